@@ -1,0 +1,27 @@
+# examples/: each program is examples/NAME/NAME.c plus the shared harness; it links only
+# -lOpenCL (and libm), like any ordinary OpenCL 1.2 app.
+EXAMPLE_NAMES := $(notdir $(patsubst %/,%,$(dir $(wildcard examples/*/*.c))))
+EXAMPLE_NAMES := $(filter-out common,$(sort $(EXAMPLE_NAMES)))
+EXAMPLE_BINS := $(foreach e,$(EXAMPLE_NAMES),$(O)examples/$(e)/$(e))
+EXAMPLE_CFLAGS := $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -DCL_TARGET_OPENCL_VERSION=120 -Iexamples/common
+ALL_TARGETS += $(EXAMPLE_BINS)
+CLEAN_FILES += $(EXAMPLE_BINS)
+
+$(O)examples/common/example.o: examples/common/example.c examples/common/example.h
+	@mkdir -p $(dir $@)
+	$(CC) $(EXAMPLE_CFLAGS) -c $< -o $@
+
+define example_rule
+$(O)examples/$(1)/$(1): examples/$(1)/$(1).c $(wildcard examples/$(1)/*.h) $(O)examples/common/example.o
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(EXAMPLE_CFLAGS) -o $$@ $$< $(O)examples/common/example.o $$(LDFLAGS) -lOpenCL -lm
+endef
+$(foreach e,$(EXAMPLE_NAMES),$(eval $(call example_rule,$(e))))
+
+# Every example, --quick, natively on the local (PoCL) devices: each must print PASSED.
+TEST_TARGETS += test-examples-native
+.PHONY: test-examples-native
+test-examples-native: $(EXAMPLE_BINS)
+	@fail=0; for b in $(EXAMPLE_BINS); do \
+	  if out=$$($$b --quick --reps 1 2>&1) && grep -q '^PASSED' <<<"$$out"; then echo "PASS native $$b"; \
+	  else echo "FAIL native $$b"; echo "$$out" | tail -5; fail=1; fi; done; exit $$fail
