@@ -25,3 +25,20 @@ test-examples-native: $(EXAMPLE_BINS)
 	@fail=0; for b in $(EXAMPLE_BINS); do \
 	  if out=$$($$b --quick --reps 1 2>&1) && grep -q '^PASSED' <<<"$$out"; then echo "PASS native $$b"; \
 	  else echo "FAIL native $$b"; echo "$$out" | tail -5; fail=1; fi; done; exit $$fail
+
+# `make bench`: every example natively on each device, then under libskmd (bench/README.md).
+# Options go through BENCH_ARGS, e.g. make bench BENCH_ARGS="--quick --reps 3".
+BENCH_TARGETS += bench-examples
+.PHONY: bench-examples bench-pack
+bench-examples: $(EXAMPLE_BINS)
+	bench/run.sh --bin-dir $(O)examples $(BENCH_ARGS)
+
+# bench/pack/: the built programs (and libskmd.so plus BENCH_PACK_EXTRA files, when there)
+# in one folder, to carry to a machine that cannot build them.
+BENCH_PACK_EXTRA ?=
+bench-pack: $(EXAMPLE_BINS)
+	rm -rf bench/pack && mkdir -p bench/pack
+	for f in $(EXAMPLE_BINS) $(wildcard libskmd/libskmd.so) $(BENCH_PACK_EXTRA); do \
+	  mkdir -p bench/pack/$$(dirname $${f#$(O)}) && cp -p $$f bench/pack/$${f#$(O)} || exit 1; done
+	@echo "bench-pack: $$(find bench/pack -type f | wc -l) files in bench/pack"
+CLEAN_FILES += bench/pack bench/out
