@@ -305,12 +305,18 @@ def main():
     if args.setup_nvidia:
         setup_nvidia(args.out)
     columns = dict(parse_column(c) for c in args.column) if args.column else {"libskmd": {}}
-    lib = args.libskmd or os.path.join(ROOT, "libskmd", "libskmd.so")
-    if not os.path.isfile(lib):
+    # The build's libskmd, else the one bench-pack put next to the packed programs.
+    candidates = [args.libskmd] if args.libskmd else [
+        os.path.join(ROOT, "libskmd", "libskmd.so"),
+        os.path.join(os.path.dirname(os.path.abspath(args.bin_dir)), "libskmd", "libskmd.so")]
+    lib = next((c for c in candidates if os.path.isfile(c)), None)
+    if not lib:
         if args.libskmd:
-            fail("--libskmd %s: no such file" % lib)
-        print("bench: %s not built: native columns only" % os.path.relpath(lib, ROOT))
+            fail("--libskmd %s: no such file" % args.libskmd)
+        print("bench: libskmd.so not built (looked for %s): native columns only" % ", ".join(candidates))
         columns = {}
+    else:
+        print("bench: libskmd columns use %s" % lib)
     examples = list_examples(args.bin_dir, args.only)
     devices = [] if args.no_native else list_devices()
     if not devices and not args.no_native:
@@ -333,7 +339,7 @@ def main():
                 runs[(ex, "native", key)] = r
                 rw.writerow([ex, "native", dev_labels[key], r[0], fmt_ms(r[1]), fmt_ms(r[2]), r[3]])
             for c, env in columns.items():
-                env = dict(env, LD_PRELOAD=os.path.abspath(lib))
+                env = dict(env, LD_PRELOAD=os.path.abspath(lib))  # lib is set whenever columns are
                 r = runner.run(prog, [], env, "%s %s" % (ex, c))
                 runs[(ex, c, None)] = r
                 rw.writerow([ex, c, "all", r[0], fmt_ms(r[1]), fmt_ms(r[2]), r[3]])
