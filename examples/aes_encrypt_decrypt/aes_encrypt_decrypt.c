@@ -242,8 +242,8 @@ int main(int argc, char **argv)
     struct example_opts o;
     example_parse(argc, argv, "bitmap side in bytes, rounded up to a multiple of 256 (default 2048)", &o);
     long side = example_size(&o, 2048, 256);
-    if (side > 32768) {
-        fprintf(stderr, "aes_encrypt_decrypt: --size %ld too large (at most 32768)\nFAILED\n", side);
+    if (side < 1 || side > 32768) {
+        fprintf(stderr, "aes_encrypt_decrypt: --size %ld out of range (1 to 32768)\nFAILED\n", side);
         return 2;
     }
     side = (side + SIDE_MULTIPLE - 1) / SIDE_MULTIPLE * SIDE_MULTIPLE;

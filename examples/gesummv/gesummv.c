@@ -58,8 +58,8 @@ int main(int argc, char **argv)
     struct example_opts o;
     example_parse(argc, argv, "matrix side n (default 4096)", &o);
     long n = example_size(&o, 4096, 512);
-    if (n > 32768) {
-        fprintf(stderr, "gesummv: --size %ld too large (at most 32768)\nFAILED\n", n);
+    if (n < 1 || n > 32768) {
+        fprintf(stderr, "gesummv: --size %ld out of range (1 to 32768)\nFAILED\n", n);
         return 2;
     }
     struct example_cl cl;

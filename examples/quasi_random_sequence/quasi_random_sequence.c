@@ -60,8 +60,8 @@ int main(int argc, char **argv)
     struct example_opts o;
     example_parse(argc, argv, "number of points per dimension (default 131072; 64 dimensions)", &o);
     long n = example_size(&o, 131072, 8192);
-    if (n > (1L << 24)) {
-        fprintf(stderr, "quasi_random_sequence: --size %ld too large (at most 2^24)\nFAILED\n", n);
+    if (n < 1 || n > (1L << 24)) {
+        fprintf(stderr, "quasi_random_sequence: --size %ld out of range (1 to 2^24)\nFAILED\n", n);
         return 2;
     }
     struct example_cl cl;

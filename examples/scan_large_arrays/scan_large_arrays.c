@@ -101,8 +101,8 @@ int main(int argc, char **argv)
     struct example_opts o;
     example_parse(argc, argv, "number of floats (default 1048576)", &o);
     long n = example_size(&o, 1048576, 65536);
-    if (n > (1L << 30)) {
-        fprintf(stderr, "scan_large_arrays: --size %ld too large (at most 2^30)\nFAILED\n", n);
+    if (n < 1 || n > (1L << 30)) {
+        fprintf(stderr, "scan_large_arrays: --size %ld out of range (1 to 2^30)\nFAILED\n", n);
         return 2;
     }
     struct example_cl cl;

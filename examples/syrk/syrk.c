@@ -45,8 +45,8 @@ int main(int argc, char **argv)
     struct example_opts o;
     example_parse(argc, argv, "matrix side n (default 1024)", &o);
     long n = example_size(&o, 1024, 128);
-    if (n > 16384) {
-        fprintf(stderr, "syrk: --size %ld too large (at most 16384)\nFAILED\n", n);
+    if (n < 1 || n > 16384) {
+        fprintf(stderr, "syrk: --size %ld out of range (1 to 16384)\nFAILED\n", n);
         return 2;
     }
     struct example_cl cl;
