@@ -211,7 +211,7 @@ def write_tables(out, rows, devices, dev_labels, columns):
                      fmt_ratio(col["efficiency"])]
         body.append(line)
     with open(os.path.join(out, "results.csv"), "w", newline="") as f:
-        w = csv.writer(f)
+        w = csv.writer(f, lineterminator="\n")
         w.writerow(head)
         w.writerows(body)
     with open(os.path.join(out, "results.md"), "w") as f:
@@ -309,6 +309,7 @@ def main():
     candidates = [args.libskmd] if args.libskmd else [
         os.path.join(ROOT, "libskmd", "libskmd.so"),
         os.path.join(os.path.dirname(os.path.abspath(args.bin_dir)), "libskmd", "libskmd.so")]
+    candidates = list(dict.fromkeys(candidates))
     lib = next((c for c in candidates if os.path.isfile(c)), None)
     if not lib:
         if args.libskmd:
@@ -329,7 +330,7 @@ def main():
     runs = {}
     with open(os.path.join(args.out, "log.txt"), "w") as log, \
             open(os.path.join(args.out, "runs.csv"), "w", newline="") as rf:
-        rw = csv.writer(rf)
+        rw = csv.writer(rf, lineterminator="\n")
         rw.writerow(["example", "column", "device", "size", "ms_best", "ms_median", "status"])
         runner = Runner(args, log)
         for ex in examples:
@@ -340,6 +341,9 @@ def main():
                 rw.writerow([ex, "native", dev_labels[key], r[0], fmt_ms(r[1]), fmt_ms(r[2]), r[3]])
             for c, env in columns.items():
                 env = dict(env, LD_PRELOAD=os.path.abspath(lib))  # lib is set whenever columns are
+                # Programs of the sanitizer build refuse a preload ahead of their ASan runtime.
+                asan = [o for o in [os.environ.get("ASAN_OPTIONS"), "verify_asan_link_order=0"] if o]
+                env.setdefault("ASAN_OPTIONS", ":".join(asan))
                 r = runner.run(prog, [], env, "%s %s" % (ex, c))
                 runs[(ex, c, None)] = r
                 rw.writerow([ex, c, "all", r[0], fmt_ms(r[1]), fmt_ms(r[2]), r[3]])
