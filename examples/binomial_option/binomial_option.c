@@ -125,11 +125,13 @@ int main(int argc, char **argv)
 
     double best, median;
     example_time(&o, run, &s, &best, &median);
-    /* 254 float folds, each a convex combination (rounding ~6e-8 relative per step, so about
-     * 254 * 6e-8 = 1.5e-5 relative at worst), plus float exp of the leaf prices (a few ulps):
-     * 1e-4 relative is a safe bound; values are at most 30, and the 1e-4 absolute term covers
-     * deep out-of-the-money options whose value is close to 0. */
-    int passed = example_compare_floats(s.host_value, want, s.n, 1e-4f, 1e-4f) < 0;
+    /* 254 float folds, each a convex combination (rounding ~6e-8 relative per step), plus the
+     * float exp/sqrt of the tree's parameters, which OpenCL allows 3-4 ulps: the up-probability
+     * p = (exp(r dt) - d) / (u - d) divides a difference of two numbers near 1 by a small
+     * u - d, so its relative error reaches ~1e-6 and is applied at every one of the 254 steps.
+     * Measured on an H200: 1.8e-4 relative. 1e-3 relative (and 1e-3 absolute for options whose
+     * value is near 0) bounds that with margin and still catches any wrong fold or index. */
+    int passed = example_compare_floats(s.host_value, want, s.n, 1e-3f, 1e-3f) < 0;
 
     char size[32];
     snprintf(size, sizeof(size), "%zu", s.n);
