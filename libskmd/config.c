@@ -167,7 +167,16 @@ int skmd_control_check(const struct skmd_control_info *control, const char *text
     case SKMD_CONTROL_TYPE_choice:
         if (is_choice(control->def, text))
             return 0;
-        snprintf(msg, msg_size, "not one of %s", control->def);
+        snprintf(msg, msg_size, "not one of: ");
+        for (const char *p = control->def; *p; p++) {
+            size_t used = strlen(msg);
+            if (used + 3 >= msg_size)
+                break;
+            if (*p == '|')
+                snprintf(msg + used, msg_size - used, ", ");
+            else
+                snprintf(msg + used, msg_size - used, "%c", *p);
+        }
         return -1;
     case SKMD_CONTROL_TYPE_bool:
         if (parse_bool(text, &ignored) == 0)
