@@ -11,3 +11,17 @@ TEST_TARGETS += test-controls
 .PHONY: test-controls
 test-controls: $(TEST_CONTROLS)
 	@$(TEST_CONTROLS) && echo "PASS test-controls"
+
+# skmd-run: flags -> SKMD_* variables, LD_PRELOAD, errors (tests/controls/test-skmd-run.sh).
+EMPTY_PRELOAD := $(O)tests/controls/empty-preload.so
+ALL_TARGETS += $(EMPTY_PRELOAD)
+CLEAN_FILES += $(EMPTY_PRELOAD) $(O)tests/controls/out
+# built without the sanitizers: it is preloaded into programs that do not have them
+$(EMPTY_PRELOAD): tests/controls/empty-preload.c
+	@mkdir -p $(dir $@)
+	$(CC) -shared -fPIC -o $@ $<
+
+TEST_TARGETS += test-skmd-run
+.PHONY: test-skmd-run
+test-skmd-run: $(O)tools/skmd-run $(EMPTY_PRELOAD)
+	@tests/controls/test-skmd-run.sh $(abspath $(O)tools/skmd-run) $(abspath $(EMPTY_PRELOAD)) $(abspath $(O)tests/controls/out)
