@@ -17,3 +17,8 @@ test-trace: $(MAKE_TRACE)
 	@/usr/bin/python3 -m json.tool $(O)tests/trace/out/threads.json > /dev/null
 	@/usr/bin/python3 tests/trace/check-trace.py $(O)tests/trace/out/threads.json 4 50
 	@echo "PASS test-trace"
+
+TEST_TARGETS += test-skmd-trace
+.PHONY: test-skmd-trace
+test-skmd-trace: $(O)tools/skmd-trace $(MAKE_TRACE)
+	@tests/trace/test-skmd-trace.sh $(O)tools/skmd-trace $(MAKE_TRACE) $(O)tests/trace/out/tool
