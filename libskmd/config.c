@@ -275,6 +275,9 @@ static void store(struct skmd_config *cfg, const struct skmd_control_info *contr
         *(char **)field = out_of_memory_empty;
 }
 
+/* Read by the stub ICD of tests/stub-icd (a fake driver, not libskmd): not typos. */
+static const char foreign_prefix[] = "SKMD_STUB_";
+
 static int is_owned_string(const struct skmd_control_info *c)
 {
     return c->type != SKMD_CONTROL_TYPE_bool && c->type != SKMD_CONTROL_TYPE_int;
@@ -300,7 +303,8 @@ void skmd_config_parse(struct skmd_config *cfg, char *const *envp,
     }
     /* Unknown SKMD_* variables: most often a typo of a real one. */
     for (char *const *e = envp; e && *e; e++) {
-        if (strncmp(*e, "SKMD_", 5) != 0)
+        if (strncmp(*e, "SKMD_", 5) != 0 ||
+            strncmp(*e, foreign_prefix, sizeof(foreign_prefix) - 1) == 0)
             continue;
         char name[128];
         size_t n = strcspn(*e, "=");

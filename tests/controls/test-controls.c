@@ -100,11 +100,12 @@ static void test_bad_values(void)
 
 static void test_typos(void)
 {
-    char *env[] = {"SKMD_DEVICE=gpu", "SKMD_TRACEE=x", "SKMD_reprot=1", "SKMDX_MODE=1", NULL};
+    char *env[] = {"SKMD_DEVICE=gpu", "SKMD_TRACEE=x", "SKMD_reprot=1", "SKMDX_MODE=1",
+                   "SKMD_STUB_DEVICES=3", NULL};
     struct skmd_config cfg;
     struct skmd_config_warnings w;
     skmd_config_parse(&cfg, env, &w);
-    CHECK(w.count == 3); /* SKMDX_ is not ours */
+    CHECK(w.count == 3); /* SKMDX_ is not ours, SKMD_STUB_ is the stub ICD's */
     CHECK(warnings_mention(&w, "SKMD_DEVICE is not", "did you mean SKMD_DEVICES?"));
     CHECK(warnings_mention(&w, "SKMD_TRACEE is not", "did you mean SKMD_TRACE?"));
     CHECK(warnings_mention(&w, "SKMD_reprot is not", "did you mean SKMD_REPORT?"));
