@@ -32,3 +32,19 @@ test-interposer-clinfo: $(LIBSKMD_SO)
 test-interposer-invalid: $(LIBSKMD_SO) $(INTERPOSER_INVALID)
 	@env $(SKMD_SAN_ENV) POCL_DEVICES="pthread basic" POCL_CPU_MAX_CU_NUM=1 \
 	  LD_PRELOAD="$(SKMD_PRELOAD)" $(INTERPOSER_INVALID)
+
+# Pass-through overhead (a benchmark, not a test): microseconds per tiny launch, native
+# and under libskmd, in one run. Target: at most 2 us added per launch.
+INTERPOSER_BENCH := $(O)tests/interposer/bench-overhead
+ALL_TARGETS += $(INTERPOSER_BENCH)
+CLEAN_FILES += $(INTERPOSER_BENCH)
+BENCH_TARGETS += bench-overhead
+.PHONY: bench-overhead
+$(INTERPOSER_BENCH): tests/interposer/bench-overhead.c
+	$(CC) $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -o $@ $< $(LDFLAGS) -lOpenCL
+
+bench-overhead: $(INTERPOSER_BENCH) $(LIBSKMD_SO)
+	@export POCL_DEVICES=pthread POCL_CPU_MAX_CU_NUM=1; \
+	native=$$($(INTERPOSER_BENCH)) && \
+	skmd=$$(env $(SKMD_SAN_ENV) LD_PRELOAD="$(SKMD_PRELOAD)" $(INTERPOSER_BENCH)) && \
+	awk -v n=$$native -v s=$$skmd 'BEGIN { printf "bench-overhead: native %.3f us/launch, libskmd %.3f us/launch, ratio %.3f, added %.3f us/launch (target <= 2)\n", n, s, s / n, s - n }'
