@@ -1,0 +1,48 @@
+/* libskmd/common.h: helpers shared by the entry points: wait lists, returned events,
+ * the registry of live memory objects and samplers (to recognise them among kernel
+ * arguments), and object creation. */
+#ifndef SKMD_COMMON_H
+#define SKMD_COMMON_H
+
+#include "api.h"
+#include "error.h"
+#include "impl.h"
+#include "info.h"
+#include "object.h"
+
+/* One enqueue's wait list translated to real events, and its returned event. No
+ * allocation for lists of up to 16 events. */
+struct skmd_enqueue {
+    cl_command_queue queue;
+    cl_event small[16];
+    cl_event *wait;       /* real events, or NULL */
+    cl_uint nwait;
+    cl_event real_event;  /* what the real call returned */
+    cl_event *want;       /* the app's `event` argument */
+    cl_event *event;      /* &real_event when the app wants one, else NULL */
+};
+
+/* Validates the app's wait list and translates it; CL_SUCCESS or the spec's error. */
+cl_int skmd_enqueue_begin(struct skmd_enqueue *e, cl_command_queue queue, cl_uint nwait,
+                          const cl_event *wait, cl_event *event);
+/* Wraps the returned event (when `err` is CL_SUCCESS and one was asked for), frees the
+ * list; returns err, or CL_OUT_OF_HOST_MEMORY. */
+cl_int skmd_enqueue_end(struct skmd_enqueue *e, cl_int err);
+
+/* A libskmd event for a real one (which it then owns). NULL when out of memory. */
+cl_event skmd_event_wrap(cl_context context, cl_command_queue queue, cl_event real);
+
+/* Translates an app event list into real events (out has n entries). */
+cl_int skmd_events_unwrap(cl_uint n, const cl_event *in, cl_event *out);
+
+void skmd_registry_add(const void *handle);
+void skmd_registry_remove(const void *handle);
+int skmd_registry_has(const void *handle);
+
+/* The real context of member m's platform. */
+static inline cl_context skmd_member_context(cl_context ctx, int m)
+{
+    return ctx->real[skmd_state.members[m].platform_slot];
+}
+
+#endif

@@ -1,0 +1,410 @@
+/* libskmd/enqueue.c: every clEnqueue* (the hot path). In single mode each one is the
+ * real command on the executing member's queue with real handles swapped in; no
+ * allocation unless the app asks for an event or waits on more than 16. */
+#include "common.h"
+
+#define QUEUE_CHECK(q) SKMD_RETURN_ERROR_IF(!SKMD_VALID(q, QUEUE), CL_INVALID_COMMAND_QUEUE)
+#define MEM_CHECK(m) SKMD_RETURN_ERROR_IF(!SKMD_VALID(m, MEM), CL_INVALID_MEM_OBJECT)
+#define BEGIN(q, n, w, ev)                                                               \
+    struct skmd_enqueue e;                                                               \
+    cl_int err = skmd_enqueue_begin(&e, q, n, w, ev);                                    \
+    if (err != CL_SUCCESS)                                                               \
+        return err
+
+static inline cl_mem R(cl_command_queue q, cl_mem m)
+{
+    return m->real[q->member];
+}
+
+static inline const struct skmd_member *M(cl_command_queue q)
+{
+    return &skmd_state.members[q->member];
+}
+
+cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool blocking,
+                                size_t offset, size_t size, void *ptr, cl_uint n,
+                                const cl_event *wl, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(buffer);
+    BEGIN(q, n, wl, event);
+    err = M(q)->ops->copy(M(q), q->real, 0, R(q, buffer), blocking, offset, size, ptr,
+                          e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, cl_bool blocking,
+                                 size_t offset, size_t size, const void *ptr, cl_uint n,
+                                 const cl_event *wl, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(buffer);
+    BEGIN(q, n, wl, event);
+    err = M(q)->ops->copy(M(q), q->real, 1, R(q, buffer), blocking, offset, size, (void *)ptr,
+                          e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueReadBufferRect(cl_command_queue q, cl_mem buffer, cl_bool blocking,
+                                    const size_t *buffer_origin, const size_t *host_origin,
+                                    const size_t *region, size_t buffer_row_pitch,
+                                    size_t buffer_slice_pitch, size_t host_row_pitch,
+                                    size_t host_slice_pitch, void *ptr, cl_uint n,
+                                    const cl_event *wl, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(buffer);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueReadBufferRect(q->real, R(q, buffer), blocking, buffer_origin,
+                                       host_origin, region, buffer_row_pitch,
+                                       buffer_slice_pitch, host_row_pitch, host_slice_pitch,
+                                       ptr, e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueWriteBufferRect(cl_command_queue q, cl_mem buffer, cl_bool blocking,
+                                     const size_t *buffer_origin, const size_t *host_origin,
+                                     const size_t *region, size_t buffer_row_pitch,
+                                     size_t buffer_slice_pitch, size_t host_row_pitch,
+                                     size_t host_slice_pitch, const void *ptr, cl_uint n,
+                                     const cl_event *wl, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(buffer);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueWriteBufferRect(q->real, R(q, buffer), blocking, buffer_origin,
+                                        host_origin, region, buffer_row_pitch,
+                                        buffer_slice_pitch, host_row_pitch, host_slice_pitch,
+                                        ptr, e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t src_offset,
+                                size_t dst_offset, size_t size, cl_uint n, const cl_event *wl,
+                                cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(src);
+    MEM_CHECK(dst);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueCopyBuffer(q->real, R(q, src), R(q, dst), src_offset, dst_offset, size,
+                                   e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_mem dst,
+                                    const size_t *src_origin, const size_t *dst_origin,
+                                    const size_t *region, size_t src_row_pitch,
+                                    size_t src_slice_pitch, size_t dst_row_pitch,
+                                    size_t dst_slice_pitch, cl_uint n, const cl_event *wl,
+                                    cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(src);
+    MEM_CHECK(dst);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueCopyBufferRect(q->real, R(q, src), R(q, dst), src_origin, dst_origin,
+                                       region, src_row_pitch, src_slice_pitch, dst_row_pitch,
+                                       dst_slice_pitch, e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueFillBuffer(cl_command_queue q, cl_mem buffer, const void *pattern,
+                                size_t pattern_size, size_t offset, size_t size, cl_uint n,
+                                const cl_event *wl, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(buffer);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueFillBuffer(q->real, R(q, buffer), pattern, pattern_size, offset, size,
+                                   e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueReadImage(cl_command_queue q, cl_mem image, cl_bool blocking,
+                               const size_t *origin, const size_t *region, size_t row_pitch,
+                               size_t slice_pitch, void *ptr, cl_uint n, const cl_event *wl,
+                               cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(image);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueReadImage(q->real, R(q, image), blocking, origin, region, row_pitch,
+                                  slice_pitch, ptr, e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueWriteImage(cl_command_queue q, cl_mem image, cl_bool blocking,
+                                const size_t *origin, const size_t *region,
+                                size_t input_row_pitch, size_t input_slice_pitch,
+                                const void *ptr, cl_uint n, const cl_event *wl, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(image);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueWriteImage(q->real, R(q, image), blocking, origin, region,
+                                   input_row_pitch, input_slice_pitch, ptr, e.nwait, e.wait,
+                                   e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueFillImage(cl_command_queue q, cl_mem image, const void *fill_color,
+                               const size_t *origin, const size_t *region, cl_uint n,
+                               const cl_event *wl, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(image);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueFillImage(q->real, R(q, image), fill_color, origin, region, e.nwait,
+                                  e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueCopyImage(cl_command_queue q, cl_mem src, cl_mem dst,
+                               const size_t *src_origin, const size_t *dst_origin,
+                               const size_t *region, cl_uint n, const cl_event *wl,
+                               cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(src);
+    MEM_CHECK(dst);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueCopyImage(q->real, R(q, src), R(q, dst), src_origin, dst_origin,
+                                  region, e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueCopyImageToBuffer(cl_command_queue q, cl_mem src, cl_mem dst,
+                                       const size_t *src_origin, const size_t *region,
+                                       size_t dst_offset, cl_uint n, const cl_event *wl,
+                                       cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(src);
+    MEM_CHECK(dst);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueCopyImageToBuffer(q->real, R(q, src), R(q, dst), src_origin, region,
+                                          dst_offset, e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueCopyBufferToImage(cl_command_queue q, cl_mem src, cl_mem dst,
+                                       size_t src_offset, const size_t *dst_origin,
+                                       const size_t *region, cl_uint n, const cl_event *wl,
+                                       cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(src);
+    MEM_CHECK(dst);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueCopyBufferToImage(q->real, R(q, src), R(q, dst), src_offset,
+                                          dst_origin, region, e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+/* Map returns the driver's pointer: for USE_HOST_PTR it is inside the app's memory, as
+ * the spec requires, because the real buffer was made with the app's pointer. */
+void *skmd_clEnqueueMapBuffer(cl_command_queue q, cl_mem buffer, cl_bool blocking,
+                              cl_map_flags map_flags, size_t offset, size_t size, cl_uint n,
+                              const cl_event *wl, cl_event *event, cl_int *errcode_ret)
+{
+    cl_int errcode = CL_SUCCESS;
+    void *ptr = NULL;
+    struct skmd_enqueue e;
+    SKMD_GOTO_ERROR_IF(!SKMD_VALID(q, QUEUE), CL_INVALID_COMMAND_QUEUE);
+    SKMD_GOTO_ERROR_IF(!SKMD_VALID(buffer, MEM), CL_INVALID_MEM_OBJECT);
+    SKMD_GOTO_IF_REAL_FAILED(skmd_enqueue_begin(&e, q, n, wl, event));
+    ptr = real_clEnqueueMapBuffer(q->real, R(q, buffer), blocking, map_flags, offset, size,
+                                  e.nwait, e.wait, e.event, &errcode);
+    errcode = skmd_enqueue_end(&e, errcode);
+ERROR:
+    if (errcode_ret)
+        *errcode_ret = errcode;
+    return errcode == CL_SUCCESS ? ptr : NULL;
+}
+
+void *skmd_clEnqueueMapImage(cl_command_queue q, cl_mem image, cl_bool blocking,
+                             cl_map_flags map_flags, const size_t *origin, const size_t *region,
+                             size_t *image_row_pitch, size_t *image_slice_pitch, cl_uint n,
+                             const cl_event *wl, cl_event *event, cl_int *errcode_ret)
+{
+    cl_int errcode = CL_SUCCESS;
+    void *ptr = NULL;
+    struct skmd_enqueue e;
+    SKMD_GOTO_ERROR_IF(!SKMD_VALID(q, QUEUE), CL_INVALID_COMMAND_QUEUE);
+    SKMD_GOTO_ERROR_IF(!SKMD_VALID(image, MEM), CL_INVALID_MEM_OBJECT);
+    SKMD_GOTO_IF_REAL_FAILED(skmd_enqueue_begin(&e, q, n, wl, event));
+    ptr = real_clEnqueueMapImage(q->real, R(q, image), blocking, map_flags, origin, region,
+                                 image_row_pitch, image_slice_pitch, e.nwait, e.wait, e.event,
+                                 &errcode);
+    errcode = skmd_enqueue_end(&e, errcode);
+ERROR:
+    if (errcode_ret)
+        *errcode_ret = errcode;
+    return errcode == CL_SUCCESS ? ptr : NULL;
+}
+
+cl_int skmd_clEnqueueUnmapMemObject(cl_command_queue q, cl_mem memobj, void *mapped_ptr,
+                                    cl_uint n, const cl_event *wl, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(memobj);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueUnmapMemObject(q->real, R(q, memobj), mapped_ptr, e.nwait, e.wait,
+                                       e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueMigrateMemObjects(cl_command_queue q, cl_uint num_mem_objects,
+                                       const cl_mem *mem_objects, cl_mem_migration_flags flags,
+                                       cl_uint n, const cl_event *wl, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    SKMD_RETURN_ERROR_IF(num_mem_objects == 0 || !mem_objects, CL_INVALID_VALUE);
+    SKMD_RETURN_ERROR_IF(num_mem_objects > 64, CL_OUT_OF_RESOURCES);
+    cl_mem real[64];
+    for (cl_uint i = 0; i < num_mem_objects; i++) {
+        MEM_CHECK(mem_objects[i]);
+        real[i] = R(q, mem_objects[i]);
+    }
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueMigrateMemObjects(q->real, num_mem_objects, real, flags, e.nwait,
+                                          e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel kernel, cl_uint work_dim,
+                                   const size_t *global_work_offset,
+                                   const size_t *global_work_size,
+                                   const size_t *local_work_size, cl_uint n,
+                                   const cl_event *wl, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
+    SKMD_RETURN_ERROR_IF(kernel->program->context != q->context, CL_INVALID_CONTEXT);
+    BEGIN(q, n, wl, event);
+    err = M(q)->ops->launch(M(q), q->real, kernel->real[q->member], work_dim,
+                            global_work_offset, global_work_size, local_work_size, e.nwait,
+                            e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueTask(cl_command_queue q, cl_kernel kernel, cl_uint n, const cl_event *wl,
+                          cl_event *event)
+{
+    const size_t one = 1;
+    return skmd_clEnqueueNDRangeKernel(q, kernel, 1, NULL, &one, &one, n, wl, event);
+}
+
+cl_int skmd_clEnqueueNativeKernel(cl_command_queue q, void (CL_CALLBACK *user_func)(void *),
+                                  void *args, size_t cb_args, cl_uint num_mem_objects,
+                                  const cl_mem *mem_list, const void **args_mem_loc, cl_uint n,
+                                  const cl_event *wl, cl_event *event)
+{
+    (void)user_func, (void)args, (void)cb_args, (void)num_mem_objects, (void)mem_list;
+    (void)args_mem_loc, (void)n, (void)wl, (void)event;
+    QUEUE_CHECK(q);
+    /* CL_DEVICE_EXECUTION_CAPABILITIES leaves out CL_EXEC_NATIVE_KERNEL. */
+    SKMD_RETURN_ERROR_IF(1, CL_INVALID_OPERATION);
+}
+
+cl_int skmd_clEnqueueMarkerWithWaitList(cl_command_queue q, cl_uint n, const cl_event *wl,
+                                        cl_event *event)
+{
+    QUEUE_CHECK(q);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueMarkerWithWaitList(q->real, e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueBarrierWithWaitList(cl_command_queue q, cl_uint n, const cl_event *wl,
+                                         cl_event *event)
+{
+    QUEUE_CHECK(q);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueBarrierWithWaitList(q->real, e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueMarker(cl_command_queue q, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    SKMD_RETURN_ERROR_IF(!event, CL_INVALID_VALUE);
+    return skmd_clEnqueueMarkerWithWaitList(q, 0, NULL, event);
+}
+
+cl_int skmd_clEnqueueBarrier(cl_command_queue q)
+{
+    QUEUE_CHECK(q);
+    return skmd_clEnqueueBarrierWithWaitList(q, 0, NULL, NULL);
+}
+
+cl_int skmd_clEnqueueWaitForEvents(cl_command_queue q, cl_uint num_events,
+                                   const cl_event *event_list)
+{
+    QUEUE_CHECK(q);
+    SKMD_RETURN_ERROR_IF(num_events == 0 || !event_list, CL_INVALID_VALUE);
+    return skmd_clEnqueueBarrierWithWaitList(q, num_events, event_list, NULL);
+}
+
+/* SVM: no member's SVM is offered (CL_DEVICE_SVM_CAPABILITIES is 0). */
+cl_int skmd_clEnqueueSVMFree(cl_command_queue q, cl_uint num_svm_pointers,
+                             void *svm_pointers[],
+                             void (CL_CALLBACK *pfn_free_func)(cl_command_queue, cl_uint,
+                                                               void *[], void *),
+                             void *user_data, cl_uint n, const cl_event *wl, cl_event *event)
+{
+    (void)num_svm_pointers, (void)svm_pointers, (void)pfn_free_func, (void)user_data;
+    (void)n, (void)wl, (void)event;
+    QUEUE_CHECK(q);
+    SKMD_RETURN_ERROR_IF(1, CL_INVALID_OPERATION);
+}
+
+cl_int skmd_clEnqueueSVMMemcpy(cl_command_queue q, cl_bool blocking_copy, void *dst_ptr,
+                               const void *src_ptr, size_t size, cl_uint n, const cl_event *wl,
+                               cl_event *event)
+{
+    (void)blocking_copy, (void)dst_ptr, (void)src_ptr, (void)size, (void)n, (void)wl;
+    (void)event;
+    QUEUE_CHECK(q);
+    SKMD_RETURN_ERROR_IF(1, CL_INVALID_OPERATION);
+}
+
+cl_int skmd_clEnqueueSVMMemFill(cl_command_queue q, void *svm_ptr, const void *pattern,
+                                size_t pattern_size, size_t size, cl_uint n,
+                                const cl_event *wl, cl_event *event)
+{
+    (void)svm_ptr, (void)pattern, (void)pattern_size, (void)size, (void)n, (void)wl;
+    (void)event;
+    QUEUE_CHECK(q);
+    SKMD_RETURN_ERROR_IF(1, CL_INVALID_OPERATION);
+}
+
+cl_int skmd_clEnqueueSVMMap(cl_command_queue q, cl_bool blocking_map, cl_map_flags flags,
+                            void *svm_ptr, size_t size, cl_uint n, const cl_event *wl,
+                            cl_event *event)
+{
+    (void)blocking_map, (void)flags, (void)svm_ptr, (void)size, (void)n, (void)wl;
+    (void)event;
+    QUEUE_CHECK(q);
+    SKMD_RETURN_ERROR_IF(1, CL_INVALID_OPERATION);
+}
+
+cl_int skmd_clEnqueueSVMUnmap(cl_command_queue q, void *svm_ptr, cl_uint n, const cl_event *wl,
+                              cl_event *event)
+{
+    (void)svm_ptr, (void)n, (void)wl, (void)event;
+    QUEUE_CHECK(q);
+    SKMD_RETURN_ERROR_IF(1, CL_INVALID_OPERATION);
+}
+
+cl_int skmd_clEnqueueSVMMigrateMem(cl_command_queue q, cl_uint num_svm_pointers,
+                                   const void **svm_pointers, const size_t *sizes,
+                                   cl_mem_migration_flags flags, cl_uint n, const cl_event *wl,
+                                   cl_event *event)
+{
+    (void)num_svm_pointers, (void)svm_pointers, (void)sizes, (void)flags, (void)n, (void)wl;
+    (void)event;
+    QUEUE_CHECK(q);
+    SKMD_RETURN_ERROR_IF(1, CL_INVALID_OPERATION);
+}

@@ -1,0 +1,195 @@
+/* libskmd/event.c: events (wrapped real events, user events, callbacks) and the wait
+ * lists of every enqueue. */
+#include <stdlib.h>
+
+#include "common.h"
+
+cl_event skmd_event_wrap(cl_context context, cl_command_queue queue, cl_event real)
+{
+    cl_event ev = calloc(1, sizeof *ev);
+    if (!ev)
+        return NULL;
+    skmd_object_init(&ev->obj, SKMD_TYPE_EVENT);
+    ev->context = context;
+    ev->queue = queue;
+    ev->real = real;
+    skmd_object_retain(&context->obj);
+    if (queue)
+        skmd_object_retain(&queue->obj);
+    return ev;
+}
+
+cl_int skmd_events_unwrap(cl_uint n, const cl_event *in, cl_event *out)
+{
+    for (cl_uint i = 0; i < n; i++) {
+        SKMD_RETURN_ERROR_IF(!SKMD_VALID(in[i], EVENT), CL_INVALID_EVENT_WAIT_LIST);
+        out[i] = in[i]->real;
+    }
+    return CL_SUCCESS;
+}
+
+cl_int skmd_enqueue_begin(struct skmd_enqueue *e, cl_command_queue queue, cl_uint nwait,
+                          const cl_event *wait, cl_event *event)
+{
+    e->queue = queue;
+    e->nwait = nwait;
+    e->wait = NULL;
+    e->want = event;
+    e->event = event ? &e->real_event : NULL;
+    e->real_event = NULL;
+    SKMD_RETURN_ERROR_IF((nwait > 0) != (wait != NULL), CL_INVALID_EVENT_WAIT_LIST);
+    if (nwait == 0)
+        return CL_SUCCESS;
+    e->wait = nwait <= 16 ? e->small : malloc(nwait * sizeof *e->wait);
+    SKMD_RETURN_ERROR_IF(!e->wait, CL_OUT_OF_HOST_MEMORY);
+    cl_int err = skmd_events_unwrap(nwait, wait, e->wait);
+    if (err != CL_SUCCESS && e->wait != e->small)
+        free(e->wait);
+    return err;
+}
+
+cl_int skmd_enqueue_end(struct skmd_enqueue *e, cl_int err)
+{
+    if (e->wait && e->wait != e->small)
+        free(e->wait);
+    if (err != CL_SUCCESS || !e->want)
+        return err;
+    *e->want = skmd_event_wrap(e->queue->context, e->queue, e->real_event);
+    if (!*e->want) {
+        real_clReleaseEvent(e->real_event);
+        return CL_OUT_OF_HOST_MEMORY;
+    }
+    return CL_SUCCESS;
+}
+
+cl_int skmd_clRetainEvent(cl_event event)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(event, EVENT), CL_INVALID_EVENT);
+    skmd_object_retain(&event->obj);
+    return CL_SUCCESS;
+}
+
+cl_int skmd_clReleaseEvent(cl_event event)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(event, EVENT), CL_INVALID_EVENT);
+    if (!skmd_object_release(&event->obj))
+        return CL_SUCCESS;
+    real_clReleaseEvent(event->real);
+    if (event->queue)
+        skmd_clReleaseCommandQueue(event->queue);
+    skmd_clReleaseContext(event->context);
+    skmd_object_finish(&event->obj);
+    free(event);
+    return CL_SUCCESS;
+}
+
+cl_int skmd_clWaitForEvents(cl_uint num_events, const cl_event *event_list)
+{
+    SKMD_RETURN_ERROR_IF(num_events == 0 || event_list == NULL, CL_INVALID_VALUE);
+    cl_event small[16], *real = num_events <= 16 ? small : malloc(num_events * sizeof *real);
+    SKMD_RETURN_ERROR_IF(!real, CL_OUT_OF_HOST_MEMORY);
+    cl_int err = CL_SUCCESS;
+    for (cl_uint i = 0; i < num_events && err == CL_SUCCESS; i++) {
+        if (!SKMD_VALID(event_list[i], EVENT))
+            err = CL_INVALID_EVENT;
+        else if (event_list[i]->context != event_list[0]->context)
+            err = CL_INVALID_CONTEXT;
+        else
+            real[i] = event_list[i]->real;
+    }
+    if (err == CL_SUCCESS)
+        err = real_clWaitForEvents(num_events, real);
+    if (real != small)
+        free(real);
+    return err;
+}
+
+cl_int skmd_clGetEventInfo(cl_event event, cl_event_info param_name, size_t param_value_size,
+                           void *param_value, size_t *param_value_size_ret)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(event, EVENT), CL_INVALID_EVENT);
+    struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
+    switch (param_name) {
+    case CL_EVENT_COMMAND_QUEUE:
+        return skmd_info_bytes(&out, &event->queue, sizeof event->queue);
+    case CL_EVENT_CONTEXT:
+        return skmd_info_bytes(&out, &event->context, sizeof event->context);
+    case CL_EVENT_REFERENCE_COUNT: {
+        cl_uint n = atomic_load(&event->obj.refcount);
+        return skmd_info_bytes(&out, &n, sizeof n);
+    }
+    default:
+        return real_clGetEventInfo(event->real, param_name, param_value_size, param_value,
+                                   param_value_size_ret);
+    }
+}
+
+cl_int skmd_clGetEventProfilingInfo(cl_event event, cl_profiling_info param_name,
+                                    size_t param_value_size, void *param_value,
+                                    size_t *param_value_size_ret)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(event, EVENT), CL_INVALID_EVENT);
+    return real_clGetEventProfilingInfo(event->real, param_name, param_value_size,
+                                        param_value, param_value_size_ret);
+}
+
+/* A user event lives on the executing member, where every command that waits for it
+ * runs. */
+cl_event skmd_clCreateUserEvent(cl_context context, cl_int *errcode_ret)
+{
+    cl_int errcode = CL_SUCCESS;
+    cl_event ev = NULL, real = NULL;
+    SKMD_GOTO_ERROR_IF(!SKMD_VALID(context, CONTEXT), CL_INVALID_CONTEXT);
+    real = real_clCreateUserEvent(skmd_member_context(context, skmd_state.exec), &errcode);
+    SKMD_GOTO_IF_REAL_FAILED(errcode);
+    ev = skmd_event_wrap(context, NULL, real);
+    SKMD_GOTO_ERROR_IF(!ev, CL_OUT_OF_HOST_MEMORY);
+ERROR:
+    if (errcode != CL_SUCCESS && real)
+        real_clReleaseEvent(real);
+    if (errcode_ret)
+        *errcode_ret = errcode;
+    return errcode == CL_SUCCESS ? ev : NULL;
+}
+
+cl_int skmd_clSetUserEventStatus(cl_event event, cl_int execution_status)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(event, EVENT), CL_INVALID_EVENT);
+    SKMD_RETURN_ERROR_IF(event->queue != NULL, CL_INVALID_EVENT);
+    return real_clSetUserEventStatus(event->real, execution_status);
+}
+
+struct event_callback {
+    void (CL_CALLBACK *fn)(cl_event, cl_int, void *);
+    cl_event event;
+    void *user_data;
+};
+
+/* Runs on the driver's thread: hands the app its own (virtual) event. */
+static void CL_CALLBACK event_trampoline(cl_event real, cl_int status, void *data)
+{
+    struct event_callback *cb = data;
+    (void)real;
+    cb->fn(cb->event, status, cb->user_data);
+    skmd_clReleaseEvent(cb->event);
+    free(cb);
+}
+
+cl_int skmd_clSetEventCallback(cl_event event, cl_int command_exec_callback_type,
+                               void (CL_CALLBACK *pfn_notify)(cl_event, cl_int, void *),
+                               void *user_data)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(event, EVENT), CL_INVALID_EVENT);
+    SKMD_RETURN_ERROR_IF(!pfn_notify, CL_INVALID_VALUE);
+    struct event_callback *cb = malloc(sizeof *cb);
+    SKMD_RETURN_ERROR_IF(!cb, CL_OUT_OF_HOST_MEMORY);
+    *cb = (struct event_callback){pfn_notify, event, user_data};
+    skmd_object_retain(&event->obj); /* the event lives until its callback has run */
+    cl_int err = real_clSetEventCallback(event->real, command_exec_callback_type,
+                                         event_trampoline, cb);
+    if (err != CL_SUCCESS) {
+        skmd_object_release(&event->obj);
+        free(cb);
+    }
+    return err;
+}

@@ -1,0 +1,30 @@
+/* libskmd/exports.c: the exported OpenCL entry points and the ICD dispatch table,
+ * both expanded from api.def.
+ *
+ * Each export sends a call made from inside a real call (a driver or the loader calling
+ * clXxx by name, which under LD_PRELOAD resolves to libskmd) straight to the real
+ * function; in passthrough mode every call goes there. Otherwise it runs skmd_clXxx,
+ * libskmd's implementation (impl.h).
+ */
+#include "api.h"
+#include "impl.h"
+#include "object.h"
+
+#define SKMD_API(ret, name, params, args, err, ver)                                      \
+    CL_API_ENTRY ret CL_API_CALL name params                                             \
+    {                                                                                    \
+        if (skmd_in_real_call)                                                           \
+            return skmd_real.name args;                                                  \
+        skmd_init();                                                                     \
+        if (skmd_state.passthrough && skmd_real.name)                                    \
+            return real_##name args;                                                     \
+        return skmd_##name args;                                                         \
+    }
+#include "api.def"
+#undef SKMD_API
+
+const cl_icd_dispatch skmd_dispatch = {
+#define SKMD_API(ret, name, params, args, err, ver) .name = name,
+#include "api.def"
+#undef SKMD_API
+};

@@ -1,0 +1,341 @@
+/* libskmd/mem.c: memory objects. A buffer records, per member, its real buffer and
+ * whether that copy is current; in single mode only the executing member's exists,
+ * created with the app's flags (so USE_HOST_PTR keeps its meaning through the driver). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+
+static cl_mem new_mem(cl_context context, cl_mem_object_type type, cl_mem_flags flags,
+                      size_t size, void *host_ptr)
+{
+    cl_mem mem = calloc(1, sizeof *mem);
+    if (!mem)
+        return NULL;
+    skmd_object_init(&mem->obj, SKMD_TYPE_MEM);
+    mem->context = context;
+    mem->mtype = type;
+    mem->flags = flags;
+    mem->size = size;
+    mem->host_ptr = host_ptr;
+    return mem;
+}
+
+/* Takes ownership of a real object created for member `m`, registers the handle. */
+static cl_mem publish(cl_mem mem, int m, cl_mem real)
+{
+    mem->real[m] = real;
+    mem->valid[m] = 1;
+    skmd_object_retain(&mem->context->obj);
+    skmd_registry_add(mem);
+    return mem;
+}
+
+static cl_mem create_buffer(cl_context context, const cl_mem_properties *properties,
+                            cl_mem_flags flags, size_t size, void *host_ptr,
+                            cl_int *errcode_ret)
+{
+    cl_int errcode = CL_SUCCESS;
+    cl_mem mem = NULL;
+    int m = skmd_state.exec;
+    SKMD_GOTO_ERROR_IF(!SKMD_VALID(context, CONTEXT), CL_INVALID_CONTEXT);
+    SKMD_GOTO_ERROR_IF(properties && properties[0] != 0, CL_INVALID_PROPERTY);
+    SKMD_GOTO_ERROR_IF(size == 0, CL_INVALID_BUFFER_SIZE);
+    SKMD_GOTO_ERROR_IF((host_ptr != NULL) !=
+                           ((flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) != 0),
+                       CL_INVALID_HOST_PTR);
+    mem = new_mem(context, CL_MEM_OBJECT_BUFFER, flags, size,
+                  (flags & CL_MEM_USE_HOST_PTR) ? host_ptr : NULL);
+    SKMD_GOTO_ERROR_IF(!mem, CL_OUT_OF_HOST_MEMORY);
+    if (properties)
+        mem->nprops = 1; /* the app gave an empty list: it gets one back */
+    const struct skmd_member *member = &skmd_state.members[m];
+    cl_mem real = member->ops->alloc(member, skmd_member_context(context, m), flags, size,
+                                     host_ptr, &errcode);
+    SKMD_GOTO_IF_REAL_FAILED(errcode);
+    publish(mem, m, real);
+ERROR:
+    if (errcode != CL_SUCCESS && mem) {
+        skmd_object_finish(&mem->obj);
+        free(mem);
+        mem = NULL;
+    }
+    if (errcode_ret)
+        *errcode_ret = errcode;
+    return mem;
+}
+
+cl_mem skmd_clCreateBuffer(cl_context context, cl_mem_flags flags, size_t size,
+                           void *host_ptr, cl_int *errcode_ret)
+{
+    return create_buffer(context, NULL, flags, size, host_ptr, errcode_ret);
+}
+
+cl_mem skmd_clCreateBufferWithProperties(cl_context context,
+                                         const cl_mem_properties *properties,
+                                         cl_mem_flags flags, size_t size, void *host_ptr,
+                                         cl_int *errcode_ret)
+{
+    return create_buffer(context, properties, flags, size, host_ptr, errcode_ret);
+}
+
+cl_mem skmd_clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
+                              cl_buffer_create_type buffer_create_type,
+                              const void *buffer_create_info, cl_int *errcode_ret)
+{
+    cl_int errcode = CL_SUCCESS;
+    cl_mem mem = NULL;
+    int m = skmd_state.exec;
+    SKMD_GOTO_ERROR_IF(!SKMD_VALID(buffer, MEM) || buffer->mtype != CL_MEM_OBJECT_BUFFER ||
+                           buffer->parent != NULL,
+                       CL_INVALID_MEM_OBJECT);
+    SKMD_GOTO_ERROR_IF(buffer_create_type != CL_BUFFER_CREATE_TYPE_REGION, CL_INVALID_VALUE);
+    SKMD_GOTO_ERROR_IF(!buffer_create_info, CL_INVALID_VALUE);
+    const cl_buffer_region *region = buffer_create_info;
+    /* Access and host flags the app leaves out are inherited, as the spec says. */
+    cl_mem_flags access = CL_MEM_READ_WRITE | CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY;
+    cl_mem_flags host = CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
+    cl_mem_flags inherited = flags;
+    if (!(flags & access))
+        inherited |= buffer->flags & access;
+    if (!(flags & host))
+        inherited |= buffer->flags & host;
+    inherited |= buffer->flags &
+                 (CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR);
+    mem = new_mem(buffer->context, CL_MEM_OBJECT_BUFFER, inherited, region->size,
+                  buffer->host_ptr ? (char *)buffer->host_ptr + region->origin : NULL);
+    SKMD_GOTO_ERROR_IF(!mem, CL_OUT_OF_HOST_MEMORY);
+    mem->parent = buffer;
+    mem->origin = region->origin;
+    cl_mem real = real_clCreateSubBuffer(buffer->real[m], flags, buffer_create_type,
+                                         buffer_create_info, &errcode);
+    SKMD_GOTO_IF_REAL_FAILED(errcode);
+    skmd_object_retain(&buffer->obj);
+    publish(mem, m, real);
+ERROR:
+    if (errcode != CL_SUCCESS && mem) {
+        skmd_object_finish(&mem->obj);
+        free(mem);
+        mem = NULL;
+    }
+    if (errcode_ret)
+        *errcode_ret = errcode;
+    return mem;
+}
+
+/* Images and pipes: created on the executing member, used only there. */
+static cl_mem wrap_image(cl_context context, cl_mem_object_type type, cl_mem_flags flags,
+                         void *host_ptr, cl_mem real, cl_int errcode, cl_int *errcode_ret)
+{
+    cl_mem mem = NULL;
+    if (errcode == CL_SUCCESS) {
+        mem = new_mem(context, type, flags, 0, (flags & CL_MEM_USE_HOST_PTR) ? host_ptr : NULL);
+        if (mem) {
+            publish(mem, skmd_state.exec, real);
+        } else {
+            real_clReleaseMemObject(real);
+            errcode = CL_OUT_OF_HOST_MEMORY;
+        }
+    }
+    if (errcode_ret)
+        *errcode_ret = errcode;
+    return mem;
+}
+
+/* A descriptor naming a buffer (image1d_buffer, image from buffer) must name the real
+ * one: a copy of the descriptor carries it. */
+static cl_int real_desc(const cl_image_desc *desc, cl_image_desc *out)
+{
+    if (!desc)
+        return CL_INVALID_IMAGE_DESCRIPTOR;
+    *out = *desc;
+    if (desc->mem_object) {
+        SKMD_RETURN_ERROR_IF(!SKMD_VALID(desc->mem_object, MEM), CL_INVALID_IMAGE_DESCRIPTOR);
+        out->mem_object = desc->mem_object->real[skmd_state.exec];
+    }
+    return CL_SUCCESS;
+}
+
+cl_mem skmd_clCreateImage(cl_context context, cl_mem_flags flags,
+                          const cl_image_format *image_format, const cl_image_desc *image_desc,
+                          void *host_ptr, cl_int *errcode_ret)
+{
+    cl_image_desc desc;
+    cl_int err = CL_INVALID_CONTEXT;
+    cl_mem real = NULL;
+    if (SKMD_VALID(context, CONTEXT) && (err = real_desc(image_desc, &desc)) == CL_SUCCESS)
+        real = real_clCreateImage(skmd_member_context(context, skmd_state.exec), flags,
+                                  image_format, &desc, host_ptr, &err);
+    return wrap_image(context, image_desc ? image_desc->image_type : 0, flags, host_ptr, real,
+                      err, errcode_ret);
+}
+
+cl_mem skmd_clCreateImageWithProperties(cl_context context,
+                                        const cl_mem_properties *properties,
+                                        cl_mem_flags flags,
+                                        const cl_image_format *image_format,
+                                        const cl_image_desc *image_desc, void *host_ptr,
+                                        cl_int *errcode_ret)
+{
+    if (SKMD_VALID(context, CONTEXT) && properties && properties[0] != 0) {
+        if (errcode_ret)
+            *errcode_ret = CL_INVALID_PROPERTY;
+        return NULL;
+    }
+    return skmd_clCreateImage(context, flags, image_format, image_desc, host_ptr,
+                              errcode_ret);
+}
+
+cl_mem skmd_clCreateImage2D(cl_context context, cl_mem_flags flags,
+                            const cl_image_format *image_format, size_t image_width,
+                            size_t image_height, size_t image_row_pitch, void *host_ptr,
+                            cl_int *errcode_ret)
+{
+    cl_image_desc desc = {.image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = image_width,
+                          .image_height = image_height, .image_row_pitch = image_row_pitch};
+    return skmd_clCreateImage(context, flags, image_format, &desc, host_ptr, errcode_ret);
+}
+
+cl_mem skmd_clCreateImage3D(cl_context context, cl_mem_flags flags,
+                            const cl_image_format *image_format, size_t image_width,
+                            size_t image_height, size_t image_depth, size_t image_row_pitch,
+                            size_t image_slice_pitch, void *host_ptr, cl_int *errcode_ret)
+{
+    cl_image_desc desc = {.image_type = CL_MEM_OBJECT_IMAGE3D, .image_width = image_width,
+                          .image_height = image_height, .image_depth = image_depth,
+                          .image_row_pitch = image_row_pitch,
+                          .image_slice_pitch = image_slice_pitch};
+    return skmd_clCreateImage(context, flags, image_format, &desc, host_ptr, errcode_ret);
+}
+
+cl_mem skmd_clCreatePipe(cl_context context, cl_mem_flags flags, cl_uint pipe_packet_size,
+                         cl_uint pipe_max_packets, const cl_pipe_properties *properties,
+                         cl_int *errcode_ret)
+{
+    (void)flags, (void)pipe_packet_size, (void)pipe_max_packets, (void)properties;
+    cl_int err = SKMD_VALID(context, CONTEXT) ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT;
+    if (errcode_ret)
+        *errcode_ret = err; /* CL_DEVICE_PIPE_SUPPORT is false */
+    return NULL;
+}
+
+cl_int skmd_clGetSupportedImageFormats(cl_context context, cl_mem_flags flags,
+                                       cl_mem_object_type image_type, cl_uint num_entries,
+                                       cl_image_format *image_formats,
+                                       cl_uint *num_image_formats)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(context, CONTEXT), CL_INVALID_CONTEXT);
+    return real_clGetSupportedImageFormats(skmd_member_context(context, skmd_state.exec),
+                                           flags, image_type, num_entries, image_formats,
+                                           num_image_formats);
+}
+
+cl_int skmd_clRetainMemObject(cl_mem memobj)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(memobj, MEM), CL_INVALID_MEM_OBJECT);
+    skmd_object_retain(&memobj->obj);
+    return CL_SUCCESS;
+}
+
+cl_int skmd_clReleaseMemObject(cl_mem memobj)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(memobj, MEM), CL_INVALID_MEM_OBJECT);
+    if (!skmd_object_release(&memobj->obj))
+        return CL_SUCCESS;
+    skmd_registry_remove(memobj);
+    for (int m = 0; m < SKMD_MAX_MEMBERS; m++)
+        if (memobj->real[m])
+            real_clReleaseMemObject(memobj->real[m]);
+    /* The real objects' own destructor callbacks have been queued by the driver; the
+     * app's run here, newest first, with the app's handle. */
+    for (struct skmd_callback *cb = memobj->destructors, *next; cb; cb = next) {
+        next = cb->next;
+        ((void (CL_CALLBACK *)(cl_mem, void *))cb->fn)(memobj, cb->user_data);
+        free(cb);
+    }
+    if (memobj->parent)
+        skmd_clReleaseMemObject(memobj->parent);
+    skmd_clReleaseContext(memobj->context);
+    skmd_object_finish(&memobj->obj);
+    free(memobj);
+    return CL_SUCCESS;
+}
+
+cl_int skmd_clSetMemObjectDestructorCallback(cl_mem memobj,
+                                             void (CL_CALLBACK *pfn_notify)(cl_mem, void *),
+                                             void *user_data)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(memobj, MEM), CL_INVALID_MEM_OBJECT);
+    SKMD_RETURN_ERROR_IF(!pfn_notify, CL_INVALID_VALUE);
+    struct skmd_callback *cb = malloc(sizeof *cb);
+    SKMD_RETURN_ERROR_IF(!cb, CL_OUT_OF_HOST_MEMORY);
+    cb->fn = (void (CL_CALLBACK *)(void))pfn_notify;
+    cb->user_data = user_data;
+    pthread_mutex_lock(&memobj->obj.lock);
+    cb->next = memobj->destructors;
+    memobj->destructors = cb;
+    pthread_mutex_unlock(&memobj->obj.lock);
+    return CL_SUCCESS;
+}
+
+cl_int skmd_clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name, size_t param_value_size,
+                               void *param_value, size_t *param_value_size_ret)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(memobj, MEM), CL_INVALID_MEM_OBJECT);
+    struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
+    switch (param_name) {
+    case CL_MEM_CONTEXT:
+        return skmd_info_bytes(&out, &memobj->context, sizeof memobj->context);
+    case CL_MEM_ASSOCIATED_MEMOBJECT:
+        return skmd_info_bytes(&out, &memobj->parent, sizeof memobj->parent);
+    case CL_MEM_REFERENCE_COUNT: {
+        cl_uint n = atomic_load(&memobj->obj.refcount);
+        return skmd_info_bytes(&out, &n, sizeof n);
+    }
+    case CL_MEM_PROPERTIES:
+        return skmd_info_bytes(&out, memobj->props, memobj->nprops * sizeof memobj->props[0]);
+    case CL_MEM_USES_SVM_POINTER: {
+        cl_bool no = CL_FALSE;
+        return skmd_info_bytes(&out, &no, sizeof no);
+    }
+    default:
+        return real_clGetMemObjectInfo(memobj->real[skmd_state.exec], param_name,
+                                       param_value_size, param_value, param_value_size_ret);
+    }
+}
+
+cl_int skmd_clGetImageInfo(cl_mem image, cl_image_info param_name, size_t param_value_size,
+                           void *param_value, size_t *param_value_size_ret)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(image, MEM), CL_INVALID_MEM_OBJECT);
+    SKMD_RETURN_ERROR_IF(image->mtype == CL_MEM_OBJECT_BUFFER, CL_INVALID_MEM_OBJECT);
+    if (param_name == CL_IMAGE_BUFFER) {
+        cl_mem none = NULL; /* image1d_buffer's buffer is not tracked back */
+        struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
+        return skmd_info_bytes(&out, &none, sizeof none);
+    }
+    return real_clGetImageInfo(image->real[skmd_state.exec], param_name, param_value_size,
+                               param_value, param_value_size_ret);
+}
+
+cl_int skmd_clGetPipeInfo(cl_mem pipe, cl_pipe_info param_name, size_t param_value_size,
+                          void *param_value, size_t *param_value_size_ret)
+{
+    (void)param_name, (void)param_value_size, (void)param_value, (void)param_value_size_ret;
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(pipe, MEM), CL_INVALID_MEM_OBJECT);
+    SKMD_RETURN_ERROR_IF(1, CL_INVALID_MEM_OBJECT); /* no pipes are ever created */
+}
+
+/* SVM: CL_DEVICE_SVM_CAPABILITIES is 0, so every SVM call fails as the spec says for a
+ * device without SVM. */
+void *skmd_clSVMAlloc(cl_context context, cl_svm_mem_flags flags, size_t size,
+                      cl_uint alignment)
+{
+    (void)context, (void)flags, (void)size, (void)alignment;
+    return NULL;
+}
+
+void skmd_clSVMFree(cl_context context, void *svm_pointer)
+{
+    (void)context, (void)svm_pointer;
+}

@@ -1,0 +1,158 @@
+/* libskmd/object.h: the handles libskmd gives the application.
+ *
+ * Every handle starts with the ICD dispatch pointer (so libskmd can also be installed as
+ * an ICD), then one common header. The structs below are the definitions of OpenCL's
+ * opaque struct _cl_xxx types, so a cl_context IS a libskmd context: no casts.
+ * Real (driver) handles live only inside these structs; they are swapped in and out at
+ * the API boundary.
+ */
+#ifndef SKMD_OBJECT_H
+#define SKMD_OBJECT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <CL/cl_icd.h>
+
+#include "driver.h"
+
+#define SKMD_MAGIC 0x444d4b53u /* "SKMD" */
+#define SKMD_MAX_MEMBERS 16
+#define SKMD_MAX_PLATFORMS 8
+
+enum skmd_type {
+    SKMD_TYPE_PLATFORM = 1,
+    SKMD_TYPE_DEVICE,
+    SKMD_TYPE_CONTEXT,
+    SKMD_TYPE_QUEUE,
+    SKMD_TYPE_MEM,
+    SKMD_TYPE_PROGRAM,
+    SKMD_TYPE_KERNEL,
+    SKMD_TYPE_EVENT,
+    SKMD_TYPE_SAMPLER,
+};
+
+struct skmd_object {
+    const cl_icd_dispatch *dispatch; /* must stay first: the ICD loader reads it */
+    uint32_t magic;                  /* SKMD_MAGIC while alive, 0 once freed */
+    enum skmd_type type;
+    atomic_uint refcount;            /* the app's references (clRetain/clRelease) */
+    pthread_mutex_t lock;            /* guards the object's mutable fields; never held
+                                        across a real call */
+};
+
+/* True when `h` is a live libskmd handle of TYPE (PLATFORM, CONTEXT, ...). */
+#define SKMD_VALID(h, TYPE) \
+    ((h) != NULL && (h)->obj.magic == SKMD_MAGIC && (h)->obj.type == SKMD_TYPE_##TYPE)
+
+extern const cl_icd_dispatch skmd_dispatch;
+
+void skmd_object_init(struct skmd_object *obj, enum skmd_type type);
+void skmd_object_retain(struct skmd_object *obj);
+/* Drops one reference; returns 1 when it was the last (the caller then frees). */
+int skmd_object_release(struct skmd_object *obj);
+void skmd_object_finish(struct skmd_object *obj);
+
+/* A real device that is part of the SKMD device. */
+struct skmd_member {
+    cl_platform_id real_platform;
+    int platform_slot;          /* index into skmd_state.platforms */
+    cl_device_id real_device;
+    cl_device_type type;
+    char name[256];
+    const struct skmd_driver_ops *ops;
+};
+
+struct _cl_platform_id {
+    struct skmd_object obj;
+};
+
+struct _cl_device_id {
+    struct skmd_object obj;
+};
+
+/* Process-wide state, written once by skmd_init() and read-only afterwards. */
+struct skmd_state {
+    int ready;                  /* the loader opened and at least one member found */
+    int passthrough;            /* SKMD_MODE=passthrough: every call goes to the loader */
+    int nplatforms;             /* real platforms that have members */
+    cl_platform_id platforms[SKMD_MAX_PLATFORMS];
+    int nmembers;
+    struct skmd_member members[SKMD_MAX_MEMBERS];
+    int exec;                   /* the member that runs everything in single mode */
+    struct _cl_platform_id platform;
+    struct _cl_device_id device;
+};
+extern struct skmd_state skmd_state;
+
+struct _cl_context {
+    struct skmd_object obj;
+    cl_context real[SKMD_MAX_PLATFORMS];   /* one per platform slot; immutable */
+    cl_context_properties props[16];       /* as the app gave them, 0-terminated */
+    size_t nprops;                         /* entries in props incl. the final 0 */
+    void (CL_CALLBACK *notify)(const char *, const void *, size_t, void *);
+    void *notify_data;
+    struct skmd_callback *destructors;     /* under obj.lock */
+};
+
+struct _cl_command_queue {
+    struct skmd_object obj;
+    cl_context context;
+    int member;                            /* executing member */
+    cl_command_queue real;                 /* on that member; immutable */
+    cl_queue_properties props[8];
+    size_t nprops;
+};
+
+/* Which copy of a buffer's bytes is current, per member and on the host. The next step
+ * (split launches) refines `valid` into byte ranges. */
+struct _cl_mem {
+    struct skmd_object obj;
+    cl_context context;
+    cl_mem_object_type mtype;
+    cl_mem_flags flags;
+    size_t size;
+    void *host_ptr;                        /* the app's, for USE_HOST_PTR */
+    cl_mem parent;                         /* sub-buffer: its parent (retained) */
+    size_t origin;
+    cl_mem real[SKMD_MAX_MEMBERS];         /* created by ops->alloc; under obj.lock */
+    unsigned char valid[SKMD_MAX_MEMBERS]; /* member copy current; under obj.lock */
+    struct skmd_callback *destructors;     /* under obj.lock */
+    cl_mem_properties props[8];
+    size_t nprops;
+};
+
+struct _cl_program {
+    struct skmd_object obj;
+    cl_context context;
+    cl_program real[SKMD_MAX_PLATFORMS];   /* one per platform slot */
+    struct skmd_callback *release_cbs;     /* under obj.lock */
+};
+
+struct _cl_kernel {
+    struct skmd_object obj;
+    cl_program program;
+    cl_kernel real[SKMD_MAX_MEMBERS];      /* one per member */
+};
+
+struct _cl_event {
+    struct skmd_object obj;
+    cl_context context;
+    cl_command_queue queue;                /* NULL for a user event */
+    cl_event real;                         /* immutable after creation */
+};
+
+struct _cl_sampler {
+    struct skmd_object obj;
+    cl_context context;
+    cl_sampler real[SKMD_MAX_PLATFORMS];
+};
+
+/* An app callback kept until its object dies. */
+struct skmd_callback {
+    struct skmd_callback *next;
+    void (CL_CALLBACK *fn)(void);          /* cast back to the right type to call */
+    void *user_data;
+};
+
+#endif

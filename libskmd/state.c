@@ -1,0 +1,132 @@
+/* libskmd/state.c: one-time set-up: the real loader, the member devices, the virtual
+ * platform and device. */
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "api.h"
+#include "config.h"
+#include "loader.h"
+#include "log.h"
+#include "object.h"
+#include "select.h"
+
+struct skmd_state skmd_state;
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+
+#define MAX_CANDIDATES 64
+
+static unsigned kinds_of(cl_device_type t)
+{
+    return ((t & CL_DEVICE_TYPE_CPU) ? SKMD_KIND_CPU : 0) |
+           ((t & CL_DEVICE_TYPE_GPU) ? SKMD_KIND_GPU : 0) |
+           ((t & CL_DEVICE_TYPE_ACCELERATOR) ? SKMD_KIND_ACCELERATOR : 0);
+}
+
+static int platform_slot(cl_platform_id p)
+{
+    for (int i = 0; i < skmd_state.nplatforms; i++)
+        if (skmd_state.platforms[i] == p)
+            return i;
+    if (skmd_state.nplatforms == SKMD_MAX_PLATFORMS)
+        return -1;
+    skmd_state.platforms[skmd_state.nplatforms] = p;
+    return skmd_state.nplatforms++;
+}
+
+static void find_members(void)
+{
+    cl_platform_id plats[SKMD_MAX_PLATFORMS];
+    cl_uint nplat = 0;
+    static struct {
+        cl_platform_id platform;
+        cl_device_id device;
+        cl_device_type type;
+        char name[256], pname[256];
+    } found[MAX_CANDIDATES];
+    struct skmd_candidate cands[MAX_CANDIDATES];
+    unsigned char selected[MAX_CANDIDATES];
+    int n = 0;
+
+    if (real_clGetPlatformIDs(SKMD_MAX_PLATFORMS, plats, &nplat) != CL_SUCCESS)
+        nplat = 0;
+    for (cl_uint p = 0; p < nplat && p < SKMD_MAX_PLATFORMS; p++) {
+        cl_device_id devs[MAX_CANDIDATES];
+        cl_uint ndev = 0;
+        char pname[256] = "";
+        real_clGetPlatformInfo(plats[p], CL_PLATFORM_NAME, sizeof pname, pname, NULL);
+        if (real_clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, MAX_CANDIDATES, devs, &ndev) !=
+            CL_SUCCESS)
+            continue;
+        for (cl_uint d = 0; d < ndev && d < MAX_CANDIDATES && n < MAX_CANDIDATES; d++, n++) {
+            found[n].platform = plats[p];
+            found[n].device = devs[d];
+            found[n].type = 0;
+            found[n].name[0] = '\0';
+            real_clGetDeviceInfo(devs[d], CL_DEVICE_TYPE, sizeof found[n].type,
+                                 &found[n].type, NULL);
+            real_clGetDeviceInfo(devs[d], CL_DEVICE_NAME, sizeof found[n].name, found[n].name,
+                                 NULL);
+            snprintf(found[n].pname, sizeof found[n].pname, "%s", pname);
+            cands[n] = (struct skmd_candidate){(int)p, (int)d, kinds_of(found[n].type),
+                                               found[n].name, found[n].pname};
+        }
+    }
+
+    char msg[300];
+    int count = skmd_select_members(skmd_config()->devices, cands, n, selected, msg,
+                                    sizeof msg);
+    if (count < 0) {
+        skmd_log(SKMD_LOG_ERROR, "%s; using every device", msg);
+        memset(selected, 1, sizeof selected);
+    } else if (msg[0]) {
+        skmd_log(SKMD_LOG_WARN, "%s", msg);
+    }
+    for (int i = 0; i < n && skmd_state.nmembers < SKMD_MAX_MEMBERS; i++) {
+        if (!selected[i])
+            continue;
+        int slot = platform_slot(found[i].platform);
+        if (slot < 0)
+            continue;
+        struct skmd_member *m = &skmd_state.members[skmd_state.nmembers++];
+        m->real_platform = found[i].platform;
+        m->platform_slot = slot;
+        m->real_device = found[i].device;
+        m->type = found[i].type;
+        snprintf(m->name, sizeof m->name, "%s", found[i].name);
+        m->ops = &skmd_driver_opencl;
+        skmd_log(SKMD_LOG_INFO, "member %d: %s (platform %s)", skmd_state.nmembers - 1,
+                 m->name, found[i].pname);
+    }
+}
+
+static void init(void)
+{
+    const struct skmd_config *cfg = skmd_config();
+    skmd_object_init(&skmd_state.platform.obj, SKMD_TYPE_PLATFORM);
+    skmd_object_init(&skmd_state.device.obj, SKMD_TYPE_DEVICE);
+    if (skmd_loader_open() != 0)
+        return;
+    if (strcmp(cfg->mode, "passthrough") == 0) {
+        skmd_state.passthrough = 1;
+        return;
+    }
+    find_members();
+    if (skmd_state.nmembers == 0) {
+        skmd_log(SKMD_LOG_ERROR, "no real OpenCL device found%s%s: the SKMD platform is "
+                 "not available", cfg->devices[0] ? " matching SKMD_DEVICES=" : "",
+                 cfg->devices);
+        return;
+    }
+    /* Single-device execution: the first GPU, else the first member. */
+    skmd_state.exec = 0;
+    for (int i = skmd_state.nmembers - 1; i >= 0; i--)
+        if (skmd_state.members[i].type & CL_DEVICE_TYPE_GPU)
+            skmd_state.exec = i;
+    skmd_state.ready = 1;
+}
+
+void skmd_init(void)
+{
+    pthread_once(&init_once, init);
+}

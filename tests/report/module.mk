@@ -1,0 +1,18 @@
+# tests/report: the SKMD_REPORT table (libskmd/report.c).
+TEST_REPORT := $(O)tests/report/test-report
+ALL_TARGETS += $(TEST_REPORT)
+CLEAN_FILES += $(TEST_REPORT)
+
+$(O)tests/report/test-report.o: CPPFLAGS += -Ilibskmd
+$(TEST_REPORT): $(O)tests/report/test-report.o $(O)libskmd/report.o $(O)libskmd/config.o $(O)libskmd/log.o
+	$(CC) $(LDFLAGS) -o $@ $^ -lpthread
+
+TEST_TARGETS += test-report
+.PHONY: test-report
+test-report: $(TEST_REPORT)
+	@$(TEST_REPORT) > /dev/null
+	@out=$$(SKMD_REPORT=1 $(TEST_REPORT) --at-exit 2>&1) && grep -q '^at_exit_kernel .* 1/1 .*0.30/0.70' <<<"$$out" \
+	  || { echo "FAIL test-report: no table at exit under SKMD_REPORT=1:"; echo "$$out"; exit 1; }
+	@out=$$($(TEST_REPORT) --at-exit 2>&1) && [ -z "$$out" ] \
+	  || { echo "FAIL test-report: a table without SKMD_REPORT:"; echo "$$out"; exit 1; }
+	@echo "PASS test-report"

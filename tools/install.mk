@@ -1,0 +1,29 @@
+# tools/install.mk: make install / make uninstall.
+#
+#   make install PREFIX=/usr/local DESTDIR=/tmp/stage ICD_DIR=/etc/OpenCL/vendors
+#
+# Installs libskmd.so in PREFIX/lib, the tools in PREFIX/bin, the docs in
+# PREFIX/share/doc/libskmd, and an OpenCL vendors file ICD_DIR/skmd.icd naming the
+# installed library, so that the ICD loader can load libskmd without LD_PRELOAD
+# (OCL_ICD_VENDORS=DESTDIR/etc/OpenCL/vendors). Other fragments add their tools to
+# INSTALL_TOOLS and their documents to INSTALL_DOCS.
+PREFIX ?= /usr/local
+DESTDIR ?=
+ICD_DIR ?= /etc/OpenCL/vendors
+SKMD_LIBRARY ?= $(O)libskmd/libskmd.so
+INSTALL_TOOLS += $(O)tools/skmd-run $(O)tools/skmd-trace
+INSTALL_DOCS += docs/controls.md docs/tools.md
+
+.PHONY: install uninstall
+install: all
+	@test -f $(SKMD_LIBRARY) || { echo "install: $(SKMD_LIBRARY) is not built; run make first" >&2; exit 1; }
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/doc/libskmd $(DESTDIR)$(ICD_DIR)
+	install -m 755 $(SKMD_LIBRARY) $(DESTDIR)$(PREFIX)/lib/libskmd.so
+	install -m 755 $(INSTALL_TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(wildcard $(INSTALL_DOCS)) $(DESTDIR)$(PREFIX)/share/doc/libskmd/
+	echo "$(PREFIX)/lib/libskmd.so" > $(DESTDIR)$(ICD_DIR)/skmd.icd
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/lib/libskmd.so $(DESTDIR)$(ICD_DIR)/skmd.icd
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(notdir $(INSTALL_TOOLS)))
+	rm -rf $(DESTDIR)$(PREFIX)/share/doc/libskmd

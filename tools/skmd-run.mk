@@ -1,0 +1,8 @@
+# tools/skmd-run: runs a program under libskmd with SKMD_* controls set from flags.
+SKMD_RUN := $(O)tools/skmd-run
+ALL_TARGETS += $(SKMD_RUN)
+CLEAN_FILES += $(SKMD_RUN)
+
+$(O)tools/skmd-run.o: CPPFLAGS += -Ilibskmd
+$(SKMD_RUN): $(O)tools/skmd-run.o $(O)libskmd/config.o $(O)libskmd/log.o
+	$(CC) $(LDFLAGS) -o $@ $^ -lpthread

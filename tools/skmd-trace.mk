@@ -1,0 +1,8 @@
+# tools/skmd-trace: a libskmd trace -> SVG/PNG timeline and a text summary (tools/trace/).
+SKMD_TRACE_TOOL := $(O)tools/skmd-trace
+SKMD_TRACE_OBJS := $(patsubst %.c,$(O)%.o,$(wildcard tools/trace/*.c))
+ALL_TARGETS += $(SKMD_TRACE_TOOL)
+CLEAN_FILES += $(SKMD_TRACE_TOOL)
+
+$(SKMD_TRACE_TOOL): $(SKMD_TRACE_OBJS)
+	$(CC) $(LDFLAGS) -o $@ $^ -lm

@@ -1,0 +1,156 @@
+/* tools/skmd-trace: draws a libskmd trace (SKMD_TRACE) as an SVG/PNG timeline with one lane
+ * per device, and sums it up per kernel and device. */
+#include "summary.h"
+#include "svg.h"
+#include "timeline.h"
+
+#include <errno.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+static void print_help(FILE *out)
+{
+    fprintf(out,
+            "usage: skmd-trace [OPTIONS] TRACE.json\n"
+            "Reads a Chrome trace written by libskmd (SKMD_TRACE=TRACE.json) and draws it: one\n"
+            "lane per device, transfer in / kernel / transfer out / merge in their own colours,\n"
+            "with a time axis. Prints a summary per kernel and device when no picture is asked\n"
+            "for, or with --summary.\n\n"
+            "Options:\n"
+            "  -o, --svg FILE   write the timeline as SVG\n"
+            "  --png FILE       write it as PNG (needs rsvg-convert, Debian's librsvg2-bin)\n"
+            "  --summary        print the per-kernel, per-device summary (columns: docs/tools.md)\n"
+            "  --launch N       only the spans of the app's launch number N (args.launch)\n"
+            "  --title TEXT     the picture's title (default: the trace's file name)\n"
+            "  --width PIXELS   the picture's width, 400 to 20000 (default 1200)\n"
+            "  --help           this text\n\n"
+            "Example: SKMD_TRACE=t.json ./app && skmd-trace --svg t.svg --summary t.json\n");
+}
+
+/* rsvg-convert SVG -> PNG; returns 0 or -1 after saying why. */
+static int convert_to_png(const char *svg, const char *png)
+{
+    char *argv[] = {"rsvg-convert", "--format", "png", "--output", (char *)png, (char *)svg, NULL};
+    pid_t pid;
+    int rc = posix_spawnp(&pid, "rsvg-convert", NULL, NULL, argv, environ);
+    if (rc != 0) {
+        fprintf(stderr, "skmd-trace: cannot run rsvg-convert (%s): install librsvg2-bin "
+                        "(`make deps` does) or use --svg\n", strerror(rc));
+        return -1;
+    }
+    int status;
+    if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "skmd-trace: rsvg-convert could not convert %s to %s\n", svg, png);
+        return -1;
+    }
+    return 0;
+}
+
+static int write_svg_file(const char *path, const struct timeline *t, const char *title, int width)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "skmd-trace: cannot write %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    int rc = svg_write(f, t, title, width);
+    if (fclose(f) != 0 || rc != 0) {
+        fprintf(stderr, "skmd-trace: error writing %s\n", path);
+        return -1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *svg = NULL, *png = NULL, *title = NULL, *input = NULL;
+    int summary = 0, width = 1200;
+    long launch = -1;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        int has_value = i + 1 < argc;
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            print_help(stdout);
+            return 0;
+        } else if (strcmp(arg, "--summary") == 0) {
+            summary = 1;
+        } else if ((strcmp(arg, "-o") == 0 || strcmp(arg, "--svg") == 0) && has_value) {
+            svg = argv[++i];
+        } else if (strcmp(arg, "--png") == 0 && has_value) {
+            png = argv[++i];
+        } else if (strcmp(arg, "--title") == 0 && has_value) {
+            title = argv[++i];
+        } else if (strcmp(arg, "--width") == 0 && has_value) {
+            char *end;
+            long w = strtol(argv[++i], &end, 10);
+            if (*end || w < 400 || w > 20000) {
+                fprintf(stderr, "skmd-trace: --width %s: give a number of pixels from 400 to "
+                                "20000\n", argv[i]);
+                return 2;
+            }
+            width = (int)w;
+        } else if (strcmp(arg, "--launch") == 0 && has_value) {
+            char *end;
+            launch = strtol(argv[++i], &end, 10);
+            if (*end || launch < 0) {
+                fprintf(stderr, "skmd-trace: --launch %s: give a launch number >= 0\n", argv[i]);
+                return 2;
+            }
+        } else if (arg[0] == '-' && arg[1]) {
+            fprintf(stderr, "skmd-trace: %s %s (skmd-trace --help)\n", arg,
+                    has_value ? "is not an option" : "is not an option or lacks its value");
+            return 2;
+        } else if (!input) {
+            input = arg;
+        } else {
+            fprintf(stderr, "skmd-trace: one trace at a time (got %s and %s)\n", input, arg);
+            return 2;
+        }
+    }
+    if (!input) {
+        fprintf(stderr, "skmd-trace: no trace given; usage: skmd-trace [OPTIONS] TRACE.json "
+                        "(skmd-trace --help)\n");
+        return 2;
+    }
+    struct timeline t;
+    char err[512];
+    if (timeline_load(input, launch, &t, err, sizeof(err)) != 0) {
+        fprintf(stderr, "skmd-trace: %s\n", err);
+        return 1;
+    }
+    if (!title)
+        title = input;
+    int rc = 0;
+    if (svg && write_svg_file(svg, &t, title, width) != 0)
+        rc = 1;
+    if (png && rc == 0) {
+        char tmp[] = "/tmp/skmd-trace-XXXXXX.svg";
+        const char *source = svg;
+        if (!source) {
+            int fd = mkstemps(tmp, 4);
+            if (fd < 0) {
+                fprintf(stderr, "skmd-trace: cannot make a temporary file: %s\n", strerror(errno));
+                rc = 1;
+            } else {
+                close(fd);
+                source = tmp;
+                if (write_svg_file(tmp, &t, title, width) != 0)
+                    rc = 1;
+            }
+        }
+        if (rc == 0 && convert_to_png(source, png) != 0)
+            rc = 1;
+        if (!svg && source)
+            unlink(tmp);
+    }
+    if ((summary || (!svg && !png)) && summary_write(stdout, &t) != 0)
+        rc = 1;
+    timeline_free(&t);
+    return rc;
+}

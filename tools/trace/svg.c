@@ -1,0 +1,144 @@
+/* tools/trace/svg.c: draws a timeline as SVG. */
+#include "svg.h"
+
+#include <math.h>
+#include <string.h>
+
+#define LEFT 210      /* room for the lane names */
+#define RIGHT 20
+#define TOP 56        /* title and time axis */
+#define LANE_HEIGHT 34
+#define LANE_GAP 8
+
+static const struct {
+    const char *category, *colour, *label;
+} styles[] = {
+    {"transfer_in", "#4e79a7", "transfer in"},
+    {"kernel", "#59a14f", "kernel"},
+    {"transfer_out", "#f28e2b", "transfer out"},
+    {"merge", "#e15759", "merge"},
+    {"other", "#9c9c9c", "other"},
+};
+#define STYLE_COUNT (sizeof(styles) / sizeof(styles[0]))
+
+static size_t style_of(const char *category)
+{
+    for (size_t i = 0; i + 1 < STYLE_COUNT; i++)
+        if (strcmp(styles[i].category, category) == 0)
+            return i;
+    return STYLE_COUNT - 1;
+}
+
+/* Text with the five XML special characters escaped; at most `max` characters (then "…"). */
+static void put_text(FILE *out, const char *text, size_t max)
+{
+    size_t n = 0;
+    for (; *text && n < max; text++, n++) {
+        switch (*text) {
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '&': fputs("&amp;", out); break;
+        case '"': fputs("&quot;", out); break;
+        case '\'': fputs("&apos;", out); break;
+        default:
+            if ((unsigned char)*text >= 0x20 || *text == '\t')
+                fputc(*text, out);
+        }
+    }
+    if (*text)
+        fputs("\xe2\x80\xa6", out); /* U+2026, cut */
+}
+
+/* A step of 1, 2 or 5 times a power of ten giving about `ticks` ticks over `range`. */
+static double nice_step(double range, int ticks)
+{
+    double raw = range / ticks, power = pow(10, floor(log10(raw)));
+    double fraction = raw / power;
+    return (fraction < 1.5 ? 1 : fraction < 3.5 ? 2 : fraction < 7.5 ? 5 : 10) * power;
+}
+
+int svg_write(FILE *out, const struct timeline *t, const char *title, int width)
+{
+    double range = t->end_us - t->start_us;
+    if (range <= 0)
+        range = 1;
+    double plot = width - LEFT - RIGHT;
+    int height = TOP + (int)t->lane_count * (LANE_HEIGHT + LANE_GAP) + 50;
+    int in_ms = range >= 2000;
+    double unit = in_ms ? 1000 : 1;
+
+    fprintf(out,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n"
+            "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
+            "<text x=\"%d\" y=\"18\" font-size=\"14\" font-weight=\"bold\">",
+            width, height, width, height, LEFT);
+    put_text(out, title, 200);
+    fprintf(out, "</text>\n");
+
+    /* time axis: ticks and light lines through the lanes */
+    double step = nice_step(range / unit, 8);
+    int lanes_bottom = TOP + (int)t->lane_count * (LANE_HEIGHT + LANE_GAP);
+    fprintf(out, "<g class=\"axis\" stroke=\"#888\">\n<line x1=\"%d\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>\n",
+            LEFT, TOP - 8, LEFT + plot, TOP - 8);
+    for (int k = 0; k * step <= range / unit + 1e-9; k++) {
+        double x = LEFT + k * step * unit / range * plot;
+        fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>\n", x,
+                TOP - 8, x, lanes_bottom);
+        fprintf(out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" stroke=\"none\" "
+                     "fill=\"#333\">%g</text>\n",
+                x, TOP - 14, k * step);
+    }
+    fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" stroke=\"none\" fill=\"#333\">"
+                 "time (%s)</text>\n</g>\n",
+            LEFT - 8, TOP - 14, in_ms ? "ms" : "\xc2\xb5s");
+
+    for (size_t l = 0; l < t->lane_count; l++) {
+        int y = TOP + (int)l * (LANE_HEIGHT + LANE_GAP);
+        fprintf(out, "<g class=\"lane\" data-lane=\"%zu\" data-tid=\"%ld\">\n", l, t->lanes[l].tid);
+        fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#f4f4f4\"/>\n",
+                LEFT, y, plot, LANE_HEIGHT);
+        fprintf(out, "<text class=\"lane-name\" x=\"%d\" y=\"%d\" text-anchor=\"end\">", LEFT - 8,
+                y + LANE_HEIGHT / 2 + 4);
+        put_text(out, t->lanes[l].name, 30);
+        fprintf(out, "</text>\n");
+        for (size_t i = 0; i < t->span_count; i++) {
+            const struct timeline_span *s = &t->spans[i];
+            if (s->lane != l)
+                continue;
+            size_t style = style_of(s->category);
+            double x = LEFT + (s->start_us - t->start_us) / range * plot;
+            double w = s->duration_us / range * plot;
+            if (w < 0.5)
+                w = 0.5; /* visible however short */
+            fprintf(out, "<rect class=\"span %s\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\" "
+                         "fill=\"%s\" fill-opacity=\"0.9\" stroke=\"white\" stroke-width=\"0.5\">"
+                         "<title>",
+                    styles[style].category, x, y + 2, w, LANE_HEIGHT - 4, styles[style].colour);
+            put_text(out, s->name, 120);
+            fprintf(out, " (%s): %.3f ms from %.3f ms; %.0f work-groups, %.0f bytes</title></rect>\n",
+                    styles[style].label, s->duration_us / 1000, (s->start_us - t->start_us) / 1000,
+                    s->work_groups, s->bytes);
+            size_t fits = (size_t)(w / 7); /* characters that fit, ~7 px each */
+            if (fits >= 4) {
+                fprintf(out, "<text x=\"%.2f\" y=\"%d\" fill=\"white\" font-size=\"11\">", x + 3,
+                        y + LANE_HEIGHT / 2 + 4);
+                put_text(out, s->name, fits - 1);
+                fprintf(out, "</text>\n");
+            }
+        }
+        fprintf(out, "</g>\n");
+    }
+
+    /* legend */
+    fprintf(out, "<g class=\"legend\">\n");
+    for (size_t i = 0; i + 1 < STYLE_COUNT; i++) {
+        int x = LEFT + (int)i * 130;
+        fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\"/>"
+                     "<text x=\"%d\" y=\"%d\">%s</text>\n",
+                x, lanes_bottom + 16, styles[i].colour, x + 20, lanes_bottom + 27, styles[i].label);
+    }
+    fprintf(out, "</g>\n</svg>\n");
+    return ferror(out) ? -1 : 0;
+}
