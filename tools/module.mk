@@ -1,2 +1,2 @@
 # tools/: each tool has its own tools/NAME.mk.
-include $(sort $(wildcard tools/*.mk))
+include $(sort $(filter-out tools/module.mk,$(wildcard tools/*.mk)))
