@@ -153,36 +153,83 @@ static int start_device(const struct part_model *m, uint64_t total)
     return best;
 }
 
-int part_decide_skmd(const struct part_model *m, uint64_t total, struct skmd_part_result *out)
+static void search_init(struct search *s, const struct part_model *m, uint64_t total,
+                        const uint64_t *count)
 {
-    struct search s;
     double finish[SKMD_PART_MAX_DEVICES];
-    memset(&s, 0, sizeof(s));
-    s.m = m;
-    s.ndev = m->ndev;
-    s.g = total / SKMD_PART_MAX_STEPS + (total % SKMD_PART_MAX_STEPS != 0);
-    if (s.g == 0)
-        s.g = 1;
-    s.count[start_device(m, total)] = total;
-    for (int d = 0; d < s.ndev; d++)
-        part_model_cost(m, d, s.count[d], &s.cost[d]);
-    s.overall = part_model_finish(m, s.cost, s.count, finish, &s.sum);
+    memset(s, 0, sizeof(*s));
+    s->m = m;
+    s->ndev = m->ndev;
+    s->g = total / SKMD_PART_MAX_STEPS + (total % SKMD_PART_MAX_STEPS != 0);
+    if (s->g == 0)
+        s->g = 1;
+    memcpy(s->count, count, sizeof(count[0]) * (size_t)m->ndev);
+    for (int d = 0; d < s->ndev; d++)
+        part_model_cost(m, d, s->count[d], &s->cost[d]);
+    s->overall = part_model_finish(m, s->cost, s->count, finish, &s->sum);
+}
 
-    int moves = 0;
+/* Descends from the current node with children of `base` work-groups until none improves.
+ * With `tolerance`, a node where no child improves is retried with children of 2, 4, ...
+ * 2^10 times base (so a device whose rate pays only at larger shares still gets work). */
+static int descend(struct search *s, uint64_t total, uint64_t base, int tolerance, int moves)
+{
     while (moves < MAX_MOVES) {
-        /* Tolerance loop: when no child of one step improves, try children of 2, 4, ...
-         * steps, so a device whose rate pays only at larger shares still gets work. */
         int moved = 0;
-        uint64_t step = s.g;
-        for (int t = 0; t <= SKMD_PART_TOLERANCE_DOUBLINGS && !moved; t++) {
-            moved = descend_once(&s, step);
-            if (step > total / 2)
+        uint64_t step = base;
+        for (int t = 0; !moved; t++) {
+            moved = descend_once(s, step);
+            if (!tolerance || t == SKMD_PART_TOLERANCE_DOUBLINGS || step > total / 2)
                 break;
             step *= 2;
         }
         if (!moved)
             break;
         moves++;
+    }
+    return moves;
+}
+
+int part_decide_skmd(const struct part_model *m, uint64_t total, int paper_only,
+                     struct skmd_part_result *out)
+{
+    struct search s, alt;
+    uint64_t start[SKMD_PART_MAX_DEVICES] = {0};
+    start[start_device(m, total)] = total;
+    search_init(&s, m, total, start);
+    if (paper_only) {
+        /* Algorithm 1 as published: one-step children from the single-device start. */
+        int moves = descend(&s, total, s.g, 1, 0);
+        part_result_fill(m, s.count, out);
+        out->granularity = s.g;
+        out->steps = moves;
+        return SKMD_PART_OK;
+    }
+    /* The same descent and stopping rule, reached faster: children of 2^L steps for
+     * L = 10 ... 1 first, each level until none improves, then Algorithm 1's own one-step
+     * descent with the tolerance loop from there. A second descent starts from the
+     * throughput-proportional split, and the better end is kept: a greedy descent can stop
+     * at a local optimum (e.g. when a new device on a shared link costs every device on
+     * it a latency), and this bounds the result by the linear policy's. */
+    int moves = 0;
+    for (int level = SKMD_PART_TOLERANCE_DOUBLINGS; level >= 1; level--)
+        if ((s.g << level) <= total)
+            moves = descend(&s, total, s.g << level, 0, moves);
+    moves = descend(&s, total, s.g, 1, moves);
+
+    double rate[SKMD_PART_MAX_DEVICES];
+    for (int d = 0; d < m->ndev; d++)
+        rate[d] = m->usable[d] ? part_model_rate(m, d, total / (uint64_t)m->ndev + 1) : 0.0;
+    part_split_by_weight(total, m->ndev, rate, start);
+    search_init(&alt, m, total, start);
+    int alt_moves = 0;
+    for (int level = 4; level >= 1; level--)
+        if ((alt.g << level) <= total)
+            alt_moves = descend(&alt, total, alt.g << level, 0, alt_moves);
+    alt_moves = descend(&alt, total, alt.g, 1, alt_moves);
+    if (better(alt.overall, alt.sum, s.overall, s.sum)) {
+        s = alt;
+        moves = alt_moves;
     }
     part_result_fill(m, s.count, out);
     out->granularity = s.g;

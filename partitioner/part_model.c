@@ -129,12 +129,17 @@ int part_model_init(struct part_model *m, const struct skmd_part_problem *p)
         if (!good_device(dev))
             return SKMD_PART_EINVAL;
         m->usable[d] = fill_rates(&dev->table, m->rate[d]);
-        m->prev_on_link[d] = -1;
-        for (int e = d - 1; e >= 0 && dev->link >= 0; e--)
+        m->link_slot[d] = -1;
+        for (int e = 0; e < d && dev->link >= 0; e++)
             if (p->dev[e].link == dev->link) {
-                m->prev_on_link[d] = e;
+                m->link_slot[d] = e;
                 break;
             }
+        if (m->link_slot[d] < 0 && dev->link >= 0) {
+            for (int e = d + 1; e < p->ndev; e++)
+                if (p->dev[e].link == dev->link)
+                    m->link_slot[d] = d; /* first of a shared link: it names the slot */
+        }
         m->in_curve[d] = dev->link >= 0 ? &dev->curve[SKMD_PART_H2D][p->mem] : NULL;
         m->out_curve[d] = dev->link >= 0 ? &dev->curve[SKMD_PART_D2H][p->mem] : NULL;
         m->needs_merge[d] = !p->output_contiguous && d != p->host_dev;
@@ -168,26 +173,39 @@ void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_
         c->merge_ms = SKMD_PART_NEVER_MS;
 }
 
-/* Inputs on one link go in device order, each device starts its kernel when its input is
- * in, and results come back in the same order as soon as the link is free. */
+/* Transfers on a shared link are serialized: the runtime interleaves the inputs of all
+ * devices of one link, so each of them has its input after the link has carried all of
+ * them, and likewise for the outputs. A merge runs on the host CPU once a device's output
+ * is back; the host CPU device also pays for all the merges, after its own share, since
+ * the same cores do both. */
 double part_model_finish(const struct part_model *m, const struct part_cost *cost,
                          const uint64_t *count, double *finish, double *sum)
 {
-    double in_done[SKMD_PART_MAX_DEVICES], out_done[SKMD_PART_MAX_DEVICES];
-    double max = 0.0, total = 0.0;
+    double link_in[SKMD_PART_MAX_DEVICES] = {0}, link_out[SKMD_PART_MAX_DEVICES] = {0};
+    double merges = 0.0;
     for (int d = 0; d < m->ndev; d++) {
-        int prev = m->prev_on_link[d];
-        double link_in = prev >= 0 ? in_done[prev] : 0.0;
-        double link_out = prev >= 0 ? out_done[prev] : 0.0;
-        in_done[d] = link_in + cost[d].in_ms;
-        double ready = in_done[d] + cost[d].kernel_ms;
-        out_done[d] = (ready > link_out ? ready : link_out) + cost[d].out_ms;
+        int slot = m->link_slot[d];
+        if (count[d] == 0 || slot < 0)
+            continue;
+        link_in[slot] += cost[d].in_ms;
+        link_out[slot] += cost[d].out_ms;
+    }
+    for (int d = 0; d < m->ndev; d++) {
+        int slot = m->link_slot[d];
         if (count[d] == 0) {
-            out_done[d] = link_out; /* an idle device does not hold the link */
             finish[d] = 0.0;
             continue;
         }
-        finish[d] = out_done[d] + cost[d].merge_ms;
+        double in = slot >= 0 ? link_in[slot] : cost[d].in_ms;
+        double out = slot >= 0 ? link_out[slot] : cost[d].out_ms;
+        finish[d] = in + cost[d].kernel_ms + out + cost[d].merge_ms;
+        merges += cost[d].merge_ms;
+    }
+    int host = m->p->host_dev;
+    if (host >= 0 && merges > 0.0)
+        finish[host] = (count[host] ? finish[host] : 0.0) + merges;
+    double max = 0.0, total = 0.0;
+    for (int d = 0; d < m->ndev; d++) {
         if (finish[d] > SKMD_PART_NEVER_MS)
             finish[d] = SKMD_PART_NEVER_MS;
         if (finish[d] > max)

@@ -17,9 +17,9 @@ struct part_model {
      * device has no rate at all (then it never finishes any work). */
     double rate[SKMD_PART_MAX_DEVICES][SKMD_PART_RANGES];
     int usable[SKMD_PART_MAX_DEVICES];
-    /* Previous device (lower index) on the same shared link, -1 if none: transfers on one
-     * link are served in device order. */
-    int prev_on_link[SKMD_PART_MAX_DEVICES];
+    /* Shared links: the lowest index of the devices on this device's link, -1 when the
+     * device has a link of its own or none. */
+    int link_slot[SKMD_PART_MAX_DEVICES];
     const struct skmd_part_link_curve *in_curve[SKMD_PART_MAX_DEVICES];
     const struct skmd_part_link_curve *out_curve[SKMD_PART_MAX_DEVICES];
     int needs_merge[SKMD_PART_MAX_DEVICES];

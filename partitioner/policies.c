@@ -8,6 +8,7 @@ static const char *const policy_names[] = {
     [SKMD_PART_POLICY_SKMD] = "skmd",
     [SKMD_PART_POLICY_EQUAL] = "equal",
     [SKMD_PART_POLICY_LINEAR] = "linear",
+    [SKMD_PART_POLICY_PAPER] = "paper",
 };
 
 const char *skmd_part_policy_name(enum skmd_part_policy policy)
@@ -112,9 +113,10 @@ int skmd_part_decide(const struct skmd_part_problem *p, enum skmd_part_policy po
     uint64_t count[SKMD_PART_MAX_DEVICES] = {0};
     switch (policy) {
     case SKMD_PART_POLICY_SKMD:
+    case SKMD_PART_POLICY_PAPER:
         if (p->total_wg == 0)
             break;
-        return part_decide_skmd(&m, p->total_wg, out);
+        return part_decide_skmd(&m, p->total_wg, policy == SKMD_PART_POLICY_PAPER, out);
     case SKMD_PART_POLICY_EQUAL:
         decide_equal(&m, p->total_wg, count);
         break;

@@ -12,10 +12,19 @@ int skmd_part_observe(struct skmd_part_table *t, uint64_t nwg, double kernel_ms,
     if (!isfinite(measured))
         return SKMD_PART_EINVAL;
     int k = skmd_part_range_of(nwg);
-    if (t->samples[k] == 0 || !(t->rate[k] > 0.0))
+    double old = t->rate[k];
+    if (t->samples[k] == 0 || !(old > 0.0))
         t->rate[k] = measured; /* a prediction or nothing: the measurement wins outright */
     else
-        t->rate[k] = alpha * measured + (1.0 - alpha) * t->rate[k];
+        t->rate[k] = alpha * measured + (1.0 - alpha) * old;
+    /* Ranges still holding a prediction keep its shape but follow the measured level, so a
+     * stale guess next to a measured range does not mislead the interpolation. */
+    if (old > 0.0 && t->rate[k] != old) {
+        double factor = t->rate[k] / old;
+        for (int j = 0; j < SKMD_PART_RANGES; j++)
+            if (j != k && t->samples[j] == 0 && t->rate[j] > 0.0 && isfinite(t->rate[j] * factor))
+                t->rate[j] *= factor;
+    }
     if (t->samples[k] < UINT32_MAX)
         t->samples[k]++;
     return SKMD_PART_OK;

@@ -8,8 +8,10 @@
  *
  * Model (docs/partitioner.md gives every choice in full):
  *   time(d, n) = in(d, n) + n / rate_d(n) + out(d, n) + merge(d, n)   for a share n > 0,
- *   time(d, 0) = 0. Transfers of devices that share a link are serialized. The overall
- *   time of a decision is the largest device time; ties are broken by the sum.
+ *   time(d, 0) = 0. Transfers of devices that share a link are serialized (each waits for
+ *   all inputs, then for all outputs, of its link); merges run on
+ *   the host CPU, so the host device's time also grows by every other device's merge. The
+ *   overall time of a decision is the largest device time; ties are broken by the sum.
  *
  * Nothing here allocates except skmd_part_cache; every function is reentrant.
  */
@@ -34,9 +36,15 @@
 #define SKMD_PART_NEVER_MS 1e30
 
 enum skmd_part_policy {
-    SKMD_PART_POLICY_SKMD = 0, /* Algorithm 1: greedy descent over the full model */
-    SKMD_PART_POLICY_EQUAL,    /* the same number of work-groups on every usable device */
-    SKMD_PART_POLICY_LINEAR,   /* proportional to peak_rate, blind to transfers and size */
+    /* Algorithm 1's greedy descent over the full model, with its stopping rule, reached
+     * through coarse-to-fine steps, plus a second descent from the linear split (the
+     * better end is kept): fast (tens of microseconds) and never worse than LINEAR. */
+    SKMD_PART_POLICY_SKMD = 0,
+    SKMD_PART_POLICY_EQUAL,  /* the same number of work-groups on every usable device */
+    SKMD_PART_POLICY_LINEAR, /* proportional to peak_rate, blind to transfers and size */
+    /* Algorithm 1 exactly as published: one-step moves from the single-device start.
+     * Up to thousands of moves (about a millisecond); kept as the reference. */
+    SKMD_PART_POLICY_PAPER,
 };
 
 enum skmd_part_dir { SKMD_PART_H2D = 0, SKMD_PART_D2H = 1 };
@@ -85,7 +93,8 @@ struct skmd_part_problem {
     double in_fixed, in_per_wg;
     double out_fixed, out_per_wg;
     /* Outputs that are not contiguous per device need a merge on the host for every
-     * device other than host_dev: merge_fixed_ms + bytes written * merge_ms_per_byte. */
+     * device other than host_dev: merge_fixed_ms + bytes written * merge_ms_per_byte,
+     * charged to that device and to host_dev (whose cores do the merging). */
     int output_contiguous;
     double merge_fixed_ms;
     double merge_ms_per_byte;
@@ -110,7 +119,7 @@ struct skmd_part_result {
 
 const char *skmd_part_strerror(int status);
 const char *skmd_part_policy_name(enum skmd_part_policy policy);
-/* "skmd", "equal" or "linear" -> the policy; -1 when the name is none of them. */
+/* "skmd", "equal", "linear" or "paper" -> the policy; -1 when the name is none of them. */
 int skmd_part_policy_from_name(const char *name);
 
 /* Decides the shares of one launch. Every work-group is assigned exactly once. Returns
@@ -134,8 +143,9 @@ double skmd_part_link_ms(const struct skmd_part_link_curve *c, double bytes);
 
 /* Folds a measured launch of nwg work-groups taking kernel_ms into the table's range of
  * nwg: exponential smoothing with weight alpha (0 < alpha <= 1) on the new figure; the
- * first measurement of a range replaces a prediction outright. Non-positive or non-finite
- * figures are ignored (returns SKMD_PART_EINVAL). */
+ * first measurement of a range replaces a prediction outright. Ranges that still hold a
+ * prediction are scaled by the same factor as the measured range moved. Non-positive or
+ * non-finite figures are ignored (returns SKMD_PART_EINVAL). */
 int skmd_part_observe(struct skmd_part_table *t, uint64_t nwg, double kernel_ms, double alpha);
 /* Folds a measured transfer into the curve's scale factor (measured / modelled). */
 int skmd_part_observe_link(struct skmd_part_link_curve *c, double bytes, double ms,
