@@ -1,6 +1,7 @@
 /* Decision time of Algorithm 1 (the fast "skmd" policy, and the published "paper" one for
- * comparison) for 4 devices with a granularity of total / 2048: a CPU host device, a fast GPU and a slower GPU behind one shared link, and a GPU of its own
- * link, all with size variation. Prints the median and the worst of many decisions. */
+ * comparison) for 4 devices with a granularity of total / 2048: a CPU host device, a fast
+ * GPU and a slower GPU behind one shared link, and a GPU on a link of its own, all with
+ * size variation. Prints the median and the 99th percentile of many decisions. */
 #include "skmd_part.h"
 
 #include <stdio.h>
