@@ -20,7 +20,7 @@ ALL_TARGETS += $(TRANSFORM_LIB)
 CLEAN_FILES += $(TRANSFORM_LIB) $(TRANSFORM_RECORD_LIB) transform/.llvm-*
 
 ifneq ($(wildcard transform/record.c),)
-$(TRANSFORM_RECORD_LIB): $(O)transform/record.o
+$(TRANSFORM_RECORD_LIB): $(patsubst %.c,$(O)%.o,$(wildcard transform/record*.c))
 	@mkdir -p $(dir $@)
 	rm -f $@
 	$(AR) rcs $@ $^
