@@ -9,12 +9,16 @@
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 
+#include "../transform/cache.h"
 #include "../transform/context.h"
 #include "../transform/frontend.h"
 #include "../transform/passes.h"
 #if SKMD_HAVE_ANALYSIS
 #include "../transform/record.h"
 #endif
+
+/* Part of every cache key: bump when the output of the same input changes. */
+#define SKMD_OPT_VERSION "1"
 
 #ifndef SKMD_DEFAULT_CLANG
 #define SKMD_DEFAULT_CLANG "clang"
@@ -167,6 +171,117 @@ static int write_module(LLVMModuleRef m, const char *output)
     return rc;
 }
 
+/* The passes the command line asks for, in their fixed order. *rec is filled when the
+ * analysis runs. */
+static int transform(LLVMModuleRef m, const struct cli *c, struct skmd_pass_opts *opts,
+                     int want_analysis)
+{
+    if (skmd_pass_inline(m, opts) || skmd_pass_cleanup(m, opts))
+        return -1;
+    if (want_analysis) {
+#if SKMD_HAVE_ANALYSIS
+        if (skmd_pass_analyze(m, opts))
+            return -1;
+#else
+        if (c->analyze)
+            return skmd_pass_fail(opts, "--analyze: the analysis is not built yet");
+#endif
+    }
+    if (c->partition_ready && skmd_pass_partition_ready(m, opts))
+        return -1;
+    if (c->merge) {
+#if SKMD_HAVE_MERGE
+        if (skmd_pass_merge(m, opts))
+            return -1;
+#else
+        if (!c->compile)
+            return skmd_pass_fail(opts, "--merge: the merge pass is not built yet");
+#endif
+    }
+    if (c->lower && !strcmp(c->lower, "pocl") && skmd_pass_lower_pocl(m, opts))
+        return -1;
+    if (c->lower && !strcmp(c->lower, "nvptx") && skmd_pass_lower_nvptx(m, opts))
+        return -1;
+    return 0;
+}
+
+/* Writes the result: PTX text after --lower=nvptx, else IR (bitcode for a .bc name). */
+static int write_output(LLVMModuleRef m, const struct cli *c, const char *output,
+                        struct skmd_pass_opts *opts)
+{
+    if (!c->lower || strcmp(c->lower, "nvptx"))
+        return write_module(m, output);
+    char *ptx = NULL;
+    size_t len = 0;
+    if (skmd_emit_ptx(m, opts, &ptx, &len))
+        return -1;
+    FILE *f = output ? fopen(output, "w") : stdout;
+    int rc = f && fwrite(ptx, 1, len, f) == len ? 0 : -1;
+    if (f && f != stdout && fclose(f))
+        rc = -1;
+    if (rc)
+        skmd_pass_fail(opts, "cannot write %s", output ? output : "stdout");
+    free(ptx);
+    return rc;
+}
+
+#if SKMD_HAVE_ANALYSIS
+static int write_record(const struct skmd_program_record *rec, const char *path, int json)
+{
+    FILE *f = path ? fopen(path, "w") : stdout;
+    if (!f)
+        return -1;
+    int rc = json ? skmd_record_write_json(f, rec) : skmd_record_write(f, rec);
+    if (f != stdout && fclose(f))
+        rc = -1;
+    return rc;
+}
+#endif
+
+/* --compile: the runtime's entry. Prints the cache entry's directory. */
+static int compile_into_cache(LLVMContextRef llvm, struct cli *c, struct skmd_pass_opts *opts)
+{
+    char identity[1024], key[SKMD_CACHE_KEY_LEN + 1], dir[4096], tmp[4096], path[4200];
+    snprintf(identity, sizeof identity, "skmd-opt %s llvm %d clang %s libclc %s",
+             SKMD_OPT_VERSION, SKMD_LLVM_MAJOR, c->clang,
+             strcmp(c->target, "nvptx") ? "-" : c->libclc);
+    if (skmd_cache_key(c->input, c->options, c->target, identity, key, opts->err,
+                       opts->err_size))
+        return -1;
+    if (skmd_cache_entry(c->cache, key, dir, sizeof dir)) {
+        if (c->verbose)
+            fprintf(stderr, "skmd-opt: cache hit %s\n", dir);
+        printf("%s\n", dir);
+        return 0;
+    }
+    c->partition_ready = c->merge = 1;
+    c->lower = c->target;
+    LLVMModuleRef m = load_input(llvm, c, opts->err, opts->err_size);
+    if (!m)
+        return -1;
+    int rc = transform(m, c, opts, 1);
+    if (!rc)
+        rc = skmd_cache_begin(c->cache, key, tmp, sizeof tmp, opts->err, opts->err_size);
+    if (!rc) {
+        snprintf(path, sizeof path, "%s/kernels.%s", tmp,
+                 strcmp(c->target, "nvptx") ? "bc" : "ptx");
+        rc = write_output(m, c, path, opts);
+#if SKMD_HAVE_ANALYSIS
+        snprintf(path, sizeof path, "%s/record.txt", tmp);
+        if (!rc && write_record(opts->record, path, 0))
+            rc = skmd_pass_fail(opts, "cannot write %s", path);
+#endif
+        if (rc)
+            skmd_cache_abandon(tmp);
+        else
+            rc = skmd_cache_commit(tmp, dir, opts->err, opts->err_size);
+    }
+    LLVMDisposeModule(m);
+    if (!rc)
+        printf("%s\n", dir);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     struct cli c;
@@ -181,31 +296,36 @@ int main(int argc, char **argv)
         .err = err,
         .err_size = sizeof err,
     };
+#if SKMD_HAVE_ANALYSIS
+    struct skmd_program_record rec;
+    skmd_record_init(&rec);
+    opts.record = &rec;
+#endif
     LLVMContextRef llvm = LLVMContextCreate();
     int rc = 1;
-    LLVMModuleRef m = load_input(llvm, &c, err, sizeof err);
-    if (!m)
+    LLVMModuleRef m = NULL;
+    if (c.compile) {
+        rc = compile_into_cache(llvm, &c, &opts) ? 1 : 0;
         goto out;
-    if (skmd_pass_inline(m, &opts) || skmd_pass_cleanup(m, &opts))
+    }
+    m = load_input(llvm, &c, err, sizeof err);
+    if (!m || transform(m, &c, &opts, c.analyze || c.merge))
         goto out;
     if (c.analyze) {
 #if SKMD_HAVE_ANALYSIS
-        fprintf(stderr, "skmd-opt: --analyze is wired in the next step\n");
-#else
-        snprintf(err, sizeof err, "--analyze: the analysis is not built yet");
+        rc = write_record(&rec, c.output, 1) ? 1 : 0;
 #endif
         goto out;
     }
-    if (c.partition_ready || c.lower || c.compile) {
-        snprintf(err, sizeof err, "--partition-ready/--lower/--compile: not built yet");
-        goto out;
-    }
-    rc = write_module(m, c.output) ? 1 : 0;
+    rc = write_output(m, &c, c.output, &opts) ? 1 : 0;
 out:
     if (rc && err[0])
         fprintf(stderr, "skmd-opt: %s\n", err);
     if (m)
         LLVMDisposeModule(m);
     LLVMContextDispose(llvm);
+#if SKMD_HAVE_ANALYSIS
+    skmd_record_free(&rec);
+#endif
     return rc;
 }

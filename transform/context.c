@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/Target.h>
+
 #include "passes.h"
 
 int skmd_pass_fail(const struct skmd_pass_opts *opts, const char *fmt, ...)
@@ -143,6 +145,43 @@ const char *skmd_builtin_name(enum skmd_builtin b)
 int skmd_builtin_has_dim(enum skmd_builtin b)
 {
     return b >= SKMD_BUILTIN_GLOBAL_SIZE && b <= SKMD_BUILTIN_GLOBAL_OFFSET;
+}
+
+LLVMValueRef skmd_ctx_builtin_decl(const struct skmd_ctx *ctx, enum skmd_builtin b)
+{
+    const char *mangled = NULL;
+    for (size_t i = 0; i < sizeof builtins / sizeof builtins[0]; i++)
+        if (builtins[i].b == b)
+            mangled = builtins[i].mangled;
+    if (!mangled)
+        return NULL;
+    LLVMValueRef f = LLVMGetNamedFunction(ctx->module, mangled);
+    if (f)
+        return f;
+    /* size_t is the pointer width of the target: i64 on spir64 and nvptx64. */
+    LLVMTypeRef size_t_type =
+        LLVMPointerSize(LLVMGetModuleDataLayout(ctx->module)) == 4 ? ctx->i32 : ctx->i64;
+    LLVMTypeRef ret = b == SKMD_BUILTIN_WORK_DIM ? ctx->i32 : size_t_type;
+    LLVMTypeRef param = ctx->i32;
+    LLVMTypeRef fty = LLVMFunctionType(ret, &param, skmd_builtin_has_dim(b) ? 1 : 0, 0);
+    f = LLVMAddFunction(ctx->module, mangled, fty);
+    if (ctx->target == SKMD_TARGET_SPIR)
+        LLVMSetFunctionCallConv(f, LLVMSPIRFUNCCallConv);
+    return f;
+}
+
+const char *const skmd_hidden_param_names[SKMD_HIDDEN_PARAMS] = {
+    "skmd_group_start",     "skmd_num_groups_0",    "skmd_num_groups_1",
+    "skmd_num_groups_2",    "skmd_global_offset_0", "skmd_global_offset_1",
+    "skmd_global_offset_2",
+};
+
+int skmd_is_partition_ready(LLVMValueRef fn)
+{
+    size_t len = strlen(SKMD_ATTR_PARTITION_READY);
+    return fn && LLVMIsAFunction(fn) &&
+           LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                                         SKMD_ATTR_PARTITION_READY, (unsigned)len) != NULL;
 }
 
 unsigned skmd_inst_line(LLVMValueRef inst)

@@ -58,6 +58,18 @@ const char *skmd_builtin_name(enum skmd_builtin b);
 /* True for the builtins that take a dimension argument. */
 int skmd_builtin_has_dim(enum skmd_builtin b);
 
+/* The builtin's declaration in the module (declared if missing, with the calling
+ * convention the target uses: spir_func on SPIR). */
+LLVMValueRef skmd_ctx_builtin_decl(const struct skmd_ctx *ctx, enum skmd_builtin b);
+
+/* The partition-ready ABI: these 7 ulong parameters are appended to every kernel, in this
+ * order (docs/transform.md). */
+#define SKMD_HIDDEN_PARAMS 7
+extern const char *const skmd_hidden_param_names[SKMD_HIDDEN_PARAMS];
+/* The string attribute partition_ready puts on the kernels it rewrote. */
+#define SKMD_ATTR_PARTITION_READY "skmd-partition-ready"
+int skmd_is_partition_ready(LLVMValueRef fn);
+
 /* The source line of an instruction from its debug location, 0 when unknown. */
 unsigned skmd_inst_line(LLVMValueRef inst);
 
