@@ -153,15 +153,20 @@ static LLVMValueRef extend_kernel(const struct skmd_ctx *ctx, LLVMValueRef fn)
     return nf;
 }
 
-static LLVMValueRef call_builtin(const struct skmd_ctx *ctx, LLVMBuilderRef b,
-                                 enum skmd_builtin which, unsigned dim)
+static LLVMValueRef call_builtin_dyn(const struct skmd_ctx *ctx, LLVMBuilderRef b,
+                                     enum skmd_builtin which, LLVMValueRef arg)
 {
     LLVMValueRef f = skmd_ctx_builtin_decl(ctx, which);
-    LLVMValueRef arg = LLVMConstInt(ctx->i32, dim, 0);
     LLVMValueRef call = LLVMBuildCall2(b, LLVMGlobalGetValueType(f), f, &arg,
                                        skmd_builtin_has_dim(which) ? 1 : 0, "");
     LLVMSetInstructionCallConv(call, LLVMGetFunctionCallConv(f));
     return LLVMBuildZExt(b, call, ctx->i64, ""); /* no-op cast when size_t is i64 */
+}
+
+static LLVMValueRef call_builtin(const struct skmd_ctx *ctx, LLVMBuilderRef b,
+                                 enum skmd_builtin which, unsigned dim)
+{
+    return call_builtin_dyn(ctx, b, which, LLVMConstInt(ctx->i32, dim, 0));
 }
 
 /* The group ids of the whole launch, from linear = start + r (r: the share's own group). */
@@ -204,12 +209,6 @@ static LLVMValueRef value_in_dim(const struct skmd_ctx *ctx, LLVMBuilderRef b,
     }
 }
 
-/* The specification's value for a dimension >= get_work_dim(). */
-static unsigned long long value_out_of_range(enum skmd_builtin which)
-{
-    return which == SKMD_BUILTIN_NUM_GROUPS || which == SKMD_BUILTIN_GLOBAL_SIZE ? 1 : 0;
-}
-
 /* get_global_linear_id() = (id2-o2)*size1*size0 + (id1-o1)*size0 + (id0-o0). */
 static LLVMValueRef global_linear_id(const struct skmd_ctx *ctx, LLVMBuilderRef b,
                                      const struct launch *l)
@@ -234,7 +233,10 @@ static void rewrite_call(const struct skmd_ctx *ctx, LLVMBuilderRef b, const str
         v = global_linear_id(ctx, b, l);
     } else {
         LLVMValueRef dim = LLVMGetOperand(call, 0);
-        LLVMValueRef fallback = LLVMConstInt(ctx->i64, value_out_of_range(which), 0);
+        /* Dimensions 3 and up: whatever the driver answers (the specification's values),
+         * which does not depend on the launch's size; dimensions in [work_dim, 3) come out
+         * right from the runtime's num_groups 1 and offset 0. */
+        LLVMValueRef fallback = call_builtin_dyn(ctx, b, which, dim);
         if (LLVMIsAConstantInt(dim)) {
             unsigned long long d = LLVMConstIntGetZExtValue(dim);
             v = d < 3 ? value_in_dim(ctx, b, l, which, (unsigned)d) : fallback;

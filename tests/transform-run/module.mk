@@ -1,0 +1,17 @@
+# tests/transform-run: partition-ready kernels on PoCL, byte for byte against the original.
+TRANSFORM_RUN := $(O)tests/transform-run/subrange
+TRANSFORM_RUN_CORPUS = $(sort $(wildcard tests/transform/corpus/*.cl))
+ALL_TARGETS += $(TRANSFORM_RUN)
+CLEAN_FILES += $(TRANSFORM_RUN)
+
+$(TRANSFORM_RUN): $(O)tests/transform-run/subrange.o $(O)transform/libskmdrecord.a
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $^ -lOpenCL
+
+# One CPU device with one compute unit: small, deterministic, and light on a shared machine.
+TEST_TARGETS += test-transform-run
+.PHONY: test-transform-run
+test-transform-run: $(TRANSFORM_RUN) $(O)tools/skmd-opt
+	@rm -rf $(O)tests/transform-run/cache
+	POCL_DEVICES=pthread POCL_CPU_MAX_CU_NUM=1 $(TRANSFORM_RUN) --skmd-opt $(O)tools/skmd-opt \
+	  --cache $(O)tests/transform-run/cache $(TRANSFORM_RUN_CORPUS)
