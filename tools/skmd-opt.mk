@@ -9,7 +9,7 @@ SKMD_OPT_LIBCLC := $(firstword $(wildcard /usr/lib/clc/nvptx64--nvidiacl.bc \
 
 $(O)tools/skmd-opt.o: CPPFLAGS += $(TRANSFORM_CPPFLAGS) \
   -DSKMD_DEFAULT_CLANG='"$(SKMD_OPT_CLANG)"' -DSKMD_DEFAULT_LIBCLC='"$(SKMD_OPT_LIBCLC)"'
-$(O)tools/skmd-opt.o: $(O)transform/.llvm-$(TRANSFORM_LLVM_MAJOR)
+$(O)tools/skmd-opt.o: $(TRANSFORM_STAMP)
 
 $(SKMD_OPT): $(O)tools/skmd-opt.o $(TRANSFORM_LIB)
 	@mkdir -p $(dir $@)

@@ -4,9 +4,9 @@
 include transform/llvm.mk
 
 $(TRANSFORM_OBJS): CPPFLAGS += $(TRANSFORM_CPPFLAGS)
-# A different LLVM means different objects.
-$(TRANSFORM_OBJS): $(O)transform/.llvm-$(TRANSFORM_LLVM_MAJOR)
-$(O)transform/.llvm-$(TRANSFORM_LLVM_MAJOR):
+# A different LLVM (or analysis/merge appearing) means different objects.
+$(TRANSFORM_OBJS): $(TRANSFORM_STAMP)
+$(TRANSFORM_STAMP):
 	@mkdir -p $(dir $@)
 	@rm -f $(O)transform/.llvm-*
 	@touch $@
