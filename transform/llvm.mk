@@ -16,8 +16,8 @@ TRANSFORM_CPPFLAGS := -isystem $(TRANSFORM_LLVM_INC) -DSKMD_LLVM_MAJOR=$(TRANSFO
 
 # The analysis and merge passes come from their own files; until they define their entry
 # points, skmd-opt says so instead of failing to link.
-TRANSFORM_HAVE_ANALYSIS := $(if $(shell grep -l '^int skmd_pass_analyze(' transform/*.c 2>/dev/null),1,0)
-TRANSFORM_HAVE_MERGE := $(if $(shell grep -l '^int skmd_pass_merge(' transform/*.c 2>/dev/null),1,0)
+TRANSFORM_HAVE_ANALYSIS := $(if $(shell grep -l '^int skmd_pass_analyze\b' transform/*.c 2>/dev/null),1,0)
+TRANSFORM_HAVE_MERGE := $(if $(shell grep -l '^int skmd_pass_merge\b' transform/*.c 2>/dev/null),1,0)
 # Objects depend on this stamp, so that a change of LLVM or of these flags rebuilds them.
 TRANSFORM_STAMP := $(O)transform/.llvm-$(TRANSFORM_LLVM_MAJOR)-a$(TRANSFORM_HAVE_ANALYSIS)m$(TRANSFORM_HAVE_MERGE)
 TRANSFORM_CPPFLAGS += -DSKMD_HAVE_ANALYSIS=$(TRANSFORM_HAVE_ANALYSIS) -DSKMD_HAVE_MERGE=$(TRANSFORM_HAVE_MERGE)
