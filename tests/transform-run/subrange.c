@@ -8,7 +8,11 @@
  *   separate:   each share in its own copy of the buffers, then combined as the runtime
  *               will: exact write footprints (skmd_footprint) copied back, others merged by
  *               NAME__skmd_merge. Needs the analysis record (record.txt).
- * Usage: subrange --skmd-opt PATH --cache DIR [-v] FILE.cl...   Exit status 0: all passed. */
+ * Usage: subrange --skmd-opt PATH --cache DIR [--target pocl|nvptx] [--platform SUBSTR]
+ *                 [--skmd-opt-args "ARGS"] FILE.cl...
+ * --target nvptx loads kernels.ptx (the NVIDIA platform); a program skmd-opt cannot lower
+ * for that target is reported as SKIP (it runs whole on one device). Exit status 0: all
+ * passed. */
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS /* clCreateCommandQueue: OpenCL 1.2 drivers */
 #include <CL/cl.h>
 #include <errno.h>
@@ -39,7 +43,8 @@ struct launch {
     struct arg args[MAX_ARGS];
 };
 
-static int verbose;
+static const char *target = "pocl";
+static const char *extra_args = "";
 
 static cl_context ctx;
 static cl_command_queue queue;
@@ -458,8 +463,8 @@ static int check_file(const char *path, const char *skmd_opt, const char *cache)
     }
     int failures = 0;
     char cmd[8192], dir[4096] = "", file[4200];
-    snprintf(cmd, sizeof cmd, "'%s' --compile --cache '%s' --target pocl '%s'", skmd_opt, cache,
-             path);
+    snprintf(cmd, sizeof cmd, "'%s' --compile --cache '%s' --target %s %s '%s'", skmd_opt,
+             cache, target, extra_args, path);
     FILE *p = popen(cmd, "r");
     if (!p || !fgets(dir, sizeof dir, p))
         dir[0] = '\0';
@@ -468,9 +473,15 @@ static int check_file(const char *path, const char *skmd_opt, const char *cache)
     dir[strcspn(dir, "\n")] = '\0';
     size_t src_len = 0, bc_len = 0;
     char *src = slurp(path, &src_len), *bc = NULL;
+    int nvptx = !strcmp(target, "nvptx");
     if (dir[0]) {
-        snprintf(file, sizeof file, "%s/kernels.bc", dir);
+        snprintf(file, sizeof file, "%s/kernels.%s", dir, nvptx ? "ptx" : "bc");
         bc = slurp(file, &bc_len);
+    } else if (nvptx) {
+        printf("SKIP %s: skmd-opt cannot lower it for NVPTX (reason above)\n", path);
+        free(src);
+        free_launches(ls, nl);
+        return 0;
     }
     struct skmd_program_record rec;
     skmd_record_init(&rec);
@@ -558,26 +569,41 @@ out:
 
 int main(int argc, char **argv)
 {
-    const char *skmd_opt = NULL, *cache = NULL;
+    const char *skmd_opt = NULL, *cache = NULL, *platform_name = NULL;
     int first_file = argc;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--skmd-opt") && i + 1 < argc)
             skmd_opt = argv[++i];
         else if (!strcmp(argv[i], "--cache") && i + 1 < argc)
             cache = argv[++i];
-        else if (!strcmp(argv[i], "-v"))
-            verbose = 1;
+        else if (!strcmp(argv[i], "--target") && i + 1 < argc)
+            target = argv[++i];
+        else if (!strcmp(argv[i], "--platform") && i + 1 < argc)
+            platform_name = argv[++i];
+        else if (!strcmp(argv[i], "--skmd-opt-args") && i + 1 < argc)
+            extra_args = argv[++i];
         else {
             first_file = i;
             break;
         }
     }
     if (!skmd_opt || !cache || first_file == argc) {
-        fprintf(stderr, "usage: subrange --skmd-opt PATH --cache DIR [-v] FILE.cl...\n");
+        fprintf(stderr, "usage: subrange --skmd-opt PATH --cache DIR [--target pocl|nvptx] "
+                        "[--platform SUBSTR] [--skmd-opt-args ARGS] FILE.cl...\n");
         return 2;
     }
-    cl_platform_id platform;
-    cl_int e = clGetPlatformIDs(1, &platform, NULL);
+    /* The first platform, or the first whose name contains SUBSTR. */
+    cl_platform_id platforms[16], platform = NULL;
+    cl_uint np = 0;
+    cl_int e = clGetPlatformIDs(16, platforms, &np);
+    for (cl_uint i = 0; e == CL_SUCCESS && i < np && !platform; i++) {
+        char name[256] = "";
+        clGetPlatformInfo(platforms[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
+        if (!platform_name || strstr(name, platform_name))
+            platform = platforms[i];
+    }
+    if (e == CL_SUCCESS && !platform)
+        e = CL_INVALID_PLATFORM;
     if (e == CL_SUCCESS)
         e = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL);
     if (e == CL_SUCCESS)
