@@ -148,7 +148,8 @@ int skmd_record_write(FILE *f, const struct skmd_program_record *r)
         }
         for (unsigned l = 0; l < k->nloops; l++) {
             const struct skmd_loop_record *lr = &k->loops[l];
-            fprintf(f, "loop %lld %d ", (long long)lr->step, lr->at_least_once);
+            fprintf(f, "loop %lld %d %lld ", (long long)lr->step, lr->at_least_once,
+                    (long long)lr->bound_div);
             skmd_poly_print(f, &lr->start);
             fputc(' ', f);
             skmd_poly_print(f, &lr->bound);
@@ -250,12 +251,13 @@ static int parse_kernel_line(struct skmd_kernel_record *k, const char *line)
         return 1;
     }
     if (!strncmp(line, "loop ", 5)) {
-        long long step;
+        long long step, div;
         struct skmd_loop_record lr = {0};
-        if (sscanf(line, "loop %lld %d %n", &step, &lr.at_least_once, &n) < 2 || !n ||
-            !parse_two_polys(line + n, &lr.start, &lr.bound))
+        if (sscanf(line, "loop %lld %d %lld %n", &step, &lr.at_least_once, &div, &n) < 3 ||
+            !n || div < 1 || !parse_two_polys(line + n, &lr.start, &lr.bound))
             return 0;
         lr.step = step;
+        lr.bound_div = div;
         struct skmd_loop_record *slot = skmd_kernel_add_loop(k);
         if (!slot)
             return 0;
@@ -383,6 +385,8 @@ int skmd_record_write_json(FILE *f, const struct skmd_program_record *r)
             json_poly(f, &lr->start);
             fprintf(f, ", \"step\": %lld, \"bound\": ", (long long)lr->step);
             json_poly(f, &lr->bound);
+            if (lr->bound_div > 1)
+                fprintf(f, ", \"bound_div\": %lld", (long long)lr->bound_div);
             fprintf(f, ", \"at_least_once\": %s}", lr->at_least_once ? "true" : "false");
         }
         fprintf(f, "],\n  \"accesses\": [");

@@ -92,10 +92,12 @@ struct skmd_param_record {
 };
 
 /* A loop counter t_k: the loop's induction variable is start + step*t_k, 0 <= t_k < trip,
- * trip = ceil((bound - start) / step) (at least 1 when at_least_once), 0 when negative.
- * start and bound are launch constants. */
+ * trip = ceil((B - start) / step) (at least 1 when at_least_once), 0 when negative, where
+ * B = bound / bound_div (C division: `for (t = 0; t < N / 16; t++)`). start and bound are
+ * launch constants. */
 struct skmd_loop_record {
     int64_t step;
+    int64_t bound_div;        /* >= 1 */
     int at_least_once;
     struct skmd_poly start, bound;
 };

@@ -106,7 +106,10 @@ static int loop_trip(const struct env *e, const struct skmd_loop_record *l, int6
 {
     int64_t s, b, d;
     if (!eval_const(e, &l->start, &s) || !eval_const(e, &l->bound, &b) || l->step == 0 ||
-        __builtin_sub_overflow(b, s, &d))
+        l->bound_div < 1)
+        return 0;
+    b /= l->bound_div;
+    if (__builtin_sub_overflow(b, s, &d))
         return 0;
     int64_t step = l->step;
     if (step < 0) {

@@ -147,6 +147,7 @@ int main(void)
     struct skmd_kernel_record *lp = kernel("strided", 1);
     struct skmd_loop_record *loop = skmd_kernel_add_loop(lp);
     loop->step = 1;
+    loop->bound_div = 1;
     loop->start = P("0");
     loop->bound = P("4");
     access(lp, 0, SKMD_ACCESS_WRITE, 4, "32*L0*g0+32*l0+8*t0");
