@@ -236,13 +236,13 @@ static void rewrite_call(const struct skmd_ctx *ctx, LLVMBuilderRef b, const str
         /* Dimensions 3 and up: whatever the driver answers (the specification's values),
          * which does not depend on the launch's size; dimensions in [work_dim, 3) come out
          * right from the runtime's num_groups 1 and offset 0. */
-        LLVMValueRef fallback = call_builtin_dyn(ctx, b, which, dim);
         if (LLVMIsAConstantInt(dim)) {
             unsigned long long d = LLVMConstIntGetZExtValue(dim);
-            v = d < 3 ? value_in_dim(ctx, b, l, which, (unsigned)d) : fallback;
+            v = d < 3 ? value_in_dim(ctx, b, l, which, (unsigned)d)
+                      : call_builtin_dyn(ctx, b, which, dim);
         } else {
             /* A dimension known only at run time: pick among the three. */
-            v = fallback;
+            v = call_builtin_dyn(ctx, b, which, dim);
             for (int d = 2; d >= 0; d--) {
                 LLVMValueRef is_d = LLVMBuildICmp(b, LLVMIntEQ, dim,
                                                   LLVMConstInt(LLVMTypeOf(dim), d, 0), "");
