@@ -127,6 +127,33 @@ static int as_less_than(LLVMValueRef cond, int want, LLVMValueRef *lhs, LLVMValu
     return 1;
 }
 
+/* `l_d == 0` (taken as given) where the offset does not depend on l_d: one work-item of
+ * each group does the access, at the place every one of them would; the bytes written are
+ * the same as without the condition. */
+static int one_item_per_group(struct analysis *a, LLVMValueRef cond, int want,
+                              const struct skmd_poly *offset)
+{
+    if (!LLVMIsAICmpInst(cond))
+        return 0;
+    LLVMIntPredicate p = LLVMGetICmpPredicate(cond);
+    if (!((p == LLVMIntEQ && want) || (p == LLVMIntNE && !want)))
+        return 0;
+    struct skmd_poly x, y, coef;
+    int64_t c;
+    an_affine(a, LLVMGetOperand(cond, 0), &x);
+    an_affine(a, LLVMGetOperand(cond, 1), &y);
+    if (skmd_poly_is_int(&x, &c) && !c) {
+        struct skmd_poly t = x;
+        x = y;
+        y = t;
+    }
+    if (!skmd_poly_is_int(&y, &c) || c || !x.valid || x.nmono != 1 || x.mono[0].coef != 1 ||
+        x.mono[0].nsyms != 1 || SKMD_SYM_KIND(x.mono[0].syms[0]) != SKMD_SYM_LOCAL_ID)
+        return 0;
+    skmd_poly_coef_of(&coef, offset, x.mono[0].syms[0]);
+    return coef.valid && coef.nmono == 0;
+}
+
 /* offset == k*A + c with integer k > 0 and launch-constant c: then "A < B" is
  * "offset <= k*B + c - 1". Fills clip; 0 when the shapes do not match. */
 static int clip_from(const struct skmd_poly *offset, const struct skmd_poly *A,
@@ -201,17 +228,25 @@ void an_guard(struct analysis *a, LLVMValueRef inst, struct skmd_access_record *
             }
             cuts[ncuts] = (struct cut){p, s};
             needs[ncuts] = (struct need){LLVMGetCondition(term), s == 0};
+            /* leaving a loop: its condition says when the loop ends, not which work-items
+             * get here (every one does, loops in kernels end) */
+            LLVMBasicBlockRef other = LLVMGetSuccessor(term, 1 - s);
+            if (an_reachable(a, other, p, NULL) && !an_reachable(a, succ, p, NULL))
+                needs[ncuts].cond = NULL;
             ncuts++;
         }
     }
     for (unsigned i = 0; i < ncuts && *nconds < max; i++)
-        conds[(*nconds)++] = needs[i].cond;
+        if (needs[i].cond)
+            conds[(*nconds)++] = needs[i].cond;
     /* with those edges forced, bb must run on every path: else other, unseen conditions */
     if (can_skip(a, bb, cuts, ncuts)) {
         rec->conditional = 1;
         return;
     }
     for (unsigned i = 0; i < ncuts; i++) {
+        if (!needs[i].cond)
+            continue;
         /* split `c1 && c2` (taken when true) into its compares */
         LLVMValueRef parts[2] = {needs[i].cond, NULL};
         LLVMOpcode op = an_opcode(needs[i].cond);
@@ -227,11 +262,12 @@ void an_guard(struct analysis *a, LLVMValueRef inst, struct skmd_access_record *
         for (unsigned j = 0; j < 2 && parts[j]; j++) {
             LLVMValueRef lhs, rhs;
             int or_equal;
-            if (an_is_loop_cond(a, parts[j]))
-                continue; /* the loop's own range: already in the counter */
+            int want = parts[j] == needs[i].cond ? needs[i].want : 1;
+            if (an_is_loop_cond(a, parts[j]) ||              /* already in the counter */
+                one_item_per_group(a, parts[j], want, &rec->offset))
+                continue;
             struct skmd_poly A, B, clip;
-            if (!as_less_than(parts[j], parts[j] == needs[i].cond ? needs[i].want : 1, &lhs,
-                              &rhs, &or_equal)) {
+            if (!as_less_than(parts[j], want, &lhs, &rhs, &or_equal)) {
                 rec->conditional = 1;
                 continue;
             }

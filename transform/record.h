@@ -28,8 +28,8 @@ enum skmd_sym_kind {
 #define SKMD_SYM_INDEX(s) ((unsigned)((s) & 0xff))
 #define SKMD_SYM_IS_VAR(s) (SKMD_SYM_KIND(s) <= SKMD_SYM_LOOP)
 
-#define SKMD_MONO_MAX_SYMS 4
-#define SKMD_POLY_MAX_MONOS 12
+#define SKMD_MONO_MAX_SYMS 8
+#define SKMD_POLY_MAX_MONOS 16
 
 struct skmd_mono {
     int64_t coef;
