@@ -399,18 +399,16 @@ static int run_separate(cl_program prog, const struct launch *l,
                         l->kernel);
                 rc = -1;
             } else {
-                /* dest = the canonical buffers, then one source per written buffer. */
-                rc = run_share(mk, l, result, first, sizes[s]);
+                /* dest = the canonical buffers, then one source per written buffer (set
+                 * first: run_share enqueues). */
                 unsigned extra = l->nargs + 7;
                 for (unsigned p = 0; p < l->nargs && !rc; p++)
                     if (l->args[p].kind == ARG_BUF && p < rec->nparams &&
                         (rec->params[p].access & SKMD_ACCESS_WRITE))
                         if (clSetKernelArg(mk, extra++, sizeof(cl_mem), &share[p]) != CL_SUCCESS)
                             rc = -1;
-                size_t global[3] = {sizes[s] * l->local[0], l->local[1], l->local[2]};
-                if (!rc && clEnqueueNDRangeKernel(queue, mk, l->dims, NULL, global, l->local, 0,
-                                                  NULL, NULL) != CL_SUCCESS)
-                    rc = -1;
+                if (!rc)
+                    rc = run_share(mk, l, result, first, sizes[s]);
             }
         }
         clFinish(queue);
