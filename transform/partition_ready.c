@@ -169,6 +169,18 @@ static LLVMValueRef call_builtin(const struct skmd_ctx *ctx, LLVMBuilderRef b,
     return call_builtin_dyn(ctx, b, which, LLVMConstInt(ctx->i32, dim, 0));
 }
 
+/* The value for a dimension >= 3. On PoCL, the driver's own answer (so the result is the
+ * same bytes as the original launch); on NVPTX the specification's, since libclc lacks
+ * get_global_offset: 1 for the sizes and counts, 0 for ids and offsets. */
+static LLVMValueRef out_of_range(const struct skmd_ctx *ctx, LLVMBuilderRef b,
+                                 enum skmd_builtin which, LLVMValueRef dim)
+{
+    if (ctx->target != SKMD_TARGET_NVPTX)
+        return call_builtin_dyn(ctx, b, which, dim);
+    int one = which == SKMD_BUILTIN_NUM_GROUPS || which == SKMD_BUILTIN_GLOBAL_SIZE;
+    return LLVMConstInt(ctx->i64, one, 0);
+}
+
 /* The group ids of the whole launch, from linear = start + r (r: the share's own group). */
 static void build_launch(const struct skmd_ctx *ctx, LLVMBuilderRef b, LLVMValueRef kernel,
                          struct launch *l)
@@ -233,16 +245,15 @@ static void rewrite_call(const struct skmd_ctx *ctx, LLVMBuilderRef b, const str
         v = global_linear_id(ctx, b, l);
     } else {
         LLVMValueRef dim = LLVMGetOperand(call, 0);
-        /* Dimensions 3 and up: whatever the driver answers (the specification's values),
-         * which does not depend on the launch's size; dimensions in [work_dim, 3) come out
-         * right from the runtime's num_groups 1 and offset 0. */
+        /* Dimensions in [work_dim, 3) come out right from the runtime's num_groups 1 and
+         * offset 0; 3 and up: out_of_range. */
         if (LLVMIsAConstantInt(dim)) {
             unsigned long long d = LLVMConstIntGetZExtValue(dim);
             v = d < 3 ? value_in_dim(ctx, b, l, which, (unsigned)d)
-                      : call_builtin_dyn(ctx, b, which, dim);
+                      : out_of_range(ctx, b, which, dim);
         } else {
             /* A dimension known only at run time: pick among the three. */
-            v = call_builtin_dyn(ctx, b, which, dim);
+            v = out_of_range(ctx, b, which, dim);
             for (int d = 2; d >= 0; d--) {
                 LLVMValueRef is_d = LLVMBuildICmp(b, LLVMIntEQ, dim,
                                                   LLVMConstInt(LLVMTypeOf(dim), d, 0), "");
