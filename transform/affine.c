@@ -209,7 +209,9 @@ static void loop_phi(struct analysis *a, LLVMValueRef phi, struct skmd_poly *out
             else
                 continue;
             struct skmd_poly one;
-            skmd_poly_const(&one, (adjust - (use_next ? step : 0)) * div);
+            /* comparing the next value: the iv itself took every value below the bound,
+             * and the body ran once before the first compare */
+            skmd_poly_const(&one, adjust * div);
             skmd_poly_add_scaled(&b, &b, &one, 1);
             if (!b.valid)
                 continue;
@@ -224,7 +226,7 @@ static void loop_phi(struct analysis *a, LLVMValueRef phi, struct skmd_poly *out
             lr->bound_div = div;
             lr->start = s;
             lr->bound = b;
-            lr->at_least_once = use_next && cb != header;
+            lr->at_least_once = use_next;
             a->loops[idx] = (struct an_loop){phi, cmp, header, t_in ? t : f};
             a->nloops++;
             /* iv = start + step * t */
@@ -408,12 +410,12 @@ int an_pointer(struct analysis *a, LLVMValueRef ptr, struct skmd_poly *offset)
     return -1;
 }
 
-int an_is_loop_cond(const struct analysis *a, LLVMValueRef cmp)
+int an_loop_of_cond(const struct analysis *a, LLVMValueRef cmp)
 {
     for (unsigned i = 0; i < a->nloops; i++)
         if (a->loops[i].cond == cmp)
-            return 1;
-    return 0;
+            return (int)i;
+    return -1;
 }
 
 int an_loops_contain(struct analysis *a, const struct skmd_poly *p, LLVMBasicBlockRef bb)

@@ -215,7 +215,8 @@ static int collect_accesses(struct analysis *a, struct found_access **list, unsi
             if (add_access(a, list, n, i, ptr, p, flags, size, &off))
                 return -1;
         }
-    /* images: read_image / write_image calls name the parameter */
+    /* images (read_image / write_image name the parameter) and atomics on a parameter:
+     * no offset, the whole object */
     for (unsigned b = 0; b < a->nblocks; b++)
         for (LLVMValueRef i = LLVMGetFirstInstruction(a->blocks[b]); i;
              i = LLVMGetNextInstruction(i)) {
@@ -225,6 +226,13 @@ static int collect_accesses(struct analysis *a, struct found_access **list, unsi
             an_callee_name(i, name, sizeof name);
             unsigned flags = !strncmp(name, "read_image", 10) ? SKMD_ACCESS_READ
                              : !strncmp(name, "write_image", 11) ? SKMD_ACCESS_WRITE : 0;
+            if (!strncmp(name, "atom", 4) && LLVMGetNumArgOperands(i) > 0) {
+                struct skmd_poly ignored;
+                int p = an_pointer(a, LLVMGetOperand(i, 0), &ignored);
+                if (p >= 0 && a->k->params[p].kind == SKMD_PARAM_GLOBAL)
+                    a->k->params[p].access |= SKMD_ACCESS_READ | SKMD_ACCESS_WRITE;
+                continue;
+            }
             for (unsigned p = 0; flags && p < a->nparams; p++)
                 if (a->k->params[p].kind == SKMD_PARAM_IMAGE &&
                     LLVMGetNumArgOperands(i) > 0 && LLVMGetOperand(i, 0) == a->params[p])

@@ -51,8 +51,8 @@ void an_affine(struct analysis *a, LLVMValueRef v, struct skmd_poly *out);
 int an_pointer(struct analysis *a, LLVMValueRef ptr, struct skmd_poly *offset);
 /* The loop counters that poly p uses must belong to loops containing block bb: 1 if so. */
 int an_loops_contain(struct analysis *a, const struct skmd_poly *p, LLVMBasicBlockRef bb);
-/* 1 when cmp is the exit compare of a recognised loop. */
-int an_is_loop_cond(const struct analysis *a, LLVMValueRef cmp);
+/* The index of the recognised loop whose exit compare cmp is, or -1. */
+int an_loop_of_cond(const struct analysis *a, LLVMValueRef cmp);
 
 /* ---- analysis_guard.c ---- */
 int an_block_index(const struct analysis *a, LLVMBasicBlockRef bb);

@@ -127,9 +127,9 @@ static int as_less_than(LLVMValueRef cond, int want, LLVMValueRef *lhs, LLVMValu
     return 1;
 }
 
-/* `l_d == 0` (taken as given) where the offset does not depend on l_d: one work-item of
- * each group does the access, at the place every one of them would; the bytes written are
- * the same as without the condition. */
+/* `l_d == 0` or `l_d == L_d - 1` (taken as given) where the offset does not depend on l_d:
+ * one work-item of each group does the access, at the place every one of them would; the
+ * bytes written are the same as without the condition. */
 static int one_item_per_group(struct analysis *a, LLVMValueRef cond, int want,
                               const struct skmd_poly *offset)
 {
@@ -147,8 +147,16 @@ static int one_item_per_group(struct analysis *a, LLVMValueRef cond, int want,
         x = y;
         y = t;
     }
-    if (!skmd_poly_is_int(&y, &c) || c || !x.valid || x.nmono != 1 || x.mono[0].coef != 1 ||
-        x.mono[0].nsyms != 1 || SKMD_SYM_KIND(x.mono[0].syms[0]) != SKMD_SYM_LOCAL_ID)
+    if (!x.valid || x.nmono != 1 || x.mono[0].coef != 1 || x.mono[0].nsyms != 1 ||
+        SKMD_SYM_KIND(x.mono[0].syms[0]) != SKMD_SYM_LOCAL_ID)
+        return 0;
+    struct skmd_poly last; /* L_d - 1 */
+    unsigned d = SKMD_SYM_INDEX(x.mono[0].syms[0]);
+    struct skmd_poly minus_one;
+    skmd_poly_sym(&last, SKMD_SYM(SKMD_SYM_LOCAL_SIZE, d));
+    skmd_poly_const(&minus_one, -1);
+    skmd_poly_add_scaled(&last, &last, &minus_one, 1);
+    if (!(skmd_poly_is_int(&y, &c) && !c) && !skmd_poly_equal(&y, &last))
         return 0;
     skmd_poly_coef_of(&coef, offset, x.mono[0].syms[0]);
     return coef.valid && coef.nmono == 0;
@@ -263,8 +271,17 @@ void an_guard(struct analysis *a, LLVMValueRef inst, struct skmd_access_record *
             LLVMValueRef lhs, rhs;
             int or_equal;
             int want = parts[j] == needs[i].cond ? needs[i].want : 1;
-            if (an_is_loop_cond(a, parts[j]) ||              /* already in the counter */
-                one_item_per_group(a, parts[j], want, &rec->offset))
+            int loop = an_loop_of_cond(a, parts[j]);
+            if (loop >= 0) {
+                /* the loop's range is in its counter, if the offset has one: else a loop
+                 * that runs no times would still be taken to write */
+                struct skmd_poly coef;
+                skmd_poly_coef_of(&coef, &rec->offset, SKMD_SYM(SKMD_SYM_LOOP, loop));
+                if (!coef.valid || !coef.nmono)
+                    rec->conditional = 1;
+                continue;
+            }
+            if (one_item_per_group(a, parts[j], want, &rec->offset))
                 continue;
             struct skmd_poly A, B, clip;
             if (!as_less_than(parts[j], want, &lhs, &rhs, &or_equal)) {

@@ -178,8 +178,13 @@ static void slice(struct analysis *a, LLVMValueRef v, LLVMValueRef store, LLVMVa
             struct skmd_poly off;
             int p = an_pointer(a, ptr, &off);
             if (p < 0 || param_written(a, p)) {
-                an_unsplittable(a, store, "store address depends on data the kernel writes%s%s",
-                                p >= 0 ? " (" : "", p >= 0 ? a->k->params[p].name : "");
+                if (p >= 0)
+                    an_unsplittable(a, store,
+                                    "store address depends on data the kernel writes (%s)",
+                                    a->k->params[p].name);
+                else
+                    an_unsplittable(a, store, "store address depends on data loaded through "
+                                              "a pointer not derived from a parameter");
                 return;
             }
         } else if (!*followed_memory) {
