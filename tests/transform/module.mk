@@ -21,13 +21,15 @@ TEST_TARGETS += test-transform-record
 # The corpus: each kernel file's analysis, summarised, must equal its hand-checked .expect.
 TRANSFORM_CORPUS := $(sort $(wildcard tests/transform/corpus/*.cl))
 TRANSFORM_CORPUS_NAMES := $(notdir $(TRANSFORM_CORPUS:.cl=))
+TRANSFORM_CORPUS_TESTS := $(TRANSFORM_CORPUS_NAMES:%=test-transform-%)
 TRANSFORM_ANALYZE = $(O)tools/skmd-opt --analyze --options "-cl-kernel-arg-info"
 
-.PHONY: test-transform-corpus transform-expect $(TRANSFORM_CORPUS_NAMES:%=test-transform-%)
-test-transform-corpus: $(TRANSFORM_CORPUS_NAMES:%=test-transform-%)
+.PHONY: test-transform-corpus transform-expect $(TRANSFORM_CORPUS_TESTS)
+test-transform-corpus: $(TRANSFORM_CORPUS_TESTS)
 TEST_TARGETS += test-transform-corpus
 
-test-transform-%: tests/transform/corpus/%.cl tests/transform/corpus/%.expect $(O)tools/skmd-opt
+$(TRANSFORM_CORPUS_TESTS): test-transform-%: tests/transform/corpus/%.cl \
+  tests/transform/corpus/%.expect $(O)tools/skmd-opt
 	@$(TRANSFORM_ANALYZE) $< | /usr/bin/python3 tests/transform/summarize.py | \
 	  diff -u tests/transform/corpus/$*.expect - && echo "PASS transform $*"
 

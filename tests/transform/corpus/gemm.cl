@@ -1,7 +1,7 @@
 // Polybench gemm: C = alpha*A*B + beta*C, one element of C per work-item (2-D), read and
 // written in place, a loop over k with a scalar bound.
 // LAUNCH kernel=gemm dims=2 global=16,24 local=8,4 offset=0,0
-// ARG buf float 384 rand
+// ARG buf float 480 rand
 // ARG buf float 320 rand
 // ARG buf float 384 rand
 // ARG float 1.5
