@@ -8,7 +8,6 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Linker.h>
-#include <llvm-c/Support.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -19,24 +18,8 @@
 /* Volta: the oldest GPU that driver 580 (CUDA 13) still runs. */
 #define SKMD_NVPTX_CPU "sm_70"
 
-/* NVPTX fuses a separate fmul and fadd into one fma by default (-nvptx-fma-level=2), which
- * NVIDIA's own OpenCL compiler does not do: the results would differ in the last bit from a
- * native run. Level 0 keeps only the contractions the front end asked for (llvm.fmuladd,
- * i.e. within one expression, as OpenCL C's FP_CONTRACT allows). Process-wide: skmd-opt is
- * a process of its own. */
-static void nvptx_exact_fp_contraction(void)
-{
-    static int done;
-    if (!done) {
-        const char *argv[] = {"skmd-opt", "-nvptx-fma-level=0"};
-        LLVMParseCommandLineOptions(2, argv, NULL);
-        done = 1;
-    }
-}
-
 static LLVMTargetMachineRef nvptx_machine(LLVMModuleRef m, const struct skmd_pass_opts *opts)
 {
-    nvptx_exact_fp_contraction();
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
