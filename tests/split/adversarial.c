@@ -1,7 +1,9 @@
 /* tests/split/adversarial.c: small OpenCL launches that are hard to split correctly; every
  * result buffer is written to the file named by argv[1], so a run under libskmd (with
  * forced uneven shares) can be compared byte for byte with a native one-device run. */
+#ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
+#endif
 #include <CL/cl.h>
 #include <stdio.h>
 #include <stdlib.h>
