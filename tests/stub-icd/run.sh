@@ -1,0 +1,90 @@
+#!/bin/bash
+# The stub ICD's tests.  Part 1 checks the stub itself (natively, no libskmd); part 2 runs
+# the same program under libskmd with the stub as the only vendor and checks, from the
+# stub's log, which real calls each application call became.  Counts calls by name and
+# device between the app's marker lines, so details that may change do not break it.
+# Env: O (build prefix), SKMD_PRELOAD (the LD_PRELOAD value that loads libskmd).
+set -u
+cd "$(dirname "$0")/../.."
+app="${O}tests/stub-icd/stub_app"
+export OCL_ICD_VENDORS="$PWD/${O}tests/stub-icd/vendors"
+tmp="${O}tests/stub-icd/run-logs"   # kept, so that a failure's log can be read
+rm -rf "$tmp" && mkdir -p "$tmp"
+failures=0
+log="$tmp/stub.log"
+
+pass() { echo "PASS stub-icd: $1"; }
+fail() { echo "FAIL stub-icd: $1"; failures=$((failures + 1)); }
+check() { if eval "$2"; then pass "$1"; else fail "$1"; echo "  log: $log_copy"; fi; }
+
+# run NAME [VAR=value...]: runs the app with a fresh log; keeps stdout in $out, rc in $rc.
+run() {
+  local name=$1; shift
+  rm -f "$log"
+  out=$(env SKMD_STUB_LOG="$log" "$@" "$app" 2>"$tmp/err"); rc=$?
+  log_copy="$tmp/$name.log"
+  cp "$log" "$log_copy" 2>/dev/null || : > "$log_copy"
+}
+# count PATTERN [FROM_MARK [TO_MARK]]: log lines matching PATTERN (an ERE) between markers.
+count() {
+  awk -v pat="$1" -v from="${2:-}" -v to="${3:-}" '
+    BEGIN { on = (from == "") }
+    from != "" && $0 == "app-mark " from { on = 1; next }
+    to != "" && $0 == "app-mark " to { on = 0 }
+    on && $0 ~ pat { n++ }
+    END { print n + 0 }' "$log_copy"
+}
+all_freed() { grep -q '^stub-exit live context=0 queue=0 mem=0 program=0 kernel=0 event=0 sampler=0$' "$log_copy"; }
+
+# --- Part 1: the stub alone --------------------------------------------------------------
+run native SKMD_STUB_DEVICES=3 SKMD_STUB_TYPES=cpu,gpu,gpu
+check "native app sees the stub's 3 devices and correct results" \
+  '[ $rc = 0 ] && grep -q "^platforms=1 devices=3$" <<<"$out" && grep -q "^PASSED$" <<<"$out"'
+check "native build logged once per device" \
+  '[ $(count "^clBuildProgram .* dev=0 ") = 1 ] && [ $(count "^clBuildProgram .* dev=1 ") = 1 ] && [ $(count "^clBuildProgram .* dev=2 ") = 1 ]'
+check "native launches logged on the queue's device" \
+  '[ $(count "^clEnqueueNDRangeKernel dev=0 ") = 2 ] && [ $(count "^clEnqueueNDRangeKernel") = 2 ]'
+check "native releases leave no live object" all_freed
+
+run fail-launch SKMD_STUB_DEVICES=2 SKMD_STUB_FAIL=0:launch
+check "SKMD_STUB_FAIL=0:launch makes launches on device 0 fail" \
+  '[ $rc != 0 ] && grep -q "clEnqueueNDRangeKernel.*failed: -5" "$tmp/err" && [ $(count "-> CL_OUT_OF_RESOURCES$") = 1 ]'
+run fail-build SKMD_STUB_DEVICES=2 SKMD_STUB_FAIL=1:build
+check "SKMD_STUB_FAIL=1:build makes the build fail" \
+  '[ $rc != 0 ] && grep -q "clBuildProgram.*failed: -11" "$tmp/err" && [ $(count "^clBuildProgram .* dev=1 .* -> failed") = 1 ]'
+run bad-types SKMD_STUB_DEVICES=2 SKMD_STUB_TYPES=gpu,fpga
+check "a bad SKMD_STUB_TYPES is named in a clear error" \
+  '[ $rc != 0 ] && grep -q "libskmdstub: bad SKMD_STUB_TYPES" "$tmp/err"'
+
+# --- Part 2: under libskmd -------------------------------------------------------------
+if [ -z "${SKMD_PRELOAD:-}" ]; then
+  fail "SKMD_PRELOAD is not set: the checks under libskmd cannot run"
+  exit 1
+fi
+export LD_PRELOAD="$SKMD_PRELOAD"
+# The first GPU is device 1, so "the first device" and "the first GPU" differ.
+run skmd SKMD_STUB_DEVICES=3 SKMD_STUB_TYPES=cpu,gpu,gpu
+check "under libskmd the app sees one device and correct results" \
+  '[ $rc = 0 ] && grep -q "^platforms=1 devices=1$" <<<"$out" && grep -q "^PASSED$" <<<"$out"'
+check "libskmd asks the stub for its devices" '[ $(count "^clGetDeviceIDs .* -> 3 ") -ge 1 ]'
+check "clCreateBuffer creates no real buffer (lazy)" \
+  '[ $(count "^clCreateBuffer" create-buffer buffer-created) = 0 ]'
+check "the program is built on every member device" \
+  '[ $(count "^clBuildProgram .* dev=0 .* -> ok") -ge 1 ] && [ $(count "^clBuildProgram .* dev=1 .* -> ok") -ge 1 ] && [ $(count "^clBuildProgram .* dev=2 .* -> ok") -ge 1 ]'
+check "one app launch is one real launch, on the first GPU (device 1)" \
+  '[ $(count "^clEnqueueNDRangeKernel" launch-add launched-add) = 1 ] && [ $(count "^clEnqueueNDRangeKernel dev=1 " launch-add launched-add) = 1 ] &&
+   [ $(count "^clEnqueueNDRangeKernel" launch-fill read-fill) = 1 ] && [ $(count "^clEnqueueNDRangeKernel dev=1 " launch-fill read-fill) = 1 ]'
+check "no real launch fails" '[ $(count "^clEnqueueNDRangeKernel.*-> CL_OUT_OF_RESOURCES") = 0 ]'
+check "releasing the app's objects releases every real object" \
+  '[ $(count "^clReleaseMemObject .* freed" release released) -ge 1 ] && [ $(count "^clReleaseContext .* freed" release released) -ge 1 ] && all_freed'
+
+run skmd-one SKMD_STUB_DEVICES=1 SKMD_STUB_TYPES=gpu
+check "under libskmd with one real device: correct, nothing left alive" \
+  '[ $rc = 0 ] && grep -q "^PASSED$" <<<"$out" && [ $(count "^clEnqueueNDRangeKernel dev=0 ") = 2 ] && all_freed'
+
+run skmd-cpus SKMD_STUB_DEVICES=2 SKMD_STUB_TYPES=cpu,cpu
+check "under libskmd with no GPU: the launch still runs on one device" \
+  '[ $rc = 0 ] && grep -q "^PASSED$" <<<"$out" && [ $(count "^clEnqueueNDRangeKernel" launch-add launched-add) = 1 ]'
+
+[ $failures = 0 ] && echo "stub-icd: all checks passed" || echo "stub-icd: $failures check(s) failed"
+exit $((failures != 0))
