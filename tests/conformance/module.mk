@@ -32,3 +32,19 @@ conformance-doc: $(LIBSKMD_SO)
 test-conformance-clpeak: $(LIBSKMD_SO)
 	@env $(if $(filter 1,$(SAN)),ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0,) \
 	  tests/conformance/test-clpeak.sh "$(SKMD_PRELOAD)"
+
+# Minimal reproducers of the libskmd bugs piglit found (docs/conformance.md lists them).
+# Each exits 0 once the bug is fixed; not in `make test` while the bug is open (the
+# known-differences list carries it): `make conformance-repro` runs them under libskmd.
+CONFORMANCE_REPROS := $(patsubst tests/conformance/%.c,$(O)tests/conformance/%,$(wildcard tests/conformance/repro-*.c))
+ALL_TARGETS += $(CONFORMANCE_REPROS)
+CLEAN_FILES += $(CONFORMANCE_REPROS)
+.PHONY: conformance-repro
+$(O)tests/conformance/repro-%: tests/conformance/repro-%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -o $@ $< $(LDFLAGS) -lOpenCL
+
+conformance-repro: $(CONFORMANCE_REPROS) $(LIBSKMD_SO)
+	@fail=0; for r in $(CONFORMANCE_REPROS); do \
+	  env $(SKMD_SAN_ENV) POCL_DEVICES="pthread pthread basic" POCL_CPU_MAX_CU_NUM=1 \
+	    LD_PRELOAD="$(SKMD_PRELOAD)" $$r || fail=1; done; exit $$fail
