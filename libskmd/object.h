@@ -19,6 +19,7 @@
 
 struct skmd_program_record;
 struct skmd_kernel_record;
+struct skmd_source_builds;
 
 #define SKMD_MAGIC 0x444d4b53u /* "SKMD" */
 #define SKMD_MAX_MEMBERS 16
@@ -141,6 +142,8 @@ struct _cl_program {
     struct skmd_program_record *record;    /* NULL: not splittable */
     cl_program split[SKMD_MAX_PLATFORMS];  /* partition-ready + merge kernels */
     unsigned char split_ok[SKMD_MAX_MEMBERS]; /* member built its split program */
+    struct skmd_source_builds *source_builds; /* shares from the app's source
+                                                 (share_source.c); NULL: none */
 };
 
 /* One kernel argument as the app last set it. */

@@ -18,6 +18,7 @@
 #include "log.h"
 #include "report.h"
 #include "share.h"
+#include "share_source.h"
 #include "split.h"
 #include "trace.h"
 
@@ -149,6 +150,9 @@ static cl_int start_share(struct launch *L, struct share *sh)
     cl_command_queue wq = skmd_work_queue(L->q->context, m, &err);
     if (!wq)
         return err;
+    if (skmd_source_member(L->k->program, m))
+        return skmd_source_share(L->k, m, wq, L->args, &L->shape, sh->first, sh->count,
+                                 &sh->ev);
     err = set_args(L, L->k->split[m], m, sh->first, NULL, 0);
     if (err != CL_SUCCESS)
         return err;
@@ -321,7 +325,7 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     unsigned char eligible[SKMD_MAX_MEMBERS] = {0};
     uint64_t count[SKMD_MAX_MEMBERS];
     for (int m = 0; m < skmd_state.nmembers; m++)
-        eligible[m] = L->k->split[m] && !member_failed[m];
+        eligible[m] = !member_failed[m] && skmd_share_ready(L->k, m, &L->shape);
     if (skmd_shares(L->total_groups, skmd_state.nmembers, eligible, count) < 2)
         return "fewer than two members can take a share";
     /* Written bytes that are not exactly known need the merge kernel on a CPU member. */
