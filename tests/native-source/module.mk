@@ -1,0 +1,29 @@
+# tests/native-source/: shares run from the app's own source (SKMD_SHARE_BUILD=source) on
+# local PoCL devices: the box cutting and the source check as unit tests, the split
+# adversarial set byte-identical (also with an injected member fault) and every example
+# self-checked (tests/native-source/test-native-source.sh).
+NATIVE_SOURCE_UNIT_BINS := $(O)tests/native-source/boxes $(O)tests/native-source/source_check
+ALL_TARGETS += $(NATIVE_SOURCE_UNIT_BINS)
+CLEAN_FILES += $(NATIVE_SOURCE_UNIT_BINS)
+TEST_TARGETS += test-native-source-boxes test-native-source-check \
+  test-native-source-adversarial test-native-source-examples test-native-source-fault
+.PHONY: test-native-source-boxes test-native-source-check test-native-source-adversarial \
+  test-native-source-examples test-native-source-fault
+
+$(O)tests/native-source/boxes: $(O)tests/native-source/boxes.o $(O)libskmd/boxes.o
+	$(CC) -o $@ $^ $(LDFLAGS)
+
+$(O)tests/native-source/source_check: $(O)tests/native-source/source_check.o \
+  $(O)libskmd/source_check.o
+	$(CC) -o $@ $^ $(LDFLAGS)
+
+test-native-source-boxes: $(O)tests/native-source/boxes
+	@env $(SKMD_SAN_ENV) $<
+
+test-native-source-check: $(O)tests/native-source/source_check
+	@env $(SKMD_SAN_ENV) $<
+
+test-native-source-adversarial test-native-source-examples test-native-source-fault: \
+  test-native-source-%: $(LIBSKMD_SO) $(SPLIT_TEST_BINS) $(EXAMPLE_BINS) $(SKMD_OPT)
+	@env $(SKMD_SAN_ENV) tests/native-source/test-native-source.sh $* "$(SKMD_PRELOAD)" \
+	  $(O)tests/split

@@ -1,0 +1,84 @@
+#!/bin/bash
+# tests/native-source/test-native-source.sh MODE PRELOAD SPLIT_BIN_DIR: split launches whose
+# shares all run from the app's own source (SKMD_SHARE_BUILD=source) on local PoCL
+# devices, under forced uneven shares (MODE: adversarial, examples, fault). Besides the
+# outputs, the debug log must show every member building the source for its shares (so
+# the ir route cannot pass for it).
+set -u
+mode=$1 preload=$2 bins=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export POCL_CPU_MAX_CU_NUM=1 SKMD_CACHE_DIR="$tmp/cache" SKMD_SHARE_BUILD=source
+fail=0
+say() { echo "$1 native-source-$mode: $2"; [ "$1" = PASS ] || fail=1; }
+
+under() { # DEVICES CMD...: runs CMD under libskmd, log in $tmp/log
+    local devs=$1
+    shift
+    POCL_DEVICES="$devs" SKMD_SPLIT="0.3,0.5,0.2" SKMD_LOG="debug:$tmp/log" \
+        LD_PRELOAD="$preload" "$@"
+}
+
+splits() { grep -c ': split ' "$tmp/log" || true; }
+
+# Which of members 0..N-1 never built the source for a share ("" when all did).
+missing_builds() {
+    local n=$1 m
+    for ((m = 0; m < n; m++)); do
+        grep -q "member $m (.*): source build for shares" "$tmp/log" || echo -n "$m "
+    done
+}
+
+case $mode in
+adversarial|fault)
+    POCL_DEVICES=pthread "$bins/adversarial" "$tmp/native.bin" >/dev/null ||
+        { say FAIL "native run failed"; exit 1; }
+    devlist=("pthread pthread" "pthread pthread basic")
+    [ "$mode" = fault ] && devlist=("pthread pthread basic")
+    for devs in "${devlist[@]}"; do
+        rm -f "$tmp/log"
+        n=$(wc -w <<<"$devs")
+        extra=()
+        [ "$mode" = fault ] && extra=(env SKMD_FAULT_MEMBER=1)
+        under "$devs" "${extra[@]}" env SKMD_MIN_SPLIT_WORKGROUPS=2 \
+            "$bins/adversarial" "$tmp/split.bin" >/dev/null 2>"$tmp/err" ||
+            { say FAIL "[$devs] run failed: $(tail -3 "$tmp/err")"; continue; }
+        if ! cmp -s "$tmp/native.bin" "$tmp/split.bin"; then
+            say FAIL "[$devs] output differs from the native run"
+        elif [ "$mode" = adversarial ] && [ "$(splits)" -ne 16 ]; then
+            say FAIL "[$devs] $(splits) of 16 launches split"
+        elif [ -n "$(missing_builds "$n")" ]; then
+            say FAIL "[$devs] members $(missing_builds "$n")did not build the source"
+        elif [ "$mode" = fault ] && ! grep -q "member 1 .* failed its share" "$tmp/log"; then
+            say FAIL "[$devs] the injected fault was not seen"
+        else
+            say PASS "[$devs] byte-identical, $(splits) launches split, shares from source ($(
+                grep -c 'source build for shares' "$tmp/log") builds)"
+        fi
+    done ;;
+examples)
+    for devs in "pthread pthread" "pthread pthread basic"; do
+        n=$(wc -w <<<"$devs")
+        for d in "$bins"/../../examples/*/; do
+            b=$d$(basename "$d")
+            [ -x "$b" ] || continue
+            rm -f "$tmp/log"
+            out=$(under "$devs" "$b" --quick --reps 1 2>&1)
+            name=$(basename "$b")
+            if ! grep -q '^PASSED' <<<"$out"; then
+                say FAIL "[$devs] $name: $(tail -3 <<<"$out")"
+            elif [ "$(splits)" -eq 0 ] && ! grep -q 'whole on' "$tmp/log"; then
+                say FAIL "[$devs] $name: no launch logged"
+            elif [ "$(splits)" -gt 0 ] && [ -n "$(missing_builds "$n")" ]; then
+                say FAIL "[$devs] $name: members $(missing_builds "$n")did not build the source"
+            else
+                say PASS "[$devs] $name ($(splits) split from source, $(
+                    grep -c 'whole on' "$tmp/log") whole)"
+            fi
+        done
+    done ;;
+*)
+    echo "usage: $0 adversarial|examples|fault PRELOAD SPLIT_BIN_DIR" >&2
+    exit 2 ;;
+esac
+exit $fail
