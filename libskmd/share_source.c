@@ -79,6 +79,7 @@ int skmd_source_route(int member_is_pocl)
 
 void skmd_source_setup(cl_program p, const char *options, const unsigned char *route)
 {
+    skmd_source_release(p); /* a program built again starts afresh */
     struct skmd_source_builds *b = calloc(1, sizeof *b);
     if (!b || !(b->options = strdup(options ? options : ""))) {
         free(b);
