@@ -1,11 +1,12 @@
 #!/bin/bash
-# tests/native-source/test-native-source.sh MODE PRELOAD SPLIT_BIN_DIR: split launches whose
-# shares all run from the app's own source (SKMD_SHARE_BUILD=source) on local PoCL
-# devices, under forced uneven shares (MODE: adversarial, examples, fault). Besides the
+# tests/native-source/test-native-source.sh MODE PRELOAD SPLIT_BIN_DIR [UNSAFE_BIN]: split
+# launches whose shares all run from the app's own source (SKMD_SHARE_BUILD=source) on
+# local PoCL devices, under forced uneven shares (MODE: adversarial, examples, fault;
+# unsafe: a source the prelude cannot take runs whole, UNSAFE_BIN). Besides the
 # outputs, the debug log must show every member building the source for its shares (so
 # the ir route cannot pass for it).
 set -u
-mode=$1 preload=$2 bins=$3
+mode=$1 preload=$2 bins=$3 unsafe_bin=${4:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export POCL_CPU_MAX_CU_NUM=1 SKMD_CACHE_DIR="$tmp/cache" SKMD_SHARE_BUILD=source
@@ -77,8 +78,26 @@ examples)
             fi
         done
     done ;;
+unsafe)
+    # A source that tests a prelude name: on the source route no member takes a share
+    # (the launch runs whole, right); on the ir route (auto on PoCL) it is split.
+    for how in source auto; do
+        rm -f "$tmp/log"
+        out=$(SKMD_SHARE_BUILD=$how under "pthread pthread" "$unsafe_bin" 2>&1)
+        if [ "$out" != ok ]; then
+            say FAIL "[$how] wrong result: $out"
+        elif [ $how = source ] && ! grep -q "gets no shares.*get_num_groups" "$tmp/log"; then
+            say FAIL "[$how] the refused source was not logged"
+        elif [ $how = source ] && ! grep -q "ids: whole on" "$tmp/log"; then
+            say FAIL "[$how] the launch was not run whole"
+        elif [ $how = auto ] && [ "$(splits)" -ne 1 ]; then
+            say FAIL "[$how] the launch was not split on the ir route"
+        else
+            say PASS "[$how] right result, $(grep -o 'ids: [a-z]*' "$tmp/log")"
+        fi
+    done ;;
 *)
-    echo "usage: $0 adversarial|examples|fault PRELOAD SPLIT_BIN_DIR" >&2
+    echo "usage: $0 adversarial|examples|fault|unsafe PRELOAD SPLIT_BIN_DIR [UNSAFE_BIN]" >&2
     exit 2 ;;
 esac
 exit $fail
