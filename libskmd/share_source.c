@@ -59,8 +59,9 @@ struct source_entry {
 };
 
 struct skmd_source_builds {
-    pthread_mutex_t lock;                /* guards entries, nentries, clock; never held
-                                            across a real call */
+    pthread_mutex_t lock;                /* guards entries, nentries, clock; held across
+                                            no real call but clRetainProgram (so an
+                                            eviction cannot release it first) */
     char *options;                       /* the app's build options */
     unsigned char route[SKMD_MAX_MEMBERS]; /* member takes the source route */
     int safe;                            /* the source leaves the prelude's names alone */

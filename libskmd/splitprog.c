@@ -242,9 +242,11 @@ void skmd_split_build(cl_program p, const char *options)
      * come from the PoCL target. */
     unsigned char route[SKMD_MAX_MEMBERS] = {0};
     int nsource = 0;
-    for (int i = 0; i < skmd_state.nmembers; i++)
-        nsource += route[i] = (unsigned char)skmd_source_route(
-            member_target(&skmd_state.members[i]) == TARGET_POCL);
+    for (int i = 0; i < skmd_state.nmembers; i++) {
+        route[i] = (unsigned char)skmd_source_route(member_target(&skmd_state.members[i]) ==
+                                                    TARGET_POCL);
+        nsource += route[i];
+    }
     if (nsource)
         skmd_source_setup(p, options, route);
     for (enum target t = TARGET_POCL; t <= TARGET_NVPTX; t++) {
