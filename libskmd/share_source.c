@@ -23,20 +23,36 @@
 #define SOURCE_CACHE_SIZE 8
 
 /* Program-scope functions first (they call the driver's builtins), then the macros;
- * `#line 1` keeps the app's line numbers in the driver's messages. */
+ * `#line 1` keeps the app's line numbers in the driver's messages. A dimension at or past
+ * work_dim is answered by the driver's own builtin: a box has the same work_dim, and the
+ * out-of-range answers (PoCL's differ from the specification's) do not depend on the
+ * launch. */
 static const char prelude[] =
     "/* libskmd: this program runs one share of a larger launch, as boxes of work-groups\n"
     " * placed by the global offset; these give the whole launch's values back. */\n"
-    "size_t __skmd_pick(uint d, size_t v0, size_t v1, size_t v2, size_t other)\n"
-    "{ return d == 0 ? v0 : d == 1 ? v1 : d == 2 ? v2 : other; }\n"
+    "size_t __skmd_pick(uint d, size_t v0, size_t v1, size_t v2)\n"
+    "{ return d == 0 ? v0 : d == 1 ? v1 : v2; }\n"
     "size_t __skmd_global_offset(uint d)\n"
-    "{ return __skmd_pick(d, __SKMD_O0, __SKMD_O1, __SKMD_O2, 0); }\n"
+    "{\n"
+    "    return d < get_work_dim() ? __skmd_pick(d, __SKMD_O0, __SKMD_O1, __SKMD_O2)\n"
+    "                              : get_global_offset(d);\n"
+    "}\n"
     "size_t __skmd_global_size(uint d)\n"
-    "{ return __skmd_pick(d, __SKMD_GS0, __SKMD_GS1, __SKMD_GS2, 1); }\n"
+    "{\n"
+    "    return d < get_work_dim() ? __skmd_pick(d, __SKMD_GS0, __SKMD_GS1, __SKMD_GS2)\n"
+    "                              : get_global_size(d);\n"
+    "}\n"
     "size_t __skmd_num_groups(uint d)\n"
-    "{ return __skmd_pick(d, __SKMD_NG0, __SKMD_NG1, __SKMD_NG2, 1); }\n"
+    "{\n"
+    "    return d < get_work_dim() ? __skmd_pick(d, __SKMD_NG0, __SKMD_NG1, __SKMD_NG2)\n"
+    "                              : get_num_groups(d);\n"
+    "}\n"
     "size_t __skmd_group_id(uint d)\n"
-    "{ return (get_global_id(d) - __skmd_global_offset(d)) / get_local_size(d); }\n"
+    "{\n"
+    "    return d < get_work_dim()\n"
+    "               ? (get_global_id(d) - __skmd_global_offset(d)) / get_local_size(d)\n"
+    "               : get_group_id(d);\n"
+    "}\n"
     "size_t __skmd_global_linear_id(void)\n"
     "{\n"
     "    return ((get_global_id(2) - (size_t)__SKMD_O2) * (size_t)__SKMD_GS1 +\n"

@@ -1,17 +1,18 @@
 # tests/native-source/: shares run from the app's own source (SKMD_SHARE_BUILD=source) on
 # local PoCL devices: the box cutting and the source check as unit tests, the split
 # adversarial set byte-identical (also with an injected member fault) and every example
-# self-checked, a source the prelude cannot take run whole (unsafe.c)
-# (tests/native-source/test-native-source.sh).
+# self-checked, every work-item function byte-identical (ids.c), a source the prelude
+# cannot take run whole (unsafe.c) (tests/native-source/test-native-source.sh).
 NATIVE_SOURCE_UNIT_BINS := $(O)tests/native-source/boxes $(O)tests/native-source/source_check \
-  $(O)tests/native-source/unsafe
+  $(O)tests/native-source/unsafe $(O)tests/native-source/ids
 ALL_TARGETS += $(NATIVE_SOURCE_UNIT_BINS)
 CLEAN_FILES += $(NATIVE_SOURCE_UNIT_BINS)
 TEST_TARGETS += test-native-source-boxes test-native-source-check \
   test-native-source-adversarial test-native-source-examples test-native-source-fault \
-  test-native-source-unsafe
+  test-native-source-ids test-native-source-unsafe
 .PHONY: test-native-source-boxes test-native-source-check test-native-source-adversarial \
-  test-native-source-examples test-native-source-fault test-native-source-unsafe
+  test-native-source-examples test-native-source-fault test-native-source-ids \
+  test-native-source-unsafe
 
 $(O)tests/native-source/boxes: $(O)tests/native-source/boxes.o $(O)libskmd/boxes.o
 	$(CC) -o $@ $^ $(LDFLAGS)
@@ -20,8 +21,9 @@ $(O)tests/native-source/source_check: $(O)tests/native-source/source_check.o \
   $(O)libskmd/source_check.o
 	$(CC) -o $@ $^ $(LDFLAGS)
 
-# An app: linked with the system loader; libskmd comes in through LD_PRELOAD.
-$(O)tests/native-source/unsafe: tests/native-source/unsafe.c
+# Apps: linked with the system loader; libskmd comes in through LD_PRELOAD.
+$(O)tests/native-source/unsafe $(O)tests/native-source/ids: $(O)tests/native-source/%: \
+  tests/native-source/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -DCL_TARGET_OPENCL_VERSION=120 \
 	  -o $@ $< $(LDFLAGS) -lOpenCL
@@ -33,7 +35,8 @@ test-native-source-check: $(O)tests/native-source/source_check
 	@env $(SKMD_SAN_ENV) $<
 
 test-native-source-adversarial test-native-source-examples test-native-source-fault \
-  test-native-source-unsafe: test-native-source-%: $(LIBSKMD_SO) $(SPLIT_TEST_BINS) \
-  $(EXAMPLE_BINS) $(SKMD_OPT) $(O)tests/native-source/unsafe
+  test-native-source-ids test-native-source-unsafe: test-native-source-%: $(LIBSKMD_SO) \
+  $(SPLIT_TEST_BINS) $(EXAMPLE_BINS) $(SKMD_OPT) $(O)tests/native-source/unsafe \
+  $(O)tests/native-source/ids
 	@env $(SKMD_SAN_ENV) tests/native-source/test-native-source.sh $* "$(SKMD_PRELOAD)" \
-	  $(O)tests/split $(O)tests/native-source/unsafe
+	  $(O)tests/split $(O)tests/native-source

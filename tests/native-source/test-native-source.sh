@@ -1,12 +1,14 @@
 #!/bin/bash
-# tests/native-source/test-native-source.sh MODE PRELOAD SPLIT_BIN_DIR [UNSAFE_BIN]: split
+# tests/native-source/test-native-source.sh MODE PRELOAD SPLIT_BIN_DIR [OWN_BIN_DIR]: split
 # launches whose shares all run from the app's own source (SKMD_SHARE_BUILD=source) on
 # local PoCL devices, under forced uneven shares (MODE: adversarial, examples, fault;
-# unsafe: a source the prelude cannot take runs whole, UNSAFE_BIN). Besides the
+# from OWN_BIN_DIR: ids, every work-item function byte-identical; unsafe, a source the
+# prelude cannot take runs whole). Besides the
 # outputs, the debug log must show every member building the source for its shares (so
 # the ir route cannot pass for it).
 set -u
-mode=$1 preload=$2 bins=$3 unsafe_bin=${4:-}
+mode=$1 preload=$2 bins=$3 own=${4:-}
+unsafe_bin=$own/unsafe ids_bin=$own/ids
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export POCL_CPU_MAX_CU_NUM=1 SKMD_CACHE_DIR="$tmp/cache" SKMD_SHARE_BUILD=source
@@ -78,6 +80,25 @@ examples)
             fi
         done
     done ;;
+ids)
+    # Every work-item function, per work-item, for dimensions 0..3 (ids.c).
+    POCL_DEVICES=pthread "$ids_bin" "$tmp/native.bin" >/dev/null ||
+        { say FAIL "native run failed"; exit 1; }
+    for devs in "pthread pthread" "pthread pthread basic"; do
+        rm -f "$tmp/log"
+        under "$devs" env SKMD_MIN_SPLIT_WORKGROUPS=2 "$ids_bin" "$tmp/split.bin" \
+            >/dev/null 2>"$tmp/err" ||
+            { say FAIL "[$devs] run failed: $(tail -3 "$tmp/err")"; continue; }
+        if ! cmp -s "$tmp/native.bin" "$tmp/split.bin"; then
+            say FAIL "[$devs] work-item ids differ from the native run"
+        elif [ "$(splits)" -ne 3 ]; then
+            say FAIL "[$devs] $(splits) of 3 launches split"
+        elif [ -n "$(missing_builds "$(wc -w <<<"$devs")")" ]; then
+            say FAIL "[$devs] some members did not build the source"
+        else
+            say PASS "[$devs] every work-item function byte-identical in 3 split launches"
+        fi
+    done ;;
 unsafe)
     # A source that tests a prelude name: on the source route no member takes a share
     # (the launch runs whole, right); on the ir route (auto on PoCL) it is split.
@@ -97,7 +118,8 @@ unsafe)
         fi
     done ;;
 *)
-    echo "usage: $0 adversarial|examples|fault|unsafe PRELOAD SPLIT_BIN_DIR [UNSAFE_BIN]" >&2
+    echo "usage: $0 adversarial|examples|fault|ids|unsafe PRELOAD SPLIT_BIN_DIR" \
+        "[OWN_BIN_DIR]" >&2
     exit 2 ;;
 esac
 exit $fail
