@@ -3,7 +3,7 @@
 # launches whose shares all run from the app's own source (SKMD_SHARE_BUILD=source) on
 # local PoCL devices, under forced uneven shares (MODE: adversarial, examples, fault;
 # from OWN_BIN_DIR: ids, every work-item function byte-identical; unsafe, a source the
-# prelude cannot take runs whole). Besides the
+# prelude cannot take runs whole; stub, the auto route on the stub ICD). Besides the
 # outputs, the debug log must show every member building the source for its shares (so
 # the ir route cannot pass for it).
 set -u
@@ -13,7 +13,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export POCL_CPU_MAX_CU_NUM=1 SKMD_CACHE_DIR="$tmp/cache" SKMD_SHARE_BUILD=source
 fail=0
-say() { echo "$1 native-source-$mode: $2"; [ "$1" = PASS ] || fail=1; }
+say() { local r=$1; shift; echo "$r native-source-$mode: $*"; [ "$r" = PASS ] || fail=1; }
 
 under() { # DEVICES CMD...: runs CMD under libskmd, log in $tmp/log
     local devs=$1
@@ -99,6 +99,29 @@ ids)
             say PASS "[$devs] every work-item function byte-identical in 3 split launches"
         fi
     done ;;
+stub)
+    # The default route choice (auto) on a driver that is not PoCL: the stub ICD's 3
+    # devices each take a share from the source, as boxes placed by the global offset.
+    stub=$own/../stub-icd
+    export OCL_ICD_VENDORS=$PWD/$stub/vendors
+    rm -f "$tmp/log"
+    out=$(SKMD_SHARE_BUILD=auto SKMD_STUB_DEVICES=3 SKMD_STUB_TYPES=cpu,gpu,gpu \
+        SKMD_STUB_LOG="$tmp/stub.log" under "pthread" "$stub/stub_app" 2>&1)
+    launches=$(grep -c '^clEnqueueNDRangeKernel dev=[012] .*name=add_one .*-> CL_SUCCESS' \
+        "$tmp/stub.log")
+    if ! grep -q '^PASSED$' <<<"$out"; then
+        say FAIL "stub app: $(tail -3 <<<"$out")"
+    elif ! grep -q 'add_one: split m0=.* m1=.* m2=' "$tmp/log"; then
+        say FAIL "add_one was not split over the 3 stub devices"
+    elif [ -n "$(missing_builds 3)" ] || [ "$launches" -ne 3 ] ||
+        ! grep -q '^clBuildProgram .*-D__SKMD_O0=0 ' "$tmp/stub.log" ||
+        ! grep -q '^clEnqueueNDRangeKernel dev=2 .*name=add_one .*offset=[1-9]' "$tmp/stub.log"
+    then
+        say FAIL "the stub devices did not run add_one from the source ($launches launches)"
+    else
+        say PASS "stub devices (not PoCL) took the source route: right results," \
+            "$launches offset launches of add_one"
+    fi ;;
 unsafe)
     # A source that tests a prelude name: on the source route no member takes a share
     # (the launch runs whole, right); on the ir route (auto on PoCL) it is split.
@@ -118,7 +141,7 @@ unsafe)
         fi
     done ;;
 *)
-    echo "usage: $0 adversarial|examples|fault|ids|unsafe PRELOAD SPLIT_BIN_DIR" \
+    echo "usage: $0 adversarial|examples|fault|ids|stub|unsafe PRELOAD SPLIT_BIN_DIR" \
         "[OWN_BIN_DIR]" >&2
     exit 2 ;;
 esac
