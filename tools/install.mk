@@ -11,7 +11,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 ICD_DIR ?= /etc/OpenCL/vendors
 SKMD_LIBRARY ?= $(O)libskmd/libskmd.so
-INSTALL_TOOLS += $(O)tools/skmd-run $(O)tools/skmd-trace
+INSTALL_TOOLS += $(O)tools/skmd-run $(O)tools/skmd-trace $(O)tools/skmd-info
 INSTALL_DOCS += docs/controls.md docs/tools.md
 
 .PHONY: install uninstall
