@@ -38,7 +38,8 @@ static struct {
 int skmd_loaded_as_icd(void)
 {
     /* Preloaded (or linked directly), libskmd's clGetPlatformIDs is the one the process
-     * sees first; loaded as an ICD (RTLD_LOCAL, by a loader) it is not. */
+     * sees first; loaded as an ICD (RTLD_LOCAL, by a loader) it is not, and the process
+     * sees the loader's, or none when the app itself opened the loader RTLD_LOCAL. */
     void *seen = dlsym(RTLD_DEFAULT, "clGetPlatformIDs");
     Dl_info seen_info, own_info;
     if (!seen || !dladdr(seen, &seen_info) || !dladdr((void *)skmd_loaded_as_icd, &own_info))
@@ -223,7 +224,10 @@ int skmd_icd_loader_open(void)
                  "file) that names the real drivers", where);
         return -1;
     }
-#define SKMD_API(ret, name, params, args, err, ver) skmd_real.name = icd_##name;
+    /* An entry point the driver lacks stays NULL, as when the system loader lacks it. */
+    const cl_icd_dispatch *first = dispatch_of(vendors.platforms[0]);
+#define SKMD_API(ret, name, params, args, err, ver)                                      \
+    skmd_real.name = first->name ? icd_##name : NULL;
 #include "api.def"
 #undef SKMD_API
     skmd_real.clGetPlatformIDs = icd_get_platform_ids;

@@ -9,5 +9,5 @@ CLEAN_FILES += $(O)tests/install/stage
 TEST_TARGETS += test-icd-route
 .PHONY: test-icd-route
 test-icd-route: all
-	@tests/install/test-icd-route.sh $(abspath $(O)tests/install/icd-scratch) "$(O)" $(if $(filter 1,$(SAN)),SAN=1)
+	@$(SKMD_SAN_ENV) tests/install/test-icd-route.sh $(abspath $(O)tests/install/icd-scratch) "$(O)" $(if $(filter 1,$(SAN)),SAN=1)
 CLEAN_FILES += $(O)tests/install/icd-scratch

@@ -2,4 +2,4 @@
 TEST_TARGETS += test-tools
 .PHONY: test-tools
 test-tools: all
-	@tests/tools/test-tools.sh $(O)
+	@$(SKMD_SAN_ENV) tests/tools/test-tools.sh $(O)
