@@ -4,11 +4,12 @@
 #
 # Installs libskmd.so in PREFIX/lib, the tools in PREFIX/bin, the docs in
 # PREFIX/share/doc/libskmd, and an OpenCL vendors file ICD_DIR/skmd.icd naming the
-# installed library, so that the ICD loader can load libskmd without LD_PRELOAD
-# (OCL_ICD_VENDORS=DESTDIR/etc/OpenCL/vendors). Other fragments add their tools to
+# installed library, so that the ICD loader can load libskmd without LD_PRELOAD (the .icd
+# names PREFIX/lib/libskmd.so, without DESTDIR: to try the ICD route before installing,
+# use a scratch PREFIX and ICD_DIR, see docs/tools.md). Other fragments add their tools to
 # INSTALL_TOOLS and their documents to INSTALL_DOCS. The kernel compiler helper skmd-opt
 # goes to PREFIX/bin with a link PREFIX/lib/skmd-opt, next to libskmd.so, where the
-# library looks for it first (SKMD_COMPILER).
+# library looks for it first when SKMD_COMPILER is empty.
 PREFIX ?= /usr/local
 DESTDIR ?=
 ICD_DIR ?= /etc/OpenCL/vendors
