@@ -40,7 +40,7 @@ static void print_help(FILE *out)
             "  --json   the same as one JSON object\n"
             "  --help   this text\n\n"
             "The SKMD_* variables of the environment apply as they would to an app\n"
-            "(e.g. SKMD_DEVICES=gpu skmd-info).\n");
+            "(e.g. SKMD_DEVICES=gpu skmd-info). Exit status 1 when there is no SKMD device.\n");
 }
 
 /* ---- Output: one tree, written as indented text or as JSON ---------------------------- */
@@ -167,7 +167,8 @@ static const char *type_name(cl_device_type t)
     return "other";
 }
 
-static void show_virtual_device(void)
+/* Returns 0, or -1 when there is no SKMD device (no real device, or no loader). */
+static int show_virtual_device(void)
 {
     cl_platform_id platform;
     cl_device_id device;
@@ -176,7 +177,7 @@ static void show_virtual_device(void)
         begin("virtual_device", "SKMD device");
         field_text("status", "status", "not available (no real device; see the lines above)");
         end();
-        return;
+        return -1;
     }
     char name[512] = "", version[256] = "";
     cl_device_type type = 0;
@@ -201,6 +202,7 @@ static void show_virtual_device(void)
     field_number("max_alloc_bytes", "max allocation", (double)alloc, "bytes");
     field_number("local_mem_bytes", "local memory", (double)local, "bytes");
     end();
+    return 0;
 }
 
 /* ---- The members, from libskmd's state ----------------------------------------------- */
@@ -332,6 +334,8 @@ static void show_members(void)
         field_text("kernel_form", "kernels given as", kernel_form(m));
         end();
     }
+    if (skmd_state.nmembers == 0 && !skmd_state.passthrough && !json)
+        printf("%*snone\n", depth * 2, "");
     end_list();
     free(all);
 }
@@ -551,7 +555,7 @@ int main(int argc, char **argv)
     skmd_init();
     if (json)
         putchar('{');
-    show_virtual_device();
+    int available = show_virtual_device() == 0;
     if (!json)
         putchar('\n');
     show_members();
@@ -566,5 +570,5 @@ int main(int argc, char **argv)
     show_controls();
     if (json)
         printf("}\n");
-    return 0;
+    return available ? 0 : 1;
 }

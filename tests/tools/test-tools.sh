@@ -64,6 +64,12 @@ check(any(c["variable"] == "SKMD_DEVICES" and c["value"] == "basic,pthread" for 
 check("status" in three["profile_db"] and "dir" in three["cache"], "no profile DB or cache section")
 PY
 grep -q '^  member 2: ' "$tmp/three.txt" || bad "skmd-info text lists no member 2: $(cat "$tmp/three.txt")"
+# No real device: says so, exits 1, and still lists the rest.
+mkdir "$tmp/no-vendors"
+OCL_ICD_VENDORS=$tmp/no-vendors "$info" >"$tmp/out" 2>&1; rc=$?
+[ $rc = 1 ] || bad "skmd-info with no real device exits $rc, want 1"
+grep -q 'status  *not available' "$tmp/out" && grep -q '^Profile database' "$tmp/out" \
+  || bad "skmd-info with no real device: $(cat "$tmp/out")"
 # A profile database that is not SQLite is reported, and left as it was.
 echo "not a database" >"$tmp/bad.db"
 SKMD_PROFILE_DB=$tmp/bad.db POCL_DEVICES=pthread "$info" >"$tmp/out" 2>&1
