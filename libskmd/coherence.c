@@ -60,7 +60,8 @@ cl_command_queue skmd_work_queue(cl_context ctx, int m, cl_int *err)
 {
     if (!ctx->work[m])
         ctx->work[m] = real_clCreateCommandQueue(skmd_member_context(ctx, m),
-                                                 skmd_state.members[m].real_device, 0, err);
+                                                 skmd_state.members[m].real_device,
+                                                 CL_QUEUE_PROFILING_ENABLE, err);
     else
         *err = CL_SUCCESS;
     return ctx->work[m];
