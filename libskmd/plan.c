@@ -344,18 +344,20 @@ static int fastest_member(const struct skmd_plan_request *r, const struct entry 
     return best;
 }
 
-/* Sweep step s of a kernel (SKMD_PROFILE_SWEEP): steps 0..n-1 give member s everything,
- * n..2n-1 give member s-n a quarter and the others the rest equally. 0 when done. */
+/* Sweep step s of a kernel (SKMD_PROFILE_SWEEP=N sizes): step j*n + m gives member m
+ * total / 4^j work-groups and the others the rest equally. 0 when the sweep is over. */
 static int sweep(const struct skmd_plan_request *r, uint64_t s, uint64_t *count)
 {
     int n = skmd_state.nmembers;
-    if (s >= 2 * (uint64_t)n)
+    uint64_t sizes = (uint64_t)skmd_config()->profile_sweep;
+    if (s >= sizes * (uint64_t)n)
         return 0;
     int m = (int)(s % (uint64_t)n);
+    unsigned j = (unsigned)(s / (uint64_t)n);
     if (!r->eligible[m])
         return 0;
     memset(count, 0, sizeof *count * (size_t)n);
-    if (s < (uint64_t)n) {
+    if (j == 0) {
         count[m] = r->total_groups;
         return 1;
     }
@@ -363,7 +365,8 @@ static int sweep(const struct skmd_plan_request *r, uint64_t s, uint64_t *count)
     int nothers = 0;
     for (int o = 0; o < n; o++)
         nothers += others[o] = r->eligible[o] && o != m;
-    uint64_t quarter = nothers ? r->total_groups / 4 : r->total_groups;
+    uint64_t quarter = j < 32 ? r->total_groups >> (2 * j) : 0;
+    quarter = !nothers ? r->total_groups : quarter ? quarter : 1;
     if (nothers)
         skmd_shares(r->total_groups - quarter, n, others, count);
     count[m] = quarter;
