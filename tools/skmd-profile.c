@@ -6,6 +6,7 @@
  * `calibrate` (skmd-profile-calibrate.c) measures the links through the real loader.
  */
 #include "skmd-profile.h"
+#include "config.h"
 
 #include <sqlite3.h>
 #include <stdarg.h>
@@ -452,8 +453,9 @@ static int cmd_calibrate(const char *db_path, int argc, char **argv)
 
 static const char main_help[] =
     "usage: skmd-profile [--db PATH] COMMAND [ARGS]\n"
-    "Looks at libskmd's profile database (default: $XDG_CACHE_HOME/skmd/profile.db or\n"
-    "~/.cache/skmd/profile.db).\n"
+    "Looks at and fills libskmd's profile database (default: the one libskmd uses,\n"
+    "SKMD_PROFILE_DB, else $SKMD_CACHE_DIR/profile.db, else\n"
+    "$XDG_CACHE_HOME/skmd/profile.db or ~/.cache/skmd/profile.db).\n"
     "\n"
     "commands:\n"
     "  list              kernels with profiles\n"
@@ -497,6 +499,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "skmd-profile: --db wants a path\n%s", main_help);
         return EXIT_USAGE;
     }
+    if (!db_path && skmd_config()->profile_db[0])
+        db_path = skmd_config()->profile_db; /* the one libskmd uses */
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {

@@ -6,8 +6,10 @@ CLEAN_FILES += $(SKMD_PROFILE_BIN)
 
 SKMD_PROFILE_OBJS := $(O)tools/skmd-profile.o $(O)tools/skmd-profile-run.o \
   $(O)tools/skmd-profile-calibrate.o
-$(SKMD_PROFILE_OBJS): CPPFLAGS += -Iprofiledb
+$(SKMD_PROFILE_OBJS): CPPFLAGS += -Iprofiledb -Ilibskmd
 
 # calibrate reaches the OpenCL loader through dlopen, never through libskmd.
-$(SKMD_PROFILE_BIN): $(SKMD_PROFILE_OBJS) $(PROFILEDB_LIB)
+# libskmd's control parser: without --db, the database libskmd uses (SKMD_PROFILE_DB).
+$(SKMD_PROFILE_BIN): $(SKMD_PROFILE_OBJS) $(PROFILEDB_LIB) $(O)libskmd/config.o \
+  $(O)libskmd/log.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(PROFILEDB_LDLIBS) -ldl -lm
