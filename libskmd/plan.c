@@ -377,7 +377,10 @@ static void key_of(const struct skmd_plan_request *r, uint64_t kernel,
                    struct skmd_part_key *key)
 {
     key->kernel = kernel;
-    key->shape = fnv(1469598103934665603ULL, r->shape, sizeof *r->shape);
+    uint64_t h0 = fnv(1469598103934665603ULL, &r->shape->work_dim, sizeof r->shape->work_dim);
+    h0 = fnv(h0, r->shape->global_offset, sizeof r->shape->global_offset);
+    h0 = fnv(h0, r->shape->global_size, sizeof r->shape->global_size);
+    key->shape = fnv(h0, r->shape->local_size, sizeof r->shape->local_size);
     uint64_t h = fnv(1469598103934665603ULL, r->eligible, (size_t)skmd_state.nmembers);
     for (unsigned p = 0; p < r->rec->nparams; p++)
         if (r->args[p].mem)
@@ -454,6 +457,18 @@ static void decide(const struct skmd_plan_request *r, struct entry *e, uint64_t 
              res.overall_ms);
 }
 
+/* Samples of member m's table for a share of n work-groups (0: never measured there). */
+static uint32_t measured_at(int m, const struct skmd_plan_ticket *t, uint64_t n)
+{
+    uint32_t samples = 0;
+    pthread_mutex_lock(&plan_lock);
+    for (struct entry *e = entries; e; e = e->next)
+        if (e->kernel == t->kernel && e->shape == t->shape)
+            samples = e->table[m].samples[skmd_part_range_of(n)];
+    pthread_mutex_unlock(&plan_lock);
+    return samples;
+}
+
 int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
                      struct skmd_plan_ticket *ticket)
 {
@@ -489,6 +504,8 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         ticket->count[m] = count[m];
         used += count[m] > 0;
     }
+    ticket->measure = ticket->learn && count[r->exec_member] == r->total_groups &&
+                      measured_at(r->exec_member, ticket, r->total_groups) == 0;
     return used;
 }
 

@@ -30,6 +30,10 @@ struct skmd_plan_request {
 /* What a decision was made from, handed back with the measured times. */
 struct skmd_plan_ticket {
     int learn;        /* 1: the measured times refine this kernel's tables */
+    /* 1: the whole launch goes to the queue's member on a rate never measured at this
+     * size: run it as one share anyway, so that its time is measured (a launch run whole
+     * on the app's queue is not), and later launches decide from a measurement. */
+    int measure;
     uint64_t kernel;  /* kernel identity hash */
     uint32_t shape;   /* launch shape class */
     uint64_t count[SKMD_MAX_MEMBERS];
