@@ -24,7 +24,8 @@
 #include "share.h"
 
 #define PLAN_ALPHA 0.3      /* weight of a new measurement in the smoothed rate */
-#define PLAN_HYSTERESIS 0.05
+/* A new decision must be 10% faster than the cached one: timings on shared cores are noisy. */
+#define PLAN_HYSTERESIS 0.10
 #define PLAN_CPU_GBYTES 20.0   /* predictor's memory bandwidth of a CPU member */
 #define PLAN_GPU_GBYTES 500.0
 #define PLAN_PCIE_BYTES_PER_MS 8e6 /* default link of a GPU member: 8 GB/s, 20 us */

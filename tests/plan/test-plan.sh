@@ -87,10 +87,10 @@ decide)
     fi ;;
 converge)
     # Equal devices, refinement on: after the first launches the decision cache's
-    # hysteresis keeps a decision while the tables stay within 5%. The two PoCL devices
-    # share this machine's cores with everything else, so a measurement can move by more:
-    # over the last 10 of 40 launches, at most 2 distinct decisions, member 0's share
-    # moving by at most 16% of the 256 work-groups.
+    # hysteresis keeps a decision while the estimates stay within 10%. The two PoCL
+    # devices share this machine's cores with everything else (and ASan under SAN=1), so
+    # a measurement can move by more: over the last 10 of 41 launches, at most 3 distinct
+    # decisions, member 0's share moving by at most 16% of the 256 work-groups.
     out=$(under "pthread pthread" "$vadd" --quick --reps 40 2>&1)
     n=$(shares | wc -l)
     last=$(shares | tail -10 | sort -u | wc -l)
@@ -98,7 +98,7 @@ converge)
              paste -sd' ' | awk '{print $2 - $1}')
     if ! grep -q '^PASSED' <<<"$out"; then
         say FAIL "run failed: $(tail -3 <<<"$out")"
-    elif [ "$n" -lt 30 ] || [ "$last" -gt 2 ] || [ "${spread:-999}" -gt 41 ]; then
+    elif [ "$n" -lt 30 ] || [ "$last" -gt 3 ] || [ "${spread:-999}" -gt 41 ]; then
         say FAIL "$n launches split; the last 10 used $last shares (spread $spread): $(shares | tail -10 | tr '\n' ' ')"
     else
         say PASS "$n launches split; the last 10 used $last decision(s), member 0's share within $spread work-groups: $(shares | tail -1)"
