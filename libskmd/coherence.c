@@ -37,9 +37,20 @@ cl_mem skmd_mem_root(cl_mem mem)
 
 cl_int skmd_coh_init(cl_mem root, const void *host_ptr, int holder)
 {
-    /* Page-aligned: a CPU member may use it as its own buffer (zero-copy). */
+    /* Page-aligned: a CPU member may use it as its own buffer (zero-copy). Pinned, when
+     * asked, for the first GPU member's DMA (other members' transfers are unchanged). */
     void *copy = NULL;
-    if (posix_memalign(&copy, SKMD_XFER_HOST_ALIGN, root->size) != 0)
+    for (int m = 0; m < skmd_state.nmembers && skmd_config()->pinned_host_copy && !copy; m++)
+        if (skmd_state.members[m].type & CL_DEVICE_TYPE_GPU) {
+            cl_int err;
+            copy = skmd_xfer_host_alloc(skmd_member_context(root->context, m),
+                                        skmd_state.members[m].real_device, root->size, &err);
+            if (!copy)
+                skmd_log(SKMD_LOG_INFO, "no pinned host copy of %zu bytes (%d): malloc",
+                         root->size, err);
+            break;
+        }
+    if (!copy && posix_memalign(&copy, SKMD_XFER_HOST_ALIGN, root->size) != 0)
         return CL_OUT_OF_HOST_MEMORY;
     root->host_copy = copy;
     if (!host_ptr)
@@ -56,7 +67,8 @@ cl_int skmd_coh_init(cl_mem root, const void *host_ptr, int holder)
 
 void skmd_coh_free(cl_mem root)
 {
-    free(root->host_copy);
+    if (root->host_copy && skmd_xfer_host_free(root->host_copy) != 0)
+        free(root->host_copy);
     root->host_copy = NULL;
     for (int i = 0; i <= SKMD_HOST; i++)
         skmd_ranges_free(&root->valid[i]);

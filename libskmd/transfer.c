@@ -2,6 +2,7 @@
  * member and direction, chunked transfers pipelined through them, staging copies shared
  * among a few host threads, and several members' links driven at once. */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -244,6 +245,84 @@ static cl_int stage_get(struct staging *st, const struct skmd_xfer_req *req,
     return CL_SUCCESS;
 }
 
+/* ---- Pinned host copies: a list of mapped ALLOC_HOST_PTR buffers ---- */
+
+struct pinned {
+    struct pinned *next;
+    cl_context context;
+    cl_command_queue q; /* to map and unmap it */
+    cl_mem buf;
+    unsigned char *ptr;
+    size_t size;
+};
+
+static pthread_mutex_t pinned_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct pinned *pinned_list;
+
+void *skmd_xfer_host_alloc(cl_context ctx, cl_device_id device, size_t size, cl_int *err)
+{
+    struct pinned *p = calloc(1, sizeof *p);
+    if (!p) {
+        *err = CL_OUT_OF_HOST_MEMORY;
+        return NULL;
+    }
+    p->context = ctx;
+    p->size = size;
+    p->q = real_clCreateCommandQueue(ctx, device, 0, err);
+    if (p->q)
+        p->buf = real_clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, size, NULL,
+                                     err);
+    if (p->buf)
+        p->ptr = real_clEnqueueMapBuffer(p->q, p->buf, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
+                                         size, 0, NULL, NULL, err);
+    if (!p->ptr) {
+        if (p->buf)
+            real_clReleaseMemObject(p->buf);
+        if (p->q)
+            real_clReleaseCommandQueue(p->q);
+        free(p);
+        return NULL;
+    }
+    pthread_mutex_lock(&pinned_lock);
+    p->next = pinned_list;
+    pinned_list = p;
+    pthread_mutex_unlock(&pinned_lock);
+    return p->ptr;
+}
+
+int skmd_xfer_host_free(void *ptr)
+{
+    pthread_mutex_lock(&pinned_lock);
+    struct pinned **at = &pinned_list;
+    while (*at && (*at)->ptr != ptr)
+        at = &(*at)->next;
+    struct pinned *p = *at;
+    if (p)
+        *at = p->next;
+    pthread_mutex_unlock(&pinned_lock);
+    if (!p)
+        return -1;
+    real_clEnqueueUnmapMemObject(p->q, p->buf, p->ptr, 0, NULL, NULL);
+    real_clFinish(p->q);
+    real_clReleaseMemObject(p->buf);
+    real_clReleaseCommandQueue(p->q);
+    free(p);
+    return 0;
+}
+
+/* Whether [host, host+size) lies in pinned memory made in `ctx`. */
+static int host_is_pinned(const void *host, size_t size, cl_context ctx)
+{
+    const unsigned char *h = host;
+    int found = 0;
+    pthread_mutex_lock(&pinned_lock);
+    for (struct pinned *p = pinned_list; p && !found; p = p->next)
+        found = p->context == ctx && h >= p->ptr && h - p->ptr <= (ptrdiff_t)p->size &&
+                size <= p->size - (size_t)(h - p->ptr);
+    pthread_mutex_unlock(&pinned_lock);
+    return found;
+}
+
 /* ---- Transfers ---- */
 
 /* Waits for and releases an event; the command's failure becomes the result. */
@@ -365,7 +444,8 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
     struct skmd_xfer_stats none;
     if (!stats)
         stats = &none;
-    if (req->size < s.direct || req->size < 2 * MIN_CHUNK || !req->context) {
+    if (req->size < s.direct || req->size < 2 * MIN_CHUNK || !req->context ||
+        host_is_pinned(req->host, req->size, req->context)) {
         cl_int err = direct(req);
         if (err == CL_SUCCESS)
             stats->direct_bytes += req->size;

@@ -5,7 +5,8 @@
  *     member (CL_MEM_ALLOC_HOST_PTR, mapped once, made on first use, kept until exit), so
  *     the host copy of chunk i+1 into staging overlaps chunk i on the link;
  *   - the host copies of one chunk are shared among SKMD_TRANSFER_THREADS host threads;
- *   - skmd_xfer_run_many() drives several members' links at the same time.
+ *   - skmd_xfer_run_many() drives several members' links at the same time;
+ *   - host bytes that already are pinned memory of the member's context go directly.
  *
  * Thread safety: the calls may come from several threads at once. Each member's staging
  * buffers are used by one transfer at a time (a per-member lock held for the transfer);
@@ -56,6 +57,14 @@ int skmd_xfer_device_shares_host(cl_device_id device);
 
 /* Alignment of host memory that may back a zero-copy buffer (a page). */
 #define SKMD_XFER_HOST_ALIGN 4096
+
+/* Pinned host memory for a canonical host copy (SKMD_PINNED_HOST_COPY): a mapped
+ * CL_MEM_ALLOC_HOST_PTR buffer of `size` bytes in real context ctx of `device`. A transfer
+ * whose host bytes lie in such memory of the request's own context goes directly (DMA, no
+ * staging copy). NULL and *err on failure. Thread-safe. */
+void *skmd_xfer_host_alloc(cl_context ctx, cl_device_id device, size_t size, cl_int *err);
+/* Frees memory from skmd_xfer_host_alloc; returns 0, or -1 when p is not such memory. */
+int skmd_xfer_host_free(void *p);
 
 /* Frees every staging buffer and stops the copy threads (also done at exit). */
 void skmd_xfer_shutdown(void);

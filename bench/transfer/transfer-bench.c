@@ -1,7 +1,8 @@
 /* bench/transfer/transfer-bench.c: host<->device bytes/s per device, libskmd's transfer
  * engine (libskmd/transfer.c, linked in) against a plain blocking clEnqueueWriteBuffer /
  * clEnqueueReadBuffer from ordinary malloc memory, and against the same call from pinned
- * memory (a mapped CL_MEM_ALLOC_HOST_PTR buffer: what a pinned host copy would give).
+ * memory (a mapped CL_MEM_ALLOC_HOST_PTR buffer: what a pinned host copy would give, with
+ * what creating and mapping it cost, "pin-alloc").
  * Then every device at once (one host thread per device for the plain calls,
  * skmd_xfer_run_many for the engine). Every engine transfer is checked byte for byte.
  *
@@ -35,6 +36,7 @@ struct dev {
     unsigned char *host;    /* ordinary memory */
     cl_mem pinned_buf;      /* pinned memory, mapped */
     unsigned char *pinned;
+    double pin_ms;          /* creating and mapping the pinned buffer */
 };
 
 static struct dev devs[MAX_DEV];
@@ -118,14 +120,18 @@ static int setup(struct dev *v, size_t size)
         return -1;
     cl_int err;
     v->buf = real_clCreateBuffer(v->ctx, CL_MEM_READ_WRITE, size, NULL, &err);
-    v->pinned_buf = real_clCreateBuffer(v->ctx, CL_MEM_ALLOC_HOST_PTR, size, NULL, &err);
     v->host = malloc(size);
+    double t0 = now();
+    v->pinned_buf = real_clCreateBuffer(v->ctx, CL_MEM_ALLOC_HOST_PTR, size, NULL, &err);
     if (!v->buf || !v->pinned_buf || !v->host)
         return -1;
     v->pinned = real_clEnqueueMapBuffer(v->q, v->pinned_buf, CL_TRUE,
                                         CL_MAP_READ | CL_MAP_WRITE, 0, size, 0, NULL, NULL, &err);
     if (!v->pinned)
         return -1;
+    v->pinned[0] = 0;
+    v->pinned[size - 1] = 0;
+    v->pin_ms = (now() - t0) * 1e3;
     for (size_t i = 0; i < size; i += 4096) { /* touch every page, with varied bytes */
         v->host[i] = (unsigned char)(i >> 12);
         v->pinned[i] = 1;
@@ -279,8 +285,8 @@ int main(int argc, char **argv)
            cfg->transfer_direct_kib, reps);
     for (int d = 0; d < ndev; d++)
         printf("# %s %s\n", devs[d].label, devs[d].name);
-    printf("%-6s %-4s %9s %12s %12s %12s %8s %6s\n", "device", "dir", "MiB", "plain GB/s",
-           "engine GB/s", "pinned GB/s", "eng/pl", "check");
+    printf("%-6s %-4s %9s %12s %12s %12s %8s %10s %6s\n", "device", "dir", "MiB",
+           "plain GB/s", "engine GB/s", "pinned GB/s", "eng/pl", "pin-alloc", "check");
     int bad = 0;
     for (size_t mib = min_mib; mib <= max_mib; mib *= 4) {
         size_t size = mib << 20;
@@ -299,8 +305,8 @@ int main(int argc, char **argv)
                 double plain = rate(v, d, PLAIN, to, size);
                 double eng = rate(v, d, ENGINE, to, size);
                 double pin = rate(v, d, PINNED, to, size);
-                printf("%-6s %-4s %9zu %12.2f %12.2f %12.2f %7.2fx %6s\n", v->label,
-                       to ? "h2d" : "d2h", mib, plain, eng, pin, eng / plain,
+                printf("%-6s %-4s %9zu %12.2f %12.2f %12.2f %7.2fx %8.2fms %6s\n", v->label,
+                       to ? "h2d" : "d2h", mib, plain, eng, pin, eng / plain, v->pin_ms,
                        ok ? "ok" : "FAILED");
             }
         }
@@ -308,8 +314,8 @@ int main(int argc, char **argv)
             for (int to = 1; to >= 0; to--) {
                 double plain = rate_all(0, to, size, ndev);
                 double eng = rate_all(1, to, size, ndev);
-                printf("%-6s %-4s %9zu %12.2f %12.2f %12s %7.2fx %6s\n", "all", to ? "h2d" : "d2h",
-                       mib, plain, eng, "-", eng / plain, "-");
+                printf("%-6s %-4s %9zu %12.2f %12.2f %12s %7.2fx %10s %6s\n", "all",
+                       to ? "h2d" : "d2h", mib, plain, eng, "-", eng / plain, "-", "-");
             }
         for (int d = 0; d < ndev; d++)
             teardown(&devs[d]);

@@ -157,6 +157,55 @@ static void all_at_once(size_t chunk)
     }
 }
 
+/* Host bytes in pinned memory of the request's context go directly, whatever their size;
+ * the same bytes with another context's request are staged as usual. */
+static void pinned_host(size_t direct)
+{
+    size_t size = bufsize - 1;
+    cl_int err;
+    unsigned char *pin = skmd_xfer_host_alloc(ctx, devs[0].id, bufsize, &err);
+    CHECK(pin != NULL, "pinned host memory refused (%d)", err);
+    if (!pin)
+        return;
+    fill(pin, bufsize, 77);
+    struct skmd_xfer_stats st = {0, 0, 0};
+    struct skmd_xfer_req r = req(0, 1, 1, size, pin + 1);
+    err = skmd_xfer_run(&r, &st);
+    memcpy(devs[0].mirror + 1, pin + 1, size);
+    CHECK(err == CL_SUCCESS && st.direct_bytes == size && st.staged_bytes == 0,
+          "pinned host bytes: direct %llu staged %llu (%d)",
+          (unsigned long long)st.direct_bytes, (unsigned long long)st.staged_bytes, err);
+    check_device(0, "write from pinned host memory");
+    memset(pin, 0, bufsize);
+    r.to_device = 0;
+    err = skmd_xfer_run(&r, NULL);
+    CHECK(err == CL_SUCCESS && memcmp(pin + 1, devs[0].mirror + 1, size) == 0,
+          "read into pinned host memory differs (%d)", err);
+    if (size > direct && size >= (128u << 10)) {
+        /* Another context's buffer: that memory is not pinned for it, so it is staged. */
+        cl_context ctx2 = real_clCreateContext(NULL, 1, &devs[0].id, NULL, NULL, &err);
+        cl_command_queue q2 = real_clCreateCommandQueue(ctx2, devs[0].id, 0, &err);
+        cl_mem b2 = real_clCreateBuffer(ctx2, CL_MEM_READ_WRITE, bufsize, NULL, &err);
+        st = (struct skmd_xfer_stats){0, 0, 0};
+        struct skmd_xfer_req r2 = {1, ctx2, q2, b2, 1, 0, size, pin + 1};
+        err = skmd_xfer_run(&r2, &st);
+        CHECK(err == CL_SUCCESS && st.staged_bytes == size,
+              "other context: staged %llu of %zu (%d)", (unsigned long long)st.staged_bytes,
+              size, err);
+        unsigned char *back = malloc(size);
+        real_clEnqueueReadBuffer(q2, b2, CL_TRUE, 0, size, back, 0, NULL, NULL);
+        CHECK(memcmp(back, pin + 1, size) == 0, "other context: bytes differ");
+        free(back);
+        real_clReleaseMemObject(b2);
+        real_clReleaseCommandQueue(q2);
+        real_clReleaseContext(ctx2);
+    }
+    CHECK(skmd_xfer_host_free(pin) == 0, "pinned host memory not freed");
+    CHECK(skmd_xfer_host_free(pin) == -1, "pinned host memory freed twice");
+    unsigned char plain[8];
+    CHECK(skmd_xfer_host_free(plain) == -1, "ordinary memory taken for pinned");
+}
+
 /* Bad requests get an error, never a crash. */
 static void bad_requests(void)
 {
@@ -284,6 +333,7 @@ int main(void)
           (unsigned long long)st.direct_bytes, (unsigned long long)st.staged_bytes);
     free(big);
     all_at_once(chunk);
+    pinned_host(direct);
     bad_requests();
     for (int d = 0; d < ndev; d++)
         in_place(d);
