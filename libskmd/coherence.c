@@ -109,6 +109,11 @@ cl_mem skmd_mem_real(cl_mem mem, int m, cl_int *err)
             mem->zero_copy |= 1u << m;
             skmd_log(SKMD_LOG_DEBUG, "buffer of %zu bytes on member %d: zero-copy", mem->size,
                      m);
+        } else {
+            skmd_log(SKMD_LOG_INFO, "member %d refused a buffer on the host copy (%d): a "
+                     "private one", m, *err);
+            real = member->ops->alloc(member, skmd_member_context(mem->context, m),
+                                      mem->flags & ~host_flags, mem->size, NULL, err);
         }
     } else {
         real = member->ops->alloc(member, skmd_member_context(mem->context, m),

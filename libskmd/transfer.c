@@ -2,7 +2,6 @@
  * member and direction, chunked transfers pipelined through them, staging copies shared
  * among a few host threads, and several members' links driven at once. */
 #include <pthread.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -313,12 +312,13 @@ int skmd_xfer_host_free(void *ptr)
 /* Whether [host, host+size) lies in pinned memory made in `ctx`. */
 static int host_is_pinned(const void *host, size_t size, cl_context ctx)
 {
-    const unsigned char *h = host;
+    uintptr_t h = (uintptr_t)host;
     int found = 0;
     pthread_mutex_lock(&pinned_lock);
-    for (struct pinned *p = pinned_list; p && !found; p = p->next)
-        found = p->context == ctx && h >= p->ptr && h - p->ptr <= (ptrdiff_t)p->size &&
-                size <= p->size - (size_t)(h - p->ptr);
+    for (struct pinned *p = pinned_list; p && !found; p = p->next) {
+        uintptr_t b = (uintptr_t)p->ptr;
+        found = p->context == ctx && h >= b && h - b <= p->size && size <= p->size - (h - b);
+    }
     pthread_mutex_unlock(&pinned_lock);
     return found;
 }
