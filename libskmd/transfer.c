@@ -175,8 +175,11 @@ static void stage_drop(struct staging *st)
     st->context = NULL;
 }
 
+static void stage_init(void);
+
 void skmd_xfer_shutdown(void)
 {
+    pthread_once(&stage_once, stage_init); /* the staging locks exist */
     pthread_mutex_lock(&pool.lock);
     pool.stop = 1;
     pthread_cond_broadcast(&pool.work);

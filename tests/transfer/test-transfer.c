@@ -157,6 +157,56 @@ static void all_at_once(size_t chunk)
     }
 }
 
+/* Several threads on the SAME member at once (each its own queue and buffer): they share
+ * the member's staging buffers, one transfer at a time, and none sees another's bytes. */
+struct same_member {
+    cl_command_queue q;
+    cl_mem buf;
+    unsigned seed;
+    int ok;
+};
+
+static void *same_member_thread(void *arg)
+{
+    struct same_member *t = arg;
+    unsigned char *src = malloc(bufsize), *back = malloc(bufsize);
+    t->ok = 1;
+    for (int round = 0; round < 3; round++) {
+        fill(src, bufsize, t->seed + (unsigned)round);
+        struct skmd_xfer_req r = {0, ctx, t->q, t->buf, 1, 0, bufsize, src};
+        t->ok &= skmd_xfer_run(&r, NULL) == CL_SUCCESS;
+        memset(back, 0, bufsize);
+        r.to_device = 0;
+        r.host = back;
+        t->ok &= skmd_xfer_run(&r, NULL) == CL_SUCCESS;
+        t->ok &= memcmp(src, back, bufsize) == 0;
+    }
+    free(src);
+    free(back);
+    return NULL;
+}
+
+static void same_member_threads(void)
+{
+    enum { N = 3 };
+    struct same_member t[N];
+    pthread_t th[N];
+    cl_int err;
+    for (int i = 0; i < N; i++) {
+        t[i].q = real_clCreateCommandQueue(ctx, devs[0].id, 0, &err);
+        t[i].buf = real_clCreateBuffer(ctx, CL_MEM_READ_WRITE, bufsize, NULL, &err);
+        t[i].seed = 500u + 10u * (unsigned)i;
+        if (pthread_create(&th[i], NULL, same_member_thread, &t[i]) != 0)
+            abort();
+    }
+    for (int i = 0; i < N; i++) {
+        pthread_join(th[i], NULL);
+        CHECK(t[i].ok, "thread %d on member 0: bytes differ or a transfer failed", i);
+        real_clReleaseMemObject(t[i].buf);
+        real_clReleaseCommandQueue(t[i].q);
+    }
+}
+
 /* Host bytes in pinned memory of the request's context go directly, whatever their size;
  * the same bytes with another context's request are staged as usual. */
 static void pinned_host(size_t direct)
@@ -333,6 +383,7 @@ int main(void)
           (unsigned long long)st.direct_bytes, (unsigned long long)st.staged_bytes);
     free(big);
     all_at_once(chunk);
+    same_member_threads();
     pinned_host(direct);
     bad_requests();
     for (int d = 0; d < ndev; d++)
