@@ -7,6 +7,7 @@
  * skmd_xfer_run_many for the engine). Every engine transfer is checked byte for byte.
  *
  * Usage: transfer-bench [--min-mib N] [--max-mib N] [--reps N] [--device P:D]...
+ *                       [--csv FILE]   (the same rows, comma-separated, with a header)
  * The engine's controls (SKMD_TRANSFER_CHUNK_KIB, _THREADS, _STAGING) apply. */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -42,6 +43,7 @@ struct dev {
 static struct dev devs[MAX_DEV];
 static int ndev;
 static int reps = 3;
+static FILE *csv;
 
 static double now(void)
 {
@@ -249,7 +251,7 @@ static double rate_all(int engine, int to_device, size_t size, int n)
 static void usage(void)
 {
     fprintf(stderr, "usage: transfer-bench [--min-mib N] [--max-mib N] [--reps N] "
-                    "[--device P:D]...\n");
+                    "[--device P:D]... [--csv FILE]\n");
     exit(2);
 }
 
@@ -263,8 +265,16 @@ int main(int argc, char **argv)
             usage();
         char *end;
         long val = strtol(argv[i + 1], &end, 10);
-        if (strcmp(argv[i], "--device") == 0 && nonly < MAX_DEV)
+        if (strcmp(argv[i], "--device") == 0 && nonly < MAX_DEV) {
             only[nonly++] = argv[++i];
+        } else if (strcmp(argv[i], "--csv") == 0) {
+            if (!(csv = fopen(argv[++i], "w"))) {
+                perror(argv[i]);
+                return 2;
+            }
+            fprintf(csv, "device,name,dir,mib,plain_gbps,engine_gbps,pinned_gbps,"
+                         "pin_alloc_ms,check\n");
+        }
         else if (*end || val < 1)
             usage();
         else if (strcmp(argv[i], "--min-mib") == 0)
@@ -276,6 +286,8 @@ int main(int argc, char **argv)
         else
             usage();
     }
+    if (max_mib > ((size_t)1 << 20)) /* 1 TiB: beyond any device, and size_t stays exact */
+        usage();
     load_real();
     open_devices(only, nonly);
     const struct skmd_config *cfg = skmd_config();
@@ -308,6 +320,10 @@ int main(int argc, char **argv)
                 printf("%-6s %-4s %9zu %12.2f %12.2f %12.2f %7.2fx %8.2fms %6s\n", v->label,
                        to ? "h2d" : "d2h", mib, plain, eng, pin, eng / plain, v->pin_ms,
                        ok ? "ok" : "FAILED");
+                if (csv)
+                    fprintf(csv, "%s,\"%s\",%s,%zu,%.3f,%.3f,%.3f,%.3f,%s\n", v->label,
+                            v->name, to ? "h2d" : "d2h", mib, plain, eng, pin, v->pin_ms,
+                            ok ? "ok" : "FAILED");
             }
         }
         if (ready == ndev && ndev > 1)
@@ -316,6 +332,9 @@ int main(int argc, char **argv)
                 double eng = rate_all(1, to, size, ndev);
                 printf("%-6s %-4s %9zu %12.2f %12.2f %12s %7.2fx %10s %6s\n", "all",
                        to ? "h2d" : "d2h", mib, plain, eng, "-", eng / plain, "-", "-");
+                if (csv)
+                    fprintf(csv, "all,\"%d devices\",%s,%zu,%.3f,%.3f,,,\n", ndev,
+                            to ? "h2d" : "d2h", mib, plain, eng);
             }
         for (int d = 0; d < ndev; d++)
             teardown(&devs[d]);
@@ -326,6 +345,8 @@ int main(int argc, char **argv)
         real_clReleaseCommandQueue(devs[d].q);
         real_clReleaseContext(devs[d].ctx);
     }
+    if (csv)
+        fclose(csv);
     if (bad)
         fprintf(stderr, "transfer-bench: %d engine checks FAILED\n", bad);
     return bad ? 1 : 0;
