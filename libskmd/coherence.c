@@ -65,8 +65,28 @@ cl_int skmd_coh_init(cl_mem root, const void *host_ptr, int holder)
     return CL_SUCCESS;
 }
 
+/* Before bytes from a member land in the host copy: the members whose buffer IS the host
+ * copy finish what they have queued, so that no kernel of theirs writes those bytes at the
+ * same time (a share still running while the next share's inputs are fetched). */
+static cl_int settle_zero_copy(cl_mem root)
+{
+    for (int z = 0; z < skmd_state.nmembers; z++) {
+        if (!(root->zero_copy & (1u << z)) || !root->context->work[z])
+            continue;
+        const struct skmd_member *member = &skmd_state.members[z];
+        cl_int err = member->ops->wait(member, root->context->work[z]);
+        if (err != CL_SUCCESS)
+            return err;
+    }
+    return CL_SUCCESS;
+}
+
 void skmd_coh_free(cl_mem root)
 {
+    /* A zero-copy member may still have commands on the host copy (the driver keeps its
+     * released buffer alive for them, but not our memory). */
+    if (root->zero_copy && root->context)
+        settle_zero_copy(root);
     if (root->host_copy && skmd_xfer_host_free(root->host_copy) != 0)
         free(root->host_copy);
     root->host_copy = NULL;
@@ -140,22 +160,6 @@ static void trace_transfer(int device, int to_device, uint64_t start, uint64_t b
         .bytes = bytes,
     };
     skmd_trace_span(&span);
-}
-
-/* Before bytes from a member land in the host copy: the members whose buffer IS the host
- * copy finish what they have queued, so that no kernel of theirs writes those bytes at the
- * same time (a share still running while the next share's inputs are fetched). */
-static cl_int settle_zero_copy(cl_mem root)
-{
-    for (int z = 0; z < skmd_state.nmembers; z++) {
-        if (!(root->zero_copy & (1u << z)) || !root->context->work[z])
-            continue;
-        const struct skmd_member *member = &skmd_state.members[z];
-        cl_int err = member->ops->wait(member, root->context->work[z]);
-        if (err != CL_SUCCESS)
-            return err;
-    }
-    return CL_SUCCESS;
 }
 
 /* One transfer between the root's host copy and member m's copy, through the transfer
