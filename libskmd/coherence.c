@@ -179,6 +179,7 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, st
     if (root->zero_copy & (1u << m)) {
         /* Same bytes; from the device, only its queued writes must be done. */
         err = to_device ? CL_SUCCESS : member->ops->wait(member, q);
+        skmd_xfer_note_zero_copy(e - b);
     } else {
         err = to_device ? CL_SUCCESS : settle_zero_copy(root);
         struct skmd_xfer_req req = {

@@ -2,6 +2,7 @@
  * member and direction, chunked transfers pipelined through them, staging copies shared
  * among a few host threads, and several members' links driven at once. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -326,6 +327,49 @@ static int host_is_pinned(const void *host, size_t size, cl_context ctx)
     return found;
 }
 
+/* ---- Process totals, logged at exit (SKMD_LOG=info) ---- */
+
+static atomic_uint_least64_t total_direct, total_staged, total_chunks, total_zero_copy;
+static pthread_once_t totals_once = PTHREAD_ONCE_INIT;
+
+static void log_totals(void)
+{
+    skmd_log(SKMD_LOG_INFO,
+             "transfer engine: %llu bytes staged in %llu chunks, %llu direct, %llu zero-copy",
+             (unsigned long long)atomic_load(&total_staged),
+             (unsigned long long)atomic_load(&total_chunks),
+             (unsigned long long)atomic_load(&total_direct),
+             (unsigned long long)atomic_load(&total_zero_copy));
+}
+
+static void totals_init(void)
+{
+    atexit(log_totals);
+}
+
+static void count(uint64_t direct, uint64_t staged, uint64_t chunks, uint64_t zero_copy)
+{
+    pthread_once(&totals_once, totals_init);
+    atomic_fetch_add(&total_direct, direct);
+    atomic_fetch_add(&total_staged, staged);
+    atomic_fetch_add(&total_chunks, chunks);
+    atomic_fetch_add(&total_zero_copy, zero_copy);
+}
+
+void skmd_xfer_note_zero_copy(uint64_t bytes)
+{
+    count(0, 0, 0, bytes);
+}
+
+void skmd_xfer_totals(struct skmd_xfer_stats *out, uint64_t *zero_copy)
+{
+    out->direct_bytes = atomic_load(&total_direct);
+    out->staged_bytes = atomic_load(&total_staged);
+    out->chunks = atomic_load(&total_chunks);
+    if (zero_copy)
+        *zero_copy = atomic_load(&total_zero_copy);
+}
+
 /* ---- Transfers ---- */
 
 /* Waits for and releases an event; the command's failure becomes the result. */
@@ -450,8 +494,10 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
     if (req->size < s.direct || req->size < 2 * MIN_CHUNK || !req->context ||
         host_is_pinned(req->host, req->size, req->context)) {
         cl_int err = direct(req);
-        if (err == CL_SUCCESS)
+        if (err == CL_SUCCESS) {
             stats->direct_bytes += req->size;
+            count(req->size, 0, 0, 0);
+        }
         return err;
     }
     /* A request past the buffer's end fails before any chunk is written. */
@@ -472,8 +518,10 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
         skmd_log(SKMD_LOG_INFO, "transfer: no staging buffers on member %d (%d); direct",
                  req->member, err);
         err = direct(req);
-        if (err == CL_SUCCESS)
+        if (err == CL_SUCCESS) {
             stats->direct_bytes += req->size;
+            count(req->size, 0, 0, 0);
+        }
         return err;
     }
     size_t chunk = chunk_for(req->size, &s);
@@ -484,6 +532,7 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
     if (err == CL_SUCCESS) {
         stats->staged_bytes += req->size;
         stats->chunks += nchunks;
+        count(0, req->size, nchunks, 0);
     }
     return err;
 }

@@ -51,6 +51,14 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
 cl_int skmd_xfer_run_many(const struct skmd_xfer_req *reqs, int n,
                           struct skmd_xfer_stats *stats);
 
+/* Bytes a caller did not move because the member's buffer is the host memory itself
+ * (zero-copy): only counted, for the totals. */
+void skmd_xfer_note_zero_copy(uint64_t bytes);
+
+/* What the engine did since the process started (also logged at exit at SKMD_LOG=info:
+ * "transfer engine: ... staged in ... chunks, ... direct, ... zero-copy"). */
+void skmd_xfer_totals(struct skmd_xfer_stats *out, uint64_t *zero_copy);
+
 /* Whether `device` shares host memory (CL_DEVICE_HOST_UNIFIED_MEMORY, a CPU device), so
  * a buffer made on host memory (CL_MEM_USE_HOST_PTR) is read and written in place. */
 int skmd_xfer_device_shares_host(cl_device_id device);

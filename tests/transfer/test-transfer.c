@@ -388,6 +388,16 @@ int main(void)
     bad_requests();
     for (int d = 0; d < ndev; d++)
         in_place(d);
+    /* The process totals saw both paths; a noted zero-copy range is added as given. */
+    struct skmd_xfer_stats tot;
+    uint64_t zc0 = 0, zc1 = 0;
+    skmd_xfer_totals(&tot, &zc0);
+    skmd_xfer_note_zero_copy(12345);
+    skmd_xfer_totals(&tot, &zc1);
+    CHECK(tot.staged_bytes > 0 && tot.direct_bytes > 0 && tot.chunks > 0 && zc1 == zc0 + 12345,
+          "totals: staged %llu direct %llu chunks %llu zero-copy %llu -> %llu",
+          (unsigned long long)tot.staged_bytes, (unsigned long long)tot.direct_bytes,
+          (unsigned long long)tot.chunks, (unsigned long long)zc0, (unsigned long long)zc1);
     for (int d = 0; d < ndev; d++) {
         check_device(d, "final");
         real_clReleaseMemObject(devs[d].buf);
