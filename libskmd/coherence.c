@@ -162,6 +162,15 @@ static void trace_transfer(int device, int to_device, uint64_t start, uint64_t b
     skmd_trace_span(&span);
 }
 
+/* Whether member m shares host memory, asked once per member (under the split lock). */
+static int member_shares_host(int m)
+{
+    static signed char known[SKMD_MAX_MEMBERS]; /* 0 unknown, 1 yes, -1 no */
+    if (!known[m])
+        known[m] = skmd_xfer_device_shares_host(skmd_state.members[m].real_device) ? 1 : -1;
+    return known[m] > 0;
+}
+
 /* One transfer between the root's host copy and member m's copy, through the transfer
  * engine; free when m's buffer is the host copy itself. Complete when it returns. The
  * bytes count as moved either way: the counter tells coherence traffic. */
@@ -186,6 +195,7 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, st
             .member = m, .context = skmd_member_context(root->context, m), .queue = q,
             .buffer = real, .to_device = to_device, .offset = (size_t)b,
             .size = (size_t)(e - b), .host = root->host_copy + b,
+            .direct = member_shares_host(m) && !skmd_config()->transfer_stage_cpu,
         };
         if (err == CL_SUCCESS)
             err = skmd_xfer_run(&req, NULL);

@@ -491,7 +491,7 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
     struct skmd_xfer_stats none;
     if (!stats)
         stats = &none;
-    if (req->size < s.direct || req->size < 2 * MIN_CHUNK || !req->context ||
+    if (req->direct || req->size < s.direct || req->size < 2 * MIN_CHUNK || !req->context ||
         host_is_pinned(req->host, req->size, req->context)) {
         cl_int err = direct(req);
         if (err == CL_SUCCESS) {

@@ -33,6 +33,8 @@ struct skmd_xfer_req {
     size_t offset;           /* in the buffer */
     size_t size;             /* bytes */
     void *host;              /* the host bytes (size of them) */
+    int direct;              /* 1: one direct call whatever the size (a member that shares
+                                host memory: staging would only add a copy) */
 };
 
 /* What the engine did, summed over requests (optional). */

@@ -162,7 +162,7 @@ enum way { PLAIN, ENGINE, PINNED };
 static cl_int once(struct dev *v, int member, enum way way, int to_device, size_t size)
 {
     if (way == ENGINE) {
-        struct skmd_xfer_req r = {member, v->ctx, v->q, v->buf, to_device, 0, size, v->host};
+        struct skmd_xfer_req r = {member, v->ctx, v->q, v->buf, to_device, 0, size, v->host, 0};
         return skmd_xfer_run(&r, NULL);
     }
     void *host = way == PLAIN ? v->host : v->pinned;
@@ -228,7 +228,7 @@ static double rate_all(int engine, int to_device, size_t size, int n)
             struct skmd_xfer_req reqs[MAX_DEV];
             for (int d = 0; d < n; d++)
                 reqs[d] = (struct skmd_xfer_req){d, devs[d].ctx, devs[d].q, devs[d].buf,
-                                                 to_device, 0, size, devs[d].host};
+                                                 to_device, 0, size, devs[d].host, 0};
             if (skmd_xfer_run_many(reqs, n, NULL) != CL_SUCCESS)
                 die("skmd_xfer_run_many", -1);
         } else {

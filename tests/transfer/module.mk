@@ -23,13 +23,15 @@ test-transfer: $(TRANSFER_TEST)
 
 # The split suite's byte-identical and bytes-moved checks again with every transfer staged
 # in small chunks and without zero-copy (the default settings move these small buffers
-# directly or in place).
+# directly or in place); then which path carried the bytes, from the engine's totals.
 TEST_TARGETS += test-transfer-split
 .PHONY: test-transfer-split
 test-transfer-split: $(LIBSKMD_SO) $(SPLIT_TEST_BINS) $(SKMD_OPT)
-	@for m in adversarial moved; do env $(SKMD_SAN_ENV) SKMD_ZERO_COPY=0 \
+	@for m in adversarial moved; do env $(SKMD_SAN_ENV) SKMD_ZERO_COPY=0 SKMD_TRANSFER_STAGE_CPU=1 \
 	  SKMD_TRANSFER_DIRECT_KIB=0 SKMD_TRANSFER_CHUNK_KIB=64 SKMD_TRANSFER_THREADS=2 \
 	  tests/split/test-split.sh $$m "$(SKMD_PRELOAD)" $(O)tests/split || exit 1; done
+	@env $(SKMD_SAN_ENV) tests/transfer/test-paths.sh "$(SKMD_PRELOAD)" $(abspath $(SKMD_OPT)) \
+	  $(O)tests/split/moved
 
 # `make bench-transfer` (bench/transfer/transfer-bench.c; its rules live here because
 # bench/ has no make fragment of its own): GB/s per device, engine vs plain vs pinned.
