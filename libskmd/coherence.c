@@ -183,8 +183,12 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, st
     cl_mem real = skmd_mem_real(root, m, &err);
     if (!real)
         return err;
-    uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
     const struct skmd_member *member = &skmd_state.members[m];
+    /* A blocking copy first waits for the work queued before it (the kernel that wrote
+     * the bytes): when tracing, wait here so that the span holds the transfer alone. */
+    if (skmd_trace_enabled())
+        member->ops->wait(member, q);
+    uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
     if (root->zero_copy & (1u << m)) {
         /* Same bytes; from the device, only its queued writes must be done. */
         err = to_device ? CL_SUCCESS : member->ops->wait(member, q);
