@@ -126,6 +126,9 @@ struct _cl_mem {
     size_t origin;
     cl_mem real[SKMD_MAX_MEMBERS];         /* created by ops->alloc; under obj.lock */
     unsigned char *host_copy;              /* root: canonical copy; under the split lock */
+    unsigned zero_copy;                    /* root: bit m set when member m's real buffer
+                                              is made on host_copy (zero-copy);
+                                              under the split lock */
     struct skmd_ranges valid[SKMD_MAX_MEMBERS + 1]; /* root; under the split lock */
     struct skmd_callback *destructors;     /* under obj.lock */
     cl_mem_properties props[8];
