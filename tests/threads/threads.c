@@ -21,7 +21,7 @@
 #define THREADS (OWN_QUEUES + SHARED_QUEUE_THREADS)
 
 static const char *source =
-    "__kernel void step(__global uint *y, __global const uint *x,\n"
+    "__kernel void advance(__global uint *y, __global const uint *x,\n"
     "                   __global const uint *shared, uint a) {\n"
     "  size_t i = get_global_id(0);\n"
     "  y[i] = y[i] * a + x[i] + shared[i];\n"
@@ -64,11 +64,12 @@ static void *work(void *arg)
     struct worker *w = arg;
     cl_int err;
     static __thread cl_uint x[N], y[N], out[N], shared[N];
-    cl_kernel k = clCreateKernel(prog, "step", &err);
-    cl_mem bx = clCreateBuffer(ctx, CL_MEM_READ_ONLY, sizeof x, NULL, &err);
-    cl_mem by = clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof y, NULL, &err);
+    cl_int kerr, xerr, yerr;
+    cl_kernel k = clCreateKernel(prog, "advance", &kerr);
+    cl_mem bx = clCreateBuffer(ctx, CL_MEM_READ_ONLY, sizeof x, NULL, &xerr);
+    cl_mem by = clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof y, NULL, &yerr);
     if (!k || !bx || !by) {
-        fail(w->id, "kernel or buffers", err);
+        fail(w->id, "kernel or buffers", kerr ? kerr : xerr ? xerr : yerr);
         return NULL;
     }
     size_t global = N, local = LOCAL;
