@@ -1,9 +1,9 @@
 /* libskmd/split.c: split launches.
  *
  * clEnqueueNDRangeKernel returns as soon as a split launch is queued: on the app's real
- * queue it puts a marker `before` (its wait list, or everything queued before it) and the
- * app's event, a marker waiting for a user event; the queue's launcher thread (worker.c)
- * waits for `before` and for earlier launches on the same buffers (inflight.h), then gives
+ * queue it puts a marker `before` (everything queued before it); the app's event is a
+ * user event (eventspan.h). The queue's launcher thread (worker.c) waits for the app's
+ * wait list, for `before` and for earlier launches on the same buffers (inflight.h), then gives
  * each member its contiguous range of linear work-groups as a sub-range launch of the
  * partition-ready kernel on the member's own queue, one thread per member, after moving
  * to it only the stale bytes its share reads, and finally sets the user event.
@@ -61,7 +61,10 @@ struct launch {
     struct share shares[SKMD_MAX_MEMBERS];
     int nshares;
     /* Asynchronous completion (split launches only). */
-    cl_event before;                /* marker on the app's queue: what the launch waits for */
+    cl_event before;                /* marker on the app's queue: the commands before it */
+    cl_event *wait;                 /* the app's wait list (real, retained), waited for on
+                                       the launcher: no real command depends on it */
+    cl_uint nwait;
     cl_event user;                  /* the app's event (eventspan.h), NULL: none asked */
     cl_ulong queued[2];             /* QUEUED, SUBMIT of `before` (app device's clock) */
     int queued_valid;
@@ -598,7 +601,12 @@ static void free_launch(struct launch *L)
 static void launch_main(void *arg)
 {
     struct launch *L = arg;
-    cl_int status = real_clWaitForEvents(1, &L->before);
+    cl_int status = L->nwait ? real_clWaitForEvents(L->nwait, L->wait) : CL_SUCCESS;
+    for (cl_uint i = 0; i < L->nwait; i++)
+        real_clReleaseEvent(L->wait[i]);
+    free(L->wait);
+    if (status == CL_SUCCESS)
+        status = real_clWaitForEvents(1, &L->before);
     cl_int before_status = CL_COMPLETE;
     real_clGetEventInfo(L->before, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof before_status,
                         &before_status, NULL);
@@ -615,7 +623,7 @@ static void launch_main(void *arg)
         status = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
     skmd_inflight_wait_earlier(L->inflight);
     L->number = atomic_fetch_add(&launch_number, 1) + 1;
-    const char *why = NULL;
+    const char *why = status == CL_SUCCESS ? NULL : "an event of its wait list failed";
     if (status == CL_SUCCESS) {
         status = run_split(L);
         if (status != CL_SUCCESS) {
@@ -651,9 +659,14 @@ static void launch_main(void *arg)
 static cl_int start_async(struct launch *L, struct skmd_enqueue *e)
 {
     cl_command_queue q = L->q;
-    cl_int err = real_clEnqueueMarkerWithWaitList(q->real, e->nwait, e->wait, &L->before);
-    if (err != CL_SUCCESS)
+    if (e->nwait && !(L->wait = malloc(e->nwait * sizeof *L->wait)))
+        return CL_OUT_OF_HOST_MEMORY;
+    cl_int err = real_clEnqueueMarkerWithWaitList(q->real, 0, NULL, &L->before);
+    if (err != CL_SUCCESS) {
+        free(L->wait);
+        L->wait = NULL;
         return err;
+    }
     if (e->event) {
         L->user = real_clCreateUserEvent(skmd_member_context(q->context, q->member), &err);
         if (L->user && skmd_split_event_add(L->user) != 0)
@@ -678,9 +691,14 @@ static cl_int start_async(struct launch *L, struct skmd_enqueue *e)
             real_clReleaseEvent(L->user);
         }
         real_clReleaseEvent(L->before);
+        free(L->wait);
         L->user = L->before = NULL;
+        L->wait = NULL;
         return err;
     }
+    for (cl_uint i = 0; i < e->nwait; i++)
+        real_clRetainEvent(L->wait[i] = e->wait[i]);
+    L->nwait = e->nwait;
     if (L->user) {
         real_clRetainEvent(L->user); /* one for the app, one for the launch */
         *e->event = L->user;

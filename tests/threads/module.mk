@@ -1,7 +1,7 @@
 # tests/threads/: app threads enqueueing at once under libskmd (tests/threads/threads.c):
 # 8 threads with their own queues and 2 sharing one, kernels split over 2 PoCL devices,
 # every result checked. `make test-threads` runs it for 3 s, `make stress` for
-# SKMD_STRESS_SECONDS (60), `make tsan-threads` under ThreadSanitizer (libskmd and the
+# SKMD_STRESS_SECONDS (a make variable, 60), `make tsan-threads` under ThreadSanitizer (libskmd and the
 # test built with -fsanitize=thread under $(O)tests/threads/tsan/).
 THREADS_BIN := $(O)tests/threads/threads
 THREADS_TSAN_DIR := $(O)tests/threads/tsan
@@ -11,7 +11,7 @@ THREADS_TSAN_OBJS := $(patsubst %.c,$(THREADS_TSAN_DIR)/%.o,$(LIBSKMD_SRCS))
 SKMD_STRESS_SECONDS ?= 60
 ALL_TARGETS += $(THREADS_BIN)
 CLEAN_FILES += $(THREADS_BIN) $(THREADS_TSAN_DIR)
-TEST_TARGETS += test-threads
+TEST_TARGETS += test-threads tsan-threads
 .PHONY: test-threads test-threads-stress stress tsan-threads
 stress: test-threads-stress
 
@@ -22,11 +22,13 @@ $(THREADS_BIN): tests/threads/threads.c
 	$(CC) $(THREADS_CFLAGS) -o $@ $< $(LDFLAGS) -lOpenCL -lpthread
 
 test-threads: $(LIBSKMD_SO) $(THREADS_BIN) $(SKMD_OPT)
-	@env $(SKMD_SAN_ENV) tests/threads/test-threads.sh 3 "$(SKMD_PRELOAD)" $(THREADS_BIN)
+	@env $(SKMD_SAN_ENV) tests/threads/test-threads.sh 3 "$(SKMD_PRELOAD)" $(THREADS_BIN) \
+	  $(abspath $(SKMD_OPT))
 
 test-threads-stress: $(LIBSKMD_SO) $(THREADS_BIN) $(SKMD_OPT)
 	@env $(SKMD_SAN_ENV) tests/threads/test-threads.sh $(SKMD_STRESS_SECONDS) \
-	  "$(SKMD_PRELOAD)" $(THREADS_BIN)
+	  "$(SKMD_PRELOAD)" $(THREADS_BIN) \
+	  $(abspath $(SKMD_OPT))
 
 # ThreadSanitizer: its own objects of libskmd (the top-level SAN=1 is ASan only).
 TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
@@ -49,4 +51,5 @@ $(THREADS_TSAN_BIN): tests/threads/threads.c
 
 tsan-threads: $(THREADS_TSAN_SO) $(THREADS_TSAN_BIN) $(SKMD_OPT)
 	@TSAN_OPTIONS="halt_on_error=1 suppressions=$(abspath tests/threads/tsan.supp)" \
-	  tests/threads/test-threads.sh 3 "$(abspath $(THREADS_TSAN_SO))" $(THREADS_TSAN_BIN)
+	  tests/threads/test-threads.sh 3 "$(abspath $(THREADS_TSAN_SO))" $(THREADS_TSAN_BIN) \
+	  $(abspath $(SKMD_OPT))

@@ -1,14 +1,14 @@
 #!/bin/bash
-# tests/threads/test-threads.sh SECONDS PRELOAD BIN: the threads test under libskmd on two
+# tests/threads/test-threads.sh SECONDS PRELOAD BIN COMPILER: the threads test under libskmd on two
 # PoCL devices with uneven shares; passes when every result was right and launches were
 # really split (from the log).
 set -u
-seconds=$1 preload=$2 bin=$3
+seconds=$1 preload=$2 bin=$3 compiler=$4
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-out=$(POCL_DEVICES="pthread pthread" POCL_CPU_MAX_CU_NUM=1 SKMD_CACHE_DIR="$tmp/cache" \
+out=$(POCL_DEVICES="pthread pthread" POCL_CPU_MAX_CU_NUM=1 SKMD_CACHE_DIR="$tmp/cache" SKMD_COMPILER="$compiler" \
       SKMD_SPLIT=0.3,0.7 SKMD_MIN_SPLIT_WORKGROUPS=2 SKMD_LOG="info:$tmp/log" \
-      SKMD_THREADS_SECONDS="$seconds" LD_PRELOAD="$preload" \
+      THREADS_TEST_SECONDS="$seconds" LD_PRELOAD="$preload" \
       timeout $((seconds + 120)) "$bin" 2>&1)
 rc=$?
 splits=$(grep -c ': split ' "$tmp/log" 2>/dev/null)

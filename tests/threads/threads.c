@@ -1,5 +1,5 @@
 /* tests/threads/threads.c: app threads enqueueing at once. 8 threads each with its own
- * queue and 2 threads sharing one queue, for SKMD_THREADS_SECONDS (default 3) seconds:
+ * queue and 2 threads sharing one queue, for THREADS_TEST_SECONDS (default 3) seconds:
  * each round writes its buffers (non-blocking), launches a kernel twice (chained, on the
  * same buffers), reads the result back (blocking) and checks every element; every tenth
  * round also reads and checks a buffer that all threads share read-only. Prints
@@ -121,7 +121,7 @@ static void *work(void *arg)
 
 int main(void)
 {
-    const char *s = getenv("SKMD_THREADS_SECONDS");
+    const char *s = getenv("THREADS_TEST_SECONDS");
     if (s && atof(s) > 0)
         seconds = atof(s);
     cl_platform_id plat;
