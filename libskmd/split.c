@@ -359,6 +359,22 @@ static cl_int merge_share(struct launch *L, const struct share *sh)
     return err;
 }
 
+/* A local size for a launch that gave none, the same for every member: the largest
+ * divisor of global[0] up to 64 along dimension 0 (1 along the others). Only for kernels
+ * whose results do not depend on it (record's group_free). 0 when global[0] is 0. */
+static int choose_local(unsigned dims, const size_t *global, size_t *local)
+{
+    if (global[0] == 0)
+        return 0;
+    local[0] = 64;
+    while (global[0] % local[0] != 0)
+        local[0]--;
+    for (unsigned d = 1; d < 3; d++)
+        local[d] = 1;
+    (void)dims;
+    return 1;
+}
+
 /* Why this launch runs whole (NULL: it is split); fills the shares. */
 static const char *plan(struct launch *L, const size_t *offset, const size_t *global,
                         const size_t *local, struct share *shares, int *nshares)
@@ -371,8 +387,14 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
         return "kernel not analysed (no split program)";
     if (!L->rec->splittable)
         return L->rec->reason && L->rec->reason[0] ? L->rec->reason : "not splittable";
-    if (!local)
-        return "no local size given";
+    size_t chosen[3];
+    if (!local) {
+        if (!L->rec->group_free)
+            return "no local size given and the kernel depends on the work-group size";
+        if (!choose_local(L->shape.work_dim, global, chosen))
+            return "no local size given and none divides the global size";
+        local = chosen;
+    }
     if (L->rec->nparams > 256)
         return "too many parameters";
     L->shape.work_dim = L->q ? L->shape.work_dim : 0;

@@ -6,7 +6,9 @@
  * - profiling: QUEUED <= SUBMIT <= START < END; the command type is NDRANGE_KERNEL;
  * - a user event set to an error makes the launch's event complete with a negative status;
  * - an out-of-order queue: a launch waiting on another's event sees its result;
- * - clFinish after several launches: a read sees the last one. */
+ * - clFinish after several launches: a read sees the last one;
+ * - a NULL local size (the kernel does not depend on it): the result is right (the log
+ *   shows whether it was split: test-split.sh). */
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
 #endif
@@ -69,15 +71,18 @@ static int check(cl_command_queue q, cl_mem b, cl_uint add)
     return 1;
 }
 
+static size_t local_size = 64; /* 0: NULL */
+
 static cl_int launch(cl_command_queue q, cl_kernel k, cl_mem b, cl_uint add, cl_uint nwait,
                      const cl_event *wait, cl_event *ev)
 {
-    size_t global = N, local = 64;
+    size_t global = N, local = local_size;
     cl_int err = clSetKernelArg(k, 0, sizeof b, &b);
     if (err == CL_SUCCESS)
         err = clSetKernelArg(k, 1, sizeof add, &add);
     if (err == CL_SUCCESS)
-        err = clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, nwait, wait, ev);
+        err = clEnqueueNDRangeKernel(q, k, 1, NULL, &global, local ? &local : NULL, nwait,
+                                     wait, ev);
     return err;
 }
 
@@ -163,6 +168,11 @@ int main(void)
         CHECK(launch(q, k, b, 10, 0, NULL, NULL));
     CHECK(clFinish(q));
     EXPECT(check(q, b, 53));
+
+    /* NULL local size. */
+    local_size = 0;
+    CHECK(launch(q, k, b, 7, 0, NULL, NULL));
+    EXPECT(check(q, b, 60));
 
     clReleaseMemObject(b);
     clReleaseKernel(k);
