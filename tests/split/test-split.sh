@@ -63,6 +63,11 @@ events)
     # whose wait list failed. 'basic' devices are
     # left out: PoCL 3.1 hangs when commands wait on the app's user event with one in the
     # context (pocl issue 1177).
+    # A first run with leak checks off: PoCL links new kernels with ld, which inherits
+    # LD_PRELOAD and would fail on its own leaks under SAN=1; then PoCL's cache has them.
+    under "pthread pthread" "0.3,0.7" env SKMD_MIN_SPLIT_WORKGROUPS=2 \
+        ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" timeout 120 "$bins/events" \
+        >/dev/null 2>&1
     rm -f "$tmp/log"
     out=$(under "pthread pthread" "0.3,0.7" env SKMD_MIN_SPLIT_WORKGROUPS=2 \
           timeout 120 "$bins/events" 2>&1)
