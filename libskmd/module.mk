@@ -19,9 +19,15 @@ $(LIBSKMD_MAP): libskmd/libskmd.map.in libskmd/api.def
 	@mkdir -p $(dir $@)
 	$(CC) -E -P -x c -Ilibskmd $< | sed -e 's/ *;/;/g' -e '/^ *$$/d' > $@
 
-$(LIBSKMD_SO): $(LIBSKMD_OBJS) $(LIBSKMD_MAP) $(O)transform/libskmdrecord.a
+# -Bsymbolic-functions: the ICD dispatch table must hold libskmd's own functions even when
+# an ICD loader's same-named exports come first in the process (libskmd as an ICD).
+# plan.c feeds the partitioner from the profile database (SQLite).
+LIBSKMD_LIBS := $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a \
+  $(O)profiledb/libskmdprofiledb.a
+$(LIBSKMD_SO): $(LIBSKMD_OBJS) $(LIBSKMD_MAP) $(LIBSKMD_LIBS)
 	$(CC) -shared -o $@ $(LIBSKMD_OBJS) -Wl,--version-script=$(LIBSKMD_MAP) \
-	  $(O)transform/libskmdrecord.a -Wl,-z,defs $(LDFLAGS) -ldl -lpthread
+	  $(LIBSKMD_LIBS) -Wl,-z,defs -Wl,-Bsymbolic-functions $(LDFLAGS) -lsqlite3 -lm -ldl \
+	  -lpthread
 
 # Regenerates api.def from the installed Khronos headers (checked in; run after a
 # header update and review the diff).

@@ -21,6 +21,7 @@
 #include "eventspan.h"
 #include "inflight.h"
 #include "log.h"
+#include "plan.h"
 #include "report.h"
 #include "share.h"
 #include "split.h"
@@ -43,6 +44,7 @@ struct share {
     uint64_t start_ns;              /* host clock, for the trace */
     int timed;                      /* t_start/t_end hold the kernel's device times */
     cl_ulong t_start, t_end;        /* member's device clock */
+    double ms; /* kernel time (profiling), -1: unknown */
 };
 
 struct launch {
@@ -73,6 +75,8 @@ struct launch {
     int span_valid;                 /* span_start/end hold device times of q's member */
     cl_ulong span_start, span_end;
     pthread_mutex_t moved_lock;     /* `moved` is added to by the share threads */
+    struct skmd_plan_ticket ticket; /* what the shares were decided from (plan.c) */
+    int observed;                   /* the plan was told the shares' times */
 };
 
 /* Adds one share's (or step's) bytes to the launch's. */
@@ -245,6 +249,7 @@ static cl_int finish_share(struct share *sh)
                 real_clGetEventProfilingInfo(sh->ev, CL_PROFILING_COMMAND_END,
                                              sizeof sh->t_end, &sh->t_end,
                                              NULL) == CL_SUCCESS;
+    sh->ms = skmd_plan_event_ms(sh->ev);
     real_clReleaseEvent(sh->ev);
     sh->ev = NULL;
     return err != CL_SUCCESS ? err : status < 0 ? status : CL_SUCCESS;
@@ -379,7 +384,7 @@ static int choose_local(unsigned dims, const size_t *global, size_t *local)
 static const char *plan(struct launch *L, const size_t *offset, const size_t *global,
                         const size_t *local, struct share *shares, int *nshares)
 {
-    if (strcmp(skmd_config()->mode, "split") != 0)
+    if (strcmp(skmd_config()->mode, "split") != 0 && strcmp(skmd_config()->mode, "single"))
         return "mode is not split";
     if (skmd_state.nmembers < 2)
         return "one member device";
@@ -430,8 +435,12 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     uint64_t count[SKMD_MAX_MEMBERS];
     for (int m = 0; m < skmd_state.nmembers; m++)
         eligible[m] = L->k->split[m] && !member_failed[m];
-    if (skmd_shares(L->total_groups, skmd_state.nmembers, eligible, count) < 2)
-        return "fewer than two members can take a share";
+    struct skmd_plan_request req = {L->k, L->rec, L->args, L->scalars, &L->shape,
+                                    L->total_groups, eligible, L->q->member};
+    int used = skmd_plan_shares(&req, count, &L->ticket);
+    if (used < 1 || (count[L->q->member] == L->total_groups && !L->ticket.measure))
+        return used < 1 ? "fewer than two members can take a share"
+                        : "the plan gives the whole launch to the queue's member";
     /* Written bytes that are not exactly known need the merge kernel on a CPU member. */
     struct skmd_interval rd[MAX_INTERVALS], wr[MAX_INTERVALS];
     int need_merge = 0;
@@ -440,7 +449,8 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     for (int m = 0; m < skmd_state.nmembers; m++) {
         if (!count[m])
             continue;
-        shares[(*nshares)++] = (struct share){.member = m, .first = first, .count = count[m]};
+        shares[(*nshares)++] =
+            (struct share){.member = m, .first = first, .count = count[m], .ms = -1};
         for (unsigned p = 0; p < L->rec->nparams; p++) {
             if (!is_buffer_param(L, p))
                 continue;
@@ -451,7 +461,8 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
         }
         first += count[m];
     }
-    L->merge_member = -1;
+    /* One share alone: its member gets whole copies first, as a merge member does. */
+    L->merge_member = need_merge && *nshares == 1 ? shares[0].member : -1;
     if (need_merge) {
         for (int m = 0; m < skmd_state.nmembers && L->merge_member < 0; m++)
             if (L->k->merge[m] && !member_failed[m])
@@ -512,6 +523,13 @@ static cl_int run_split(struct launch *L)
         shares[s].L = L;
     /* All shares at once, each on its own thread and its member's own queue. */
     skmd_run_parallel((unsigned)nshares, share_main, shares, sizeof shares[0]);
+    if (!L->observed) { /* the shares as planned, not a redo */
+        double ms[SKMD_MAX_MEMBERS] = {0};
+        for (int s = 0; s < nshares; s++)
+            ms[shares[s].member] = shares[s].done == 1 ? shares[s].ms : 0;
+        skmd_plan_observe(&L->ticket, ms);
+        L->observed = 1;
+    }
     /* Faults: the member is marked and its share redone by one that did its own. */
     for (int s = 0; s < nshares; s++) {
         if (shares[s].done == 1)
@@ -565,7 +583,7 @@ static cl_int run_as_one_share(struct launch *L)
         return CL_OUT_OF_RESOURCES;
     L->merge_member = m; /* the member that holds every buffer whole */
     L->nshares = 1;
-    L->shares[0] = (struct share){.member = m, .first = 0, .count = L->total_groups};
+    L->shares[0] = (struct share){.member = m, .first = 0, .count = L->total_groups, .ms = -1};
     return run_split(L);
 }
 

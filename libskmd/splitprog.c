@@ -234,7 +234,10 @@ static void load_slot(cl_program p, int s, enum target t, const unsigned char *b
 
 void skmd_split_build(cl_program p, const char *options)
 {
-    if (!p->source || strcmp(skmd_config()->mode, "split") != 0 || p->record)
+    /* Single mode builds them too: plan.c may run a launch whole on another member. */
+    const char *mode = skmd_config()->mode;
+    if (!p->source || (strcmp(mode, "split") != 0 && strcmp(mode, "single") != 0) ||
+        p->record)
         return;
     for (enum target t = TARGET_POCL; t <= TARGET_NVPTX; t++) {
         int used = 0;

@@ -9,6 +9,7 @@
 #include "loader.h"
 #include "log.h"
 #include "object.h"
+#include "report.h"
 #include "select.h"
 
 struct skmd_state skmd_state;
@@ -124,6 +125,7 @@ static void init(void)
         if (skmd_state.members[i].type & CL_DEVICE_TYPE_GPU)
             skmd_state.exec = i;
     skmd_state.ready = 1;
+    skmd_name_members();
 }
 
 void skmd_init(void)

@@ -41,9 +41,11 @@ $(THREADS_TSAN_OBJS): CPPFLAGS += -DCL_USE_DEPRECATED_OPENCL_1_0_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_0_APIS -DCL_USE_DEPRECATED_OPENCL_2_1_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_2_APIS
 
-$(THREADS_TSAN_SO): $(THREADS_TSAN_OBJS) $(LIBSKMD_MAP) $(O)transform/libskmdrecord.a
+# Linked as libskmd/module.mk links libskmd.so (the static libraries are not instrumented).
+$(THREADS_TSAN_SO): $(THREADS_TSAN_OBJS) $(LIBSKMD_MAP) $(LIBSKMD_LIBS)
 	$(CC) -shared $(TSAN_FLAGS) -o $@ $(THREADS_TSAN_OBJS) \
-	  -Wl,--version-script=$(LIBSKMD_MAP) $(O)transform/libskmdrecord.a -ldl -lpthread
+	  -Wl,--version-script=$(LIBSKMD_MAP) $(LIBSKMD_LIBS) -Wl,-Bsymbolic-functions \
+	  -lsqlite3 -lm -ldl -lpthread
 
 $(THREADS_TSAN_BIN): tests/threads/threads.c
 	@mkdir -p $(dir $@)
