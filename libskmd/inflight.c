@@ -8,7 +8,6 @@
 
 struct skmd_inflight {
     struct skmd_inflight *prev, *next;
-    uint64_t seq;
     unsigned nroots;
     struct {
         cl_mem root;
@@ -19,9 +18,7 @@ struct skmd_inflight {
 /* Registry state; the lock is held only for list walks, never across a real call. */
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t registry_changed = PTHREAD_COND_INITIALIZER;
-static struct skmd_inflight *head, *tail;
-static uint64_t next_seq;
-static unsigned live;
+static struct skmd_inflight *head, *tail; /* in registration order */
 
 /* Two launches conflict on a buffer both touch where one of them writes it. */
 static int conflicts(const struct skmd_inflight *a, const struct skmd_inflight *b)
@@ -61,14 +58,12 @@ struct skmd_inflight *skmd_inflight_begin(const cl_mem *mems, const unsigned cha
         t->roots[at].writes |= writes[i] != 0;
     }
     pthread_mutex_lock(&registry_lock);
-    t->seq = next_seq++;
     t->prev = tail;
     if (tail)
         tail->next = t;
     else
         head = t;
     tail = t;
-    live++;
     pthread_mutex_unlock(&registry_lock);
     return t;
 }
@@ -99,7 +94,6 @@ void skmd_inflight_end(struct skmd_inflight *t)
         t->next->prev = t->prev;
     else
         tail = t->prev;
-    live--;
     pthread_cond_broadcast(&registry_changed);
     pthread_mutex_unlock(&registry_lock);
     free(t);
@@ -120,14 +114,6 @@ void skmd_inflight_wait_mem(cl_mem mem, int writes)
         pthread_cond_wait(&registry_changed, &registry_lock);
     }
     pthread_mutex_unlock(&registry_lock);
-}
-
-unsigned skmd_inflight_count(void)
-{
-    pthread_mutex_lock(&registry_lock);
-    unsigned n = live;
-    pthread_mutex_unlock(&registry_lock);
-    return n;
 }
 
 /* Striped locks: a fixed table, the stripe chosen by the key's address. */

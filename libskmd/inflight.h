@@ -31,9 +31,6 @@ void skmd_inflight_end(struct skmd_inflight *t);
  * it at all). */
 void skmd_inflight_wait_mem(cl_mem mem, int writes);
 
-/* Launches registered and not yet ended (for tests and logs). */
-unsigned skmd_inflight_count(void);
-
 /* The lock of mem's root buffer: its host copy and validity ranges (coherence.h). A
  * thread holds at most one buffer lock at a time, so no order is needed. May be held
  * across real transfers. */

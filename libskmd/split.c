@@ -124,6 +124,27 @@ static cl_int written_locked(cl_mem mem, int owner, uint64_t b, uint64_t e)
     return err;
 }
 
+/* PoCL 3.1's 'basic' device runs commands in whichever thread submits or completes work
+ * on it, and deadlocks when that thread also completes another queue's command on the
+ * device (seen here with the app queue's markers; pocl issue 1177 is the same family).
+ * With such a member, split launches run to their end on the app's thread, shares in
+ * turn, as one thread would. */
+static int serial_launches(void)
+{
+    static atomic_int cached = -1;
+    int serial = atomic_load(&cached);
+    if (serial < 0) {
+        serial = 0;
+        for (int m = 0; m < skmd_state.nmembers; m++)
+            serial |= strncmp(skmd_state.members[m].name, "basic", 5) == 0;
+        if (serial)
+            skmd_log(SKMD_LOG_INFO, "a PoCL 'basic' member: every split launch runs on the "
+                     "app's thread (no launcher or share threads)");
+        atomic_store(&cached, serial);
+    }
+    return serial;
+}
+
 static int fault_member(void)
 {
     const char *v = skmd_config()->fault_member;
@@ -522,7 +543,11 @@ static cl_int run_split(struct launch *L)
     for (int s = 0; s < nshares; s++)
         shares[s].L = L;
     /* All shares at once, each on its own thread and its member's own queue. */
-    skmd_run_parallel((unsigned)nshares, share_main, shares, sizeof shares[0]);
+    if (serial_launches())
+        for (int s = 0; s < nshares; s++)
+            share_main(&shares[s]);
+    else
+        skmd_run_parallel((unsigned)nshares, share_main, shares, sizeof shares[0]);
     if (!L->observed) { /* the shares as planned, not a redo */
         double ms[SKMD_MAX_MEMBERS] = {0};
         for (int s = 0; s < nshares; s++)
@@ -743,8 +768,8 @@ static cl_int start_async(struct launch *L, struct skmd_enqueue *e)
         real_clRetainEvent(L->user); /* one for the app, one for the launch */
         *e->event = L->user;
     }
-    if (skmd_launcher_post(q, launch_main, L) != CL_SUCCESS)
-        launch_main(L); /* no thread: run it here, to its end */
+    if (serial_launches() || skmd_launcher_post(q, launch_main, L) != CL_SUCCESS)
+        launch_main(L); /* here, to its end */
     return CL_SUCCESS;
 }
 
