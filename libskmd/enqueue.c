@@ -3,6 +3,7 @@
  * allocation unless the app asks for an event or waits on more than 16. */
 #include "coherence.h"
 #include "common.h"
+#include "inflight.h"
 #include "split.h"
 
 #define QUEUE_CHECK(q) SKMD_RETURN_ERROR_IF(!SKMD_VALID(q, QUEUE), CL_INVALID_COMMAND_QUEUE)
@@ -33,11 +34,12 @@ static cl_int coherent(cl_command_queue q, cl_mem mem, size_t off, size_t size, 
         return CL_SUCCESS;
     if (off > mem->size || size > mem->size - off)
         return CL_INVALID_VALUE;
-    skmd_split_lock();
+    skmd_inflight_wait_mem(mem, writes); /* split launches in flight on it finish first */
+    skmd_buffer_lock(mem);
     cl_int err = skmd_coh_fetch(mem, q->member, off, off + size, NULL);
     if (err == CL_SUCCESS && writes)
         err = skmd_coh_written(mem, q->member, off, off + size);
-    skmd_split_unlock();
+    skmd_buffer_unlock(mem);
     return err;
 }
 
@@ -48,9 +50,10 @@ static cl_int overwritten(cl_command_queue q, cl_mem mem, size_t off, size_t siz
         return CL_SUCCESS;
     if (off > mem->size || size > mem->size - off)
         return CL_INVALID_VALUE;
-    skmd_split_lock();
+    skmd_inflight_wait_mem(mem, 1);
+    skmd_buffer_lock(mem);
     cl_int err = skmd_coh_written(mem, q->member, off, off + size);
-    skmd_split_unlock();
+    skmd_buffer_unlock(mem);
     return err;
 }
 

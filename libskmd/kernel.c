@@ -192,7 +192,10 @@ cl_int skmd_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
         cl_mem rmem;
         cl_sampler rsampler;
         if (handle && ((const cl_mem)handle)->obj.type == SKMD_TYPE_MEM) {
-            rmem = ((const cl_mem)handle)->real[i];
+            cl_mem mem = (cl_mem)handle;
+            pthread_mutex_lock(&mem->obj.lock); /* launch threads make real[] (coherence.c) */
+            rmem = mem->real[i];
+            pthread_mutex_unlock(&mem->obj.lock);
             value = &rmem;
             if (!rmem)
                 continue; /* this member has no copy: set when it runs a share */
