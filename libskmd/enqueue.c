@@ -5,6 +5,7 @@
 #include "common.h"
 #include "inflight.h"
 #include "split.h"
+#include "worker.h"
 
 #define QUEUE_CHECK(q) SKMD_RETURN_ERROR_IF(!SKMD_VALID(q, QUEUE), CL_INVALID_COMMAND_QUEUE)
 #define MEM_CHECK(m) SKMD_RETURN_ERROR_IF(!SKMD_VALID(m, MEM), CL_INVALID_MEM_OBJECT)
@@ -395,6 +396,8 @@ cl_int skmd_clEnqueueMarkerWithWaitList(cl_command_queue q, cl_uint n, const cl_
                                         cl_event *event)
 {
     QUEUE_CHECK(q);
+    /* Split launches are on no real queue: the marker must come after them. */
+    skmd_launcher_drain(q);
     BEGIN(q, n, wl, event);
     err = real_clEnqueueMarkerWithWaitList(q->real, e.nwait, e.wait, e.event);
     return skmd_enqueue_end(&e, err);
@@ -404,6 +407,8 @@ cl_int skmd_clEnqueueBarrierWithWaitList(cl_command_queue q, cl_uint n, const cl
                                          cl_event *event)
 {
     QUEUE_CHECK(q);
+    /* Split launches are on no real queue: the marker must come after them. */
+    skmd_launcher_drain(q);
     BEGIN(q, n, wl, event);
     err = real_clEnqueueBarrierWithWaitList(q->real, e.nwait, e.wait, e.event);
     return skmd_enqueue_end(&e, err);
