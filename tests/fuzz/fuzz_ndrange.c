@@ -152,9 +152,11 @@ static void set_arg(struct reader *r, cl_kernel k, cl_mem released)
         value = raw;
         break;
     }
-    /* known crashers ndrange-raw-bytes-as-buffer, ndrange-context-as-buffer: bytes that
-     * are no memory object, for a buffer argument */
-    if (!all_inputs && (value == raw || value == &c) && index < 2 && size == sizeof(cl_mem))
+    /* known crashers ndrange-raw-bytes-as-buffer, ndrange-context-as-buffer,
+     * ndrange-released-buffer-as-arg: bytes that are no live memory object, for a buffer
+     * argument */
+    if (!all_inputs && (value == raw || value == &c || value_pick == 3) && index < 2 &&
+        size == sizeof(cl_mem))
         return;
     if (value != raw && value && size > sizeof(void *))
         size = sizeof(void *); /* the value points at one handle: never read past it */
