@@ -153,11 +153,11 @@ static void set_arg(struct reader *r, cl_kernel k, cl_mem released)
         break;
     }
     /* known crashers ndrange-raw-bytes-as-buffer, ndrange-context-as-buffer,
-     * ndrange-released-buffer-as-arg: bytes that are no live memory object, for a buffer
-     * argument */
-    if (!all_inputs && (value == raw || value == &c || value_pick == 3) && index < 2 &&
-        size == sizeof(cl_mem))
-        return;
+     * ndrange-released-buffer-as-arg, ndrange-sampler-as-buffer: bytes that are no live
+     * memory object, for a buffer argument */
+    if (!all_inputs && (value == raw || value_pick == 3 || value_pick == 4 ||
+                        value_pick == 5) && index < 2 && size == sizeof(cl_mem))
+        return; /* ... and ndrange-sampler-as-buffer */
     if (value != raw && value && size > sizeof(void *))
         size = sizeof(void *); /* the value points at one handle: never read past it */
     if (verbose)
@@ -177,6 +177,11 @@ static void set_arg(struct reader *r, cl_kernel k, cl_mem released)
             "CL_INVALID_ARG_VALUE", err);
     if (index == 3 && !value && size == 0 && err != CL_INVALID_ARG_SIZE)
         DIE("clSetKernelArg(__local arg, size 0) returned %d, not CL_INVALID_ARG_SIZE", err);
+    /* a released buffer, a sampler or a context for a __global pointer parameter */
+    if (index < 2 && size == sizeof(cl_mem) && value_pick >= 3 && value_pick <= 5 &&
+        err == CL_SUCCESS)
+        DIE("clSetKernelArg(buffer arg %u, value kind %u: no live buffer) succeeded, not "
+            "CL_INVALID_MEM_OBJECT", index, value_pick);
     if (index == 2 && size != sizeof(cl_int) && err == CL_SUCCESS)
         DIE("clSetKernelArg(int arg, size %zu) succeeded", size);
 }
