@@ -152,14 +152,14 @@ static void set_arg(struct reader *r, cl_kernel k, cl_mem released)
         value = raw;
         break;
     }
+    if (value != raw && value && size > sizeof(void *))
+        size = sizeof(void *); /* the value points at one handle: never read past it */
     /* known crashers ndrange-raw-bytes-as-buffer, ndrange-context-as-buffer,
      * ndrange-released-buffer-as-arg, ndrange-sampler-as-buffer: bytes that are no live
      * memory object, for a buffer argument */
     if (!all_inputs && (value == raw || value_pick == 3 || value_pick == 4 ||
                         value_pick == 5) && index < 2 && size == sizeof(cl_mem))
-        return; /* ... and ndrange-sampler-as-buffer */
-    if (value != raw && value && size > sizeof(void *))
-        size = sizeof(void *); /* the value points at one handle: never read past it */
+        return;
     if (verbose)
         fprintf(stderr, "clSetKernelArg(index %u, size %zu, value kind %u)\n", index, size,
                 value_pick);
