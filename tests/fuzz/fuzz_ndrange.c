@@ -18,13 +18,14 @@
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS /* clCreateCommandQueue, clCreateSampler: 1.2 apps use them */
 #include <CL/cl.h>
 
-/* Writes in bounds whatever the launch: at most BUF_INTS items, tmp[0] only. */
+/* Writes in bounds whatever the launch: at most BUF_INTS items, tmp[0] only, and no
+ * access through a NULL buffer argument (which clSetKernelArg allows). */
 static const char *kernel_source =
     "__kernel void fz(__global int *out, __global const int *in, int n,\n"
     "                 __local char *tmp) {\n"
     "    size_t i = get_global_id(0) + get_global_id(1) * 7 + get_global_id(2) * 13;\n"
     "    tmp[0] = (char)n;\n"
-    "    if (i < 1024 && (long)i < (long)n) out[i] = in[i] + tmp[0];\n"
+    "    if (out && in && i < 1024 && (long)i < (long)n) out[i] = in[i] + tmp[0];\n"
     "}\n";
 #define BUF_INTS 1024
 #define NPARAMS 4
@@ -38,6 +39,7 @@ static size_t max_wg, max_items[3];
 /* The known crashers (docs/fuzzing.md) are left out unless SKMD_FUZZ_ALL is set, so that
  * a fuzzing run looks for new bugs instead of finding them again at once. */
 static int all_inputs;
+static int verbose; /* SKMD_FUZZ_VERBOSE: print every call (to read a crasher) */
 
 #define DIE(...)                                                                            \
     do {                                                                                    \
@@ -71,6 +73,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argc;
     (void)argv;
     all_inputs = getenv("SKMD_FUZZ_ALL") != NULL;
+    verbose = getenv("SKMD_FUZZ_VERBOSE") != NULL;
     cl_platform_id platform;
     cl_device_id device;
     cl_int err;
@@ -149,12 +152,22 @@ static void set_arg(struct reader *r, cl_kernel k, cl_mem released)
         value = raw;
         break;
     }
-    /* known crasher ndrange-raw-bytes-as-buffer: non-handle bytes for a buffer argument */
-    if (!all_inputs && value == raw && index < 2 && size == sizeof(cl_mem))
-        return;
     if (value != raw && value && size > sizeof(void *))
         size = sizeof(void *); /* the value points at one handle: never read past it */
+    /* known crashers ndrange-raw-bytes-as-buffer, ndrange-context-as-buffer,
+     * ndrange-released-buffer-as-arg, ndrange-sampler-as-buffer: bytes that are no live
+     * memory object, for a buffer argument */
+    if (!all_inputs && (value == raw || value_pick == 3 || value_pick == 4 ||
+                        value_pick == 5) && index < 2 && size == sizeof(cl_mem))
+        return;
+    if (!all_inputs && index == 2 && size == 3)
+        return; /* known crasher ndrange-int-arg-size-3 */
+    if (verbose)
+        fprintf(stderr, "clSetKernelArg(index %u, size %zu, value kind %u)\n", index, size,
+                value_pick);
     cl_int err = clSetKernelArg(k, index, size, value);
+    if (verbose)
+        fprintf(stderr, "  -> %d\n", err);
     if (!one_of(err, set_arg_codes, sizeof set_arg_codes / sizeof *set_arg_codes))
         DIE("clSetKernelArg(%u, %zu, pick %u) returned %d, not a code the spec lists", index,
             size, value_pick, err);
@@ -166,6 +179,11 @@ static void set_arg(struct reader *r, cl_kernel k, cl_mem released)
             "CL_INVALID_ARG_VALUE", err);
     if (index == 3 && !value && size == 0 && err != CL_INVALID_ARG_SIZE)
         DIE("clSetKernelArg(__local arg, size 0) returned %d, not CL_INVALID_ARG_SIZE", err);
+    /* a released buffer, a sampler or a context for a __global pointer parameter */
+    if (index < 2 && size == sizeof(cl_mem) && value_pick >= 3 && value_pick <= 5 &&
+        err == CL_SUCCESS)
+        DIE("clSetKernelArg(buffer arg %u, value kind %u: no live buffer) succeeded, not "
+            "CL_INVALID_MEM_OBJECT", index, value_pick);
     if (index == 2 && size != sizeof(cl_int) && err == CL_SUCCESS)
         DIE("clSetKernelArg(int arg, size %zu) succeeded", size);
 }
@@ -228,13 +246,31 @@ static void ndrange(struct reader *r, cl_kernel k)
     }
     if (!cheap(dim, o, g, l))
         return;
+    if (!all_inputs && !g)
+        return; /* known crashers ndrange-null-global-* */
     if (!all_inputs && g && dim >= 1 && dim <= 3)
         for (cl_uint d = 0; d < dim; d++)
             if ((l && l[d] == 0) ||                      /* known crasher ndrange-zero-local */
                 (o && g[d] > SIZE_MAX - o[d]))           /* ndrange-offset-overflow-hang */
                 return;
+    if (verbose) {
+        fprintf(stderr, "clEnqueueNDRangeKernel(work_dim %u, wait %u/%s", dim, nwait,
+                wl ? "list" : "NULL");
+        const char *names[] = {"offset", "global", "local"};
+        const size_t *arrays[] = {o, g, l};
+        for (int a = 0; a < 3; a++) {
+            fprintf(stderr, ", %s ", names[a]);
+            if (!arrays[a])
+                fprintf(stderr, "NULL");
+            for (int d = 0; arrays[a] && d < 3; d++)
+                fprintf(stderr, "%s%zu", d ? "," : "", arrays[a][d]);
+        }
+        fprintf(stderr, ")\n");
+    }
     cl_int err = clEnqueueNDRangeKernel(queue, k, dim, o, g, l, nwait, wl,
                                         flags & 32 ? &ev : NULL);
+    if (verbose)
+        fprintf(stderr, "  -> %d\n", err);
     if (!one_of(err, ndrange_codes, sizeof ndrange_codes / sizeof *ndrange_codes))
         DIE("clEnqueueNDRangeKernel(dim %u) returned %d, not a code the spec lists", dim, err);
     if (err == CL_SUCCESS && ((nwait != 0) != (wl != NULL) || nwait))

@@ -61,7 +61,7 @@ CLEAN_FILES += $(FUZZ_DIR)/obj $(FUZZ_DIR)/bin
 
 # One CPU device with one compute unit for the ndrange harness; PoCL's own allocations are
 # not libskmd's to free, so leak checking is off for it (ASan still checks every access).
-FUZZ_ENV_ndrange := POCL_DEVICES=pthread POCL_CPU_MAX_CU_NUM=1 SKMD_DEVICES= \
+FUZZ_ENV_ndrange := POCL_DEVICES=pthread POCL_CPU_MAX_CU_NUM=1 \
   ASAN_OPTIONS=detect_leaks=0
 FUZZ_OPTS_transform := -rss_limit_mb=4096
 FUZZ_OPTS_ndrange := -rss_limit_mb=4096
