@@ -14,8 +14,12 @@ CONFORMANCE_RUN = tests/conformance/piglit-conformance.py --preload "$(SKMD_PREL
 	--known $(CONFORMANCE_KNOWN) --logs $(CONFORMANCE_DIR)/logs $(CONFORMANCE_SAN)
 CLEAN_FILES += $(CONFORMANCE_DIR)/logs $(CONFORMANCE_DIR)/gate.md $(CONFORMANCE_DIR)/full.md
 
-TEST_TARGETS += test-conformance-piglit test-conformance-clpeak
-.PHONY: test-conformance-piglit test-conformance-clpeak conformance conformance-doc
+TEST_TARGETS += test-conformance-gate test-conformance-piglit test-conformance-clpeak
+.PHONY: test-conformance-gate test-conformance-piglit test-conformance-clpeak conformance conformance-doc
+
+# The gate's own logic, on two tests (seconds).
+test-conformance-gate: $(LIBSKMD_SO)
+	@env POCL_CPU_MAX_CU_NUM=1 tests/conformance/test-gate.sh "$(SKMD_PRELOAD)"
 
 test-conformance-piglit: $(LIBSKMD_SO)
 	@mkdir -p $(CONFORMANCE_DIR)
