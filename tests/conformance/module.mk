@@ -9,13 +9,17 @@ CONFORMANCE_DIR := $(O)tests/conformance
 CONFORMANCE_KNOWN := tests/conformance/known-differences.txt
 # Under SAN=1 the ASan runtime comes first (SKMD_PRELOAD); piglit's own programs free
 # little at exit, so leak checking stays off here (the other suites check libskmd's leaks).
-CONFORMANCE_SAN := $(if $(filter 1,$(SAN)),--skmd-env ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0,)
-CONFORMANCE_RUN = tests/conformance/piglit-conformance.py --preload "$(SKMD_PRELOAD)" \
-	--known $(CONFORMANCE_KNOWN) --logs $(CONFORMANCE_DIR)/logs $(CONFORMANCE_SAN)
+CONFORMANCE_SAN := $(if $(filter 1,$(SAN)),ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0,)
+CONFORMANCE_RUN = env $(CONFORMANCE_SAN) tests/conformance/piglit-conformance.py --preload "$(SKMD_PRELOAD)" \
+	--known $(CONFORMANCE_KNOWN) --logs $(CONFORMANCE_DIR)/logs
 CLEAN_FILES += $(CONFORMANCE_DIR)/logs $(CONFORMANCE_DIR)/gate.md $(CONFORMANCE_DIR)/full.md
 
-TEST_TARGETS += test-conformance-piglit test-conformance-clpeak
-.PHONY: test-conformance-piglit test-conformance-clpeak conformance conformance-doc
+TEST_TARGETS += test-conformance-gate test-conformance-piglit test-conformance-clpeak
+.PHONY: test-conformance-gate test-conformance-piglit test-conformance-clpeak conformance conformance-doc
+
+# The gate's own logic, on two tests (seconds).
+test-conformance-gate: $(LIBSKMD_SO)
+	@env $(CONFORMANCE_SAN) POCL_CPU_MAX_CU_NUM=1 tests/conformance/test-gate.sh "$(SKMD_PRELOAD)"
 
 test-conformance-piglit: $(LIBSKMD_SO)
 	@mkdir -p $(CONFORMANCE_DIR)
@@ -30,8 +34,7 @@ conformance-doc: $(LIBSKMD_SO)
 	@$(CONFORMANCE_RUN) --markdown $(CONFORMANCE_DIR)/full.md --update-doc docs/conformance.md
 
 test-conformance-clpeak: $(LIBSKMD_SO)
-	@env $(if $(filter 1,$(SAN)),ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0,) \
-	  tests/conformance/test-clpeak.sh "$(SKMD_PRELOAD)"
+	@env $(CONFORMANCE_SAN) tests/conformance/test-clpeak.sh "$(SKMD_PRELOAD)"
 
 # Minimal reproducers of the libskmd bugs piglit found (docs/conformance.md lists them).
 # Each exits 0 once the bug is fixed; not in `make test` while the bug is open (the
