@@ -12,6 +12,9 @@ static cl_int check_properties(const cl_context_properties *props, size_t *count
     if (props) {
         for (; props[n]; n += 2) {
             SKMD_RETURN_ERROR_IF(n + 2 >= 16, CL_INVALID_PROPERTY);
+            /* OpenCL 1.1+: a property name given twice is CL_INVALID_PROPERTY. */
+            for (size_t k = 0; k < n; k += 2)
+                SKMD_RETURN_ERROR_IF(props[k] == props[n], CL_INVALID_PROPERTY);
             if (props[n] == CL_CONTEXT_PLATFORM) {
                 cl_platform_id p = (cl_platform_id)props[n + 1];
                 SKMD_RETURN_ERROR_IF(!SKMD_VALID(p, PLATFORM), CL_INVALID_PLATFORM);

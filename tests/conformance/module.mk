@@ -37,8 +37,8 @@ test-conformance-clpeak: $(LIBSKMD_SO)
 	@env $(CONFORMANCE_SAN) tests/conformance/test-clpeak.sh "$(SKMD_PRELOAD)"
 
 # Minimal reproducers of the libskmd bugs piglit found (docs/conformance.md lists them).
-# Each exits 0 once the bug is fixed; not in `make test` while the bug is open (the
-# known-differences list carries it): `make conformance-repro` runs them under libskmd.
+# Each exits 0 when the bug is fixed; `make conformance-repro` (part of `make test`) runs
+# them under libskmd, as regression tests.
 CONFORMANCE_REPROS := $(patsubst tests/conformance/%.c,$(O)tests/conformance/%,$(wildcard tests/conformance/repro-*.c))
 ALL_TARGETS += $(CONFORMANCE_REPROS)
 CLEAN_FILES += $(CONFORMANCE_REPROS)

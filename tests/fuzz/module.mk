@@ -35,8 +35,7 @@ FUZZ_LIBSKMD_OBJS := $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(filter-out %/gen-%.c,$(wil
 
 $(FUZZ_TRANSFORM_OBJS) $(FUZZ_OBJ)/tests/fuzz/fuzz_transform.o: FUZZ_CPPFLAGS = $(TRANSFORM_CPPFLAGS)
 $(FUZZ_TRANSFORM_OBJS) $(FUZZ_OBJ)/tests/fuzz/fuzz_transform.o: $(TRANSFORM_STAMP)
-# clang sees the real_clXxx wrappers' unused locals that gcc does not warn about.
-$(FUZZ_LIBSKMD_OBJS): FUZZ_CPPFLAGS = -Wno-unused-variable -DCL_USE_DEPRECATED_OPENCL_1_0_APIS \
+$(FUZZ_LIBSKMD_OBJS): FUZZ_CPPFLAGS = -DCL_USE_DEPRECATED_OPENCL_1_0_APIS \
   -DCL_USE_DEPRECATED_OPENCL_1_1_APIS -DCL_USE_DEPRECATED_OPENCL_1_2_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_0_APIS -DCL_USE_DEPRECATED_OPENCL_2_1_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_2_APIS
@@ -50,7 +49,8 @@ $(FUZZ_BIN)/fuzz_transform: $(FUZZ_OBJ)/tests/fuzz/fuzz_transform.o $(FUZZ_TRANS
 	@mkdir -p $(dir $@)
 	$(FUZZ_CLANGXX) $(FUZZ_LDFLAGS) -o $@ $^ $(TRANSFORM_LDLIBS)
 
-$(FUZZ_BIN)/fuzz_ndrange: $(FUZZ_OBJ)/tests/fuzz/fuzz_ndrange.o $(FUZZ_LIBSKMD_OBJS)
+# libskmd reads the analysis record (transform/record*.c) to split launches.
+$(FUZZ_BIN)/fuzz_ndrange: $(FUZZ_OBJ)/tests/fuzz/fuzz_ndrange.o $(FUZZ_LIBSKMD_OBJS) $(FUZZ_RECORD_OBJS)
 	@mkdir -p $(dir $@)
 	$(CLANG) $(FUZZ_LDFLAGS) -o $@ $^ -ldl -lpthread
 
@@ -61,7 +61,8 @@ CLEAN_FILES += $(FUZZ_DIR)/obj $(FUZZ_DIR)/bin
 
 # One CPU device with one compute unit for the ndrange harness; PoCL's own allocations are
 # not libskmd's to free, so leak checking is off for it (ASan still checks every access).
-FUZZ_ENV_ndrange := POCL_DEVICES=pthread POCL_CPU_MAX_CU_NUM=1 \
+# The kernel compiler gives libskmd the analysis record it checks arguments against.
+FUZZ_ENV_ndrange := POCL_DEVICES=pthread POCL_CPU_MAX_CU_NUM=1 SKMD_COMPILER=$(CURDIR)/$(SKMD_OPT) \
   ASAN_OPTIONS=detect_leaks=0
 FUZZ_OPTS_transform := -rss_limit_mb=4096
 FUZZ_OPTS_ndrange := -rss_limit_mb=4096
@@ -69,13 +70,13 @@ FUZZ_OPTS_ndrange := -rss_limit_mb=4096
 # Replays every corpus file once; known crashers (tests/fuzz/known-crashers.txt, one
 # "NAME FILE" a line) run separately and must still crash, so that a fix is noticed.
 .PHONY: test-fuzz-replay
-test-fuzz-replay: $(FUZZ_BINS)
-	@tests/fuzz/replay.sh $(FUZZ_BIN) $(FUZZ_NAMES)
+test-fuzz-replay: $(FUZZ_BINS) $(SKMD_OPT)
+	@SKMD_COMPILER=$(CURDIR)/$(SKMD_OPT) tests/fuzz/replay.sh $(FUZZ_BIN) $(FUZZ_NAMES)
 TEST_TARGETS += test-fuzz-replay
 
 FUZZ_SECONDS ?= 600
 .PHONY: $(FUZZ_NAMES:%=fuzz-%) $(FUZZ_NAMES:%=fuzz-minimize-%)
-$(FUZZ_NAMES:%=fuzz-%): fuzz-%: $(FUZZ_BIN)/fuzz_%
+$(FUZZ_NAMES:%=fuzz-%): fuzz-%: $(FUZZ_BIN)/fuzz_% $(SKMD_OPT)
 	@mkdir -p tests/fuzz/work/$* tests/fuzz/artifacts/$*
 	$(FUZZ_ENV_$*) nice -n 10 $< $(FUZZ_OPTS_$*) -max_total_time=$(FUZZ_SECONDS) \
 	  -print_final_stats=1 -artifact_prefix=tests/fuzz/artifacts/$*/ \

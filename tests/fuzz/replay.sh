@@ -27,10 +27,9 @@ done
 if [ -f "$here/known-crashers.txt" ]; then
   while read -r name file _; do
     case $name in ''|'#'*) continue ;; esac
-    # SKMD_FUZZ_ALL: the ndrange harness skips known crashers otherwise; -timeout: a hang
-    # is a failure too
+    # -timeout: a hang is a failure too
     # (braces: the shell's own "Aborted" line goes to /dev/null too)
-    if { env $(env_for "$name") SKMD_FUZZ_ALL=1 timeout 120 "$bindir/fuzz_$name" -timeout=4 \
+    if { env $(env_for "$name") timeout 120 "$bindir/fuzz_$name" -timeout=4 \
         "$here/$file"; } >/dev/null 2>&1; then
       echo "FAIL fuzz-replay: known crasher $file no longer crashes: the bug is fixed, move it into corpus/$name/"
       fail=1
