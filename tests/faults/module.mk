@@ -1,0 +1,15 @@
+# tests/faults/: the app keeps working when its surroundings fail (docs/guarantees.md).
+#   make test-faults-profiledb   the profile database corrupt, read-only (file, directory),
+#                                locked by another process, on a full disk
+FAULTS_SHIM := $(O)tests/faults/libenospc.so
+ALL_TARGETS += $(FAULTS_SHIM)
+CLEAN_FILES += $(FAULTS_SHIM)
+$(FAULTS_SHIM): tests/faults/enospc_shim.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -shared -o $@ $< -ldl
+
+TEST_TARGETS += test-faults-profiledb
+.PHONY: test-faults-profiledb
+test-faults-profiledb: $(LIBSKMD_SO) $(O)examples/vector_add/vector_add $(SKMD_OPT) $(FAULTS_SHIM)
+	@env $(SKMD_SAN_ENV) tests/faults/test-profiledb-faults.sh "$(SKMD_PRELOAD)" \
+	  $(O)examples/vector_add/vector_add $(FAULTS_SHIM)
