@@ -124,6 +124,10 @@ cl_int skmd_clReleaseContext(cl_context context)
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(context, CONTEXT), CL_INVALID_CONTEXT);
     if (!skmd_object_release(&context->obj))
         return CL_SUCCESS;
+    /* libskmd's own per-member queues (coherence.c) die with the context. */
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (context->work[m])
+            real_clReleaseCommandQueue(context->work[m]);
     for (int slot = 0; slot < skmd_state.nplatforms; slot++)
         if (context->real[slot])
             real_clReleaseContext(context->real[slot]);
