@@ -323,10 +323,10 @@ int skmd_pass_partition_ready(LLVMModuleRef m, const struct skmd_pass_opts *opts
     skmd_ctx_init(&ctx, m);
     /* The rewrite emits calls of OpenCL's types: a builtin declared otherwise would leave
      * a module that does not verify. */
-    LLVMValueRef odd = skmd_builtin_misdeclared(m);
-    if (odd) {
+    LLVMValueRef misdeclared = skmd_builtin_misdeclared(m);
+    if (misdeclared) {
         size_t len = 0;
-        const char *name = LLVMGetValueName2(odd, &len);
+        const char *name = LLVMGetValueName2(misdeclared, &len);
         return skmd_pass_fail(opts, "%.*s is declared with a signature that is not OpenCL's",
                               (int)len, name);
     }
