@@ -85,4 +85,6 @@ $(FUZZ_NAMES:%=fuzz-minimize-%): fuzz-minimize-%: $(FUZZ_BIN)/fuzz_%
 	@mkdir -p tests/fuzz/min/$*
 	$(FUZZ_ENV_$*) nice -n 10 $< $(FUZZ_OPTS_$*) -merge=1 tests/fuzz/min/$* \
 	  tests/fuzz/corpus/$* tests/fuzz/work/$*
+	@# named inputs (fixed crashers, hand-written seeds) stay, whatever coverage they add
+	find tests/fuzz/corpus/$* -type f ! -regex '.*/[0-9a-f]\{40\}' -exec cp {} tests/fuzz/min/$*/ \;
 	rm -rf tests/fuzz/corpus/$* && mv tests/fuzz/min/$* tests/fuzz/corpus/$*
