@@ -14,7 +14,7 @@ CONFORMANCE_RUN = env $(CONFORMANCE_SAN) tests/conformance/piglit-conformance.py
 	--known $(CONFORMANCE_KNOWN) --logs $(CONFORMANCE_DIR)/logs
 CLEAN_FILES += $(CONFORMANCE_DIR)/logs $(CONFORMANCE_DIR)/gate.md $(CONFORMANCE_DIR)/full.md
 
-TEST_TARGETS += test-conformance-gate test-conformance-piglit test-conformance-clpeak
+TEST_TARGETS += test-conformance-gate test-conformance-piglit test-conformance-clpeak conformance-repro
 .PHONY: test-conformance-gate test-conformance-piglit test-conformance-clpeak conformance conformance-doc
 
 # The gate's own logic, on two tests (seconds).
