@@ -18,6 +18,8 @@ FUZZ_CXXFLAGS := -std=c++17 -O1 -g -Wall -Wextra -Werror -fPIC $(FUZZ_SAN) -fsan
 FUZZ_LDFLAGS := $(FUZZ_SAN) -fsanitize=fuzzer
 FUZZ_NAMES := record transform ndrange
 FUZZ_BINS := $(FUZZ_NAMES:%=$(FUZZ_BIN)/fuzz_%)
+# tools/ is read after tests/: its SKMD_OPT is not set yet when these rules are.
+FUZZ_SKMD_OPT := $(O)tools/skmd-opt
 
 include transform/llvm.mk
 
@@ -62,7 +64,7 @@ CLEAN_FILES += $(FUZZ_DIR)/obj $(FUZZ_DIR)/bin
 # One CPU device with one compute unit for the ndrange harness; PoCL's own allocations are
 # not libskmd's to free, so leak checking is off for it (ASan still checks every access).
 # The kernel compiler gives libskmd the analysis record it checks arguments against.
-FUZZ_ENV_ndrange := POCL_DEVICES=pthread POCL_CPU_MAX_CU_NUM=1 SKMD_COMPILER=$(CURDIR)/$(SKMD_OPT) \
+FUZZ_ENV_ndrange := POCL_DEVICES=pthread POCL_CPU_MAX_CU_NUM=1 SKMD_COMPILER=$(CURDIR)/$(FUZZ_SKMD_OPT) \
   ASAN_OPTIONS=detect_leaks=0
 FUZZ_OPTS_transform := -rss_limit_mb=4096
 FUZZ_OPTS_ndrange := -rss_limit_mb=4096
@@ -70,13 +72,13 @@ FUZZ_OPTS_ndrange := -rss_limit_mb=4096
 # Replays every corpus file once; known crashers (tests/fuzz/known-crashers.txt, one
 # "NAME FILE" a line) run separately and must still crash, so that a fix is noticed.
 .PHONY: test-fuzz-replay
-test-fuzz-replay: $(FUZZ_BINS) $(SKMD_OPT)
-	@SKMD_COMPILER=$(CURDIR)/$(SKMD_OPT) tests/fuzz/replay.sh $(FUZZ_BIN) $(FUZZ_NAMES)
+test-fuzz-replay: $(FUZZ_BINS) $(FUZZ_SKMD_OPT)
+	@SKMD_COMPILER=$(CURDIR)/$(FUZZ_SKMD_OPT) tests/fuzz/replay.sh $(FUZZ_BIN) $(FUZZ_NAMES)
 TEST_TARGETS += test-fuzz-replay
 
 FUZZ_SECONDS ?= 600
 .PHONY: $(FUZZ_NAMES:%=fuzz-%) $(FUZZ_NAMES:%=fuzz-minimize-%)
-$(FUZZ_NAMES:%=fuzz-%): fuzz-%: $(FUZZ_BIN)/fuzz_% $(SKMD_OPT)
+$(FUZZ_NAMES:%=fuzz-%): fuzz-%: $(FUZZ_BIN)/fuzz_% $(FUZZ_SKMD_OPT)
 	@mkdir -p tests/fuzz/work/$* tests/fuzz/artifacts/$*
 	$(FUZZ_ENV_$*) nice -n 10 $< $(FUZZ_OPTS_$*) -max_total_time=$(FUZZ_SECONDS) \
 	  -print_final_stats=1 -artifact_prefix=tests/fuzz/artifacts/$*/ \
