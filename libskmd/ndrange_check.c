@@ -8,7 +8,6 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "common.h"
 
