@@ -32,7 +32,7 @@ static inline void skmd_real_call_end(int *depth)
 #define SKMD_API(ret, name, params, args, err, ver)                                      \
     static inline ret real_##name params                                                 \
     {                                                                                    \
-        int saved __attribute__((cleanup(skmd_real_call_end))) = skmd_in_real_call;      \
+        int saved __attribute__((cleanup(skmd_real_call_end), unused)) = skmd_in_real_call; \
         skmd_in_real_call = 1;                                                           \
         return skmd_real.name args;                                                      \
     }

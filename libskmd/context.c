@@ -12,6 +12,9 @@ static cl_int check_properties(const cl_context_properties *props, size_t *count
     if (props) {
         for (; props[n]; n += 2) {
             SKMD_RETURN_ERROR_IF(n + 2 >= 16, CL_INVALID_PROPERTY);
+            /* OpenCL 1.1+: a property name given twice is CL_INVALID_PROPERTY. */
+            for (size_t k = 0; k < n; k += 2)
+                SKMD_RETURN_ERROR_IF(props[k] == props[n], CL_INVALID_PROPERTY);
             if (props[n] == CL_CONTEXT_PLATFORM) {
                 cl_platform_id p = (cl_platform_id)props[n + 1];
                 SKMD_RETURN_ERROR_IF(!SKMD_VALID(p, PLATFORM), CL_INVALID_PLATFORM);
@@ -121,6 +124,10 @@ cl_int skmd_clReleaseContext(cl_context context)
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(context, CONTEXT), CL_INVALID_CONTEXT);
     if (!skmd_object_release(&context->obj))
         return CL_SUCCESS;
+    /* libskmd's own per-member queues (coherence.c) die with the context. */
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (context->work[m])
+            real_clReleaseCommandQueue(context->work[m]);
     for (int slot = 0; slot < skmd_state.nplatforms; slot++)
         if (context->real[slot])
             real_clReleaseContext(context->real[slot]);

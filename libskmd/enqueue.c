@@ -4,6 +4,7 @@
 #include "coherence.h"
 #include "common.h"
 #include "inflight.h"
+#include "ndrange_check.h"
 #include "split.h"
 #include "worker.h"
 
@@ -365,8 +366,11 @@ cl_int skmd_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel kernel, cl_uint
     QUEUE_CHECK(q);
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
     SKMD_RETURN_ERROR_IF(kernel->program->context != q->context, CL_INVALID_CONTEXT);
-    SKMD_RETURN_ERROR_IF(work_dim < 1 || work_dim > 3, CL_INVALID_WORK_DIMENSION);
-    SKMD_RETURN_ERROR_IF(!global_work_size, CL_INVALID_GLOBAL_WORK_SIZE);
+    int empty = 0;
+    cl_int bad = skmd_ndrange_check(kernel, work_dim, global_work_offset, global_work_size,
+                                    local_work_size, &empty);
+    if (bad != CL_SUCCESS || empty) /* an empty launch: done once its wait list is */
+        return bad != CL_SUCCESS ? bad : skmd_clEnqueueMarkerWithWaitList(q, n, wl, event);
     BEGIN(q, n, wl, event);
     err = skmd_split_launch(q, kernel, work_dim, global_work_offset, global_work_size,
                             local_work_size, &e);

@@ -6,6 +6,7 @@
 
 #include "../transform/record.h"
 #include "common.h"
+#include "ndrange_check.h"
 
 static void destroy(cl_kernel k)
 {
@@ -180,13 +181,17 @@ cl_int skmd_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
                            const void *arg_value)
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
+    SKMD_RETURN_ERROR_IF(arg_index >= kernel->nargs, CL_INVALID_ARG_INDEX);
+    enum skmd_arg_class cls;
+    cl_int bad = skmd_kernel_arg_check(kernel, arg_index, arg_size, arg_value, &cls);
+    if (bad != CL_SUCCESS)
+        return bad;
     const void *handle = NULL;
-    if (arg_value && arg_size == sizeof(void *)) {
+    if (arg_value && arg_size == sizeof(void *) && cls != SKMD_ARG_PLAIN) {
         memcpy(&handle, arg_value, sizeof handle);
         if (handle && !skmd_registry_has(handle))
             handle = NULL;
     }
-    SKMD_RETURN_ERROR_IF(arg_index >= kernel->nargs, CL_INVALID_ARG_INDEX);
     for (int i = 0; i < skmd_state.nmembers; i++) {
         const void *value = arg_value;
         cl_mem rmem;

@@ -18,7 +18,7 @@
 #endif
 
 /* Part of every cache key: bump when the output of the same input changes. */
-#define SKMD_OPT_VERSION "1"
+#define SKMD_OPT_VERSION "2"
 
 #ifndef SKMD_DEFAULT_CLANG
 #define SKMD_DEFAULT_CLANG "clang"

@@ -82,8 +82,9 @@ static int fill_params(struct analysis *a)
         else if (!strcmp(type, "sampler_t"))
             p->kind = SKMD_PARAM_SAMPLER;
         else if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) /* clang's OpenCL numbering */
+            /* private (0): a struct passed by value, as a byval pointer: its bytes, no buffer */
             p->kind = as == 3 ? SKMD_PARAM_LOCAL : as == 2 ? SKMD_PARAM_CONSTANT
-                                                           : SKMD_PARAM_GLOBAL;
+                      : as == 0 ? SKMD_PARAM_OTHER : SKMD_PARAM_GLOBAL;
         else if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind) {
             p->kind = SKMD_PARAM_SCALAR;
             p->scalar_bytes = LLVMGetIntTypeWidth(t) / 8;

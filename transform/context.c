@@ -122,7 +122,7 @@ static const struct {
     {SKMD_BUILTIN_LOCAL_LINEAR_ID, "get_local_linear_id", "_Z19get_local_linear_idv"},
 };
 
-enum skmd_builtin skmd_builtin_of(LLVMValueRef fn)
+enum skmd_builtin skmd_builtin_named(LLVMValueRef fn)
 {
     if (!fn || !LLVMIsAFunction(fn))
         return SKMD_BUILTIN_NONE;
@@ -132,6 +132,43 @@ enum skmd_builtin skmd_builtin_of(LLVMValueRef fn)
         if (strlen(builtins[i].mangled) == len && !memcmp(name, builtins[i].mangled, len))
             return builtins[i].b;
     return SKMD_BUILTIN_NONE;
+}
+
+/* True when fn's type is OpenCL's for builtin b: a size_t result (the target's pointer
+ * width; uint for get_work_dim), and one uint dimension parameter where b takes one. */
+static int has_builtin_signature(LLVMValueRef fn, enum skmd_builtin b)
+{
+    LLVMTypeRef fty = LLVMGlobalGetValueType(fn);
+    if (LLVMGetTypeKind(fty) != LLVMFunctionTypeKind || LLVMIsFunctionVarArg(fty))
+        return 0;
+    LLVMTypeRef ret = LLVMGetReturnType(fty);
+    LLVMModuleRef m = LLVMGetGlobalParent(fn);
+    unsigned size_bits = 8 * LLVMPointerSize(LLVMGetModuleDataLayout(m));
+    unsigned want_bits = b == SKMD_BUILTIN_WORK_DIM ? 32 : size_bits;
+    if (LLVMGetTypeKind(ret) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(ret) != want_bits)
+        return 0;
+    unsigned nparams = LLVMCountParamTypes(fty);
+    if (!skmd_builtin_has_dim(b))
+        return nparams == 0;
+    if (nparams != 1)
+        return 0;
+    LLVMTypeRef param;
+    LLVMGetParamTypes(fty, &param);
+    return LLVMGetTypeKind(param) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(param) == 32;
+}
+
+enum skmd_builtin skmd_builtin_of(LLVMValueRef fn)
+{
+    enum skmd_builtin b = skmd_builtin_named(fn);
+    return b != SKMD_BUILTIN_NONE && has_builtin_signature(fn, b) ? b : SKMD_BUILTIN_NONE;
+}
+
+LLVMValueRef skmd_builtin_misdeclared(LLVMModuleRef m)
+{
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+        if (skmd_builtin_named(f) != SKMD_BUILTIN_NONE && skmd_builtin_of(f) == SKMD_BUILTIN_NONE)
+            return f;
+    return NULL;
 }
 
 const char *skmd_builtin_name(enum skmd_builtin b)

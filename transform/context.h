@@ -51,8 +51,13 @@ int skmd_ctx_is_kernel(const struct skmd_ctx *ctx, LLVMValueRef fn);
  * frees; *count set. NULL with *count 0 when there are none. */
 LLVMValueRef *skmd_ctx_kernels(const struct skmd_ctx *ctx, size_t *count);
 
-/* Which work-item builtin a function (declaration) is, by its Itanium-mangled name. */
+/* Which work-item builtin a function (declaration) is: its Itanium-mangled name AND the
+ * OpenCL signature (a function that only has the name is NONE). */
 enum skmd_builtin skmd_builtin_of(LLVMValueRef fn);
+/* Which builtin fn's name is, whatever its type. */
+enum skmd_builtin skmd_builtin_named(LLVMValueRef fn);
+/* A function of m that has a builtin's name but not its signature, or NULL. */
+LLVMValueRef skmd_builtin_misdeclared(LLVMModuleRef m);
 /* Its OpenCL name, e.g. "get_global_id" ("" for NONE). */
 const char *skmd_builtin_name(enum skmd_builtin b);
 /* True for the builtins that take a dimension argument. */

@@ -321,6 +321,15 @@ int skmd_pass_partition_ready(LLVMModuleRef m, const struct skmd_pass_opts *opts
 {
     struct skmd_ctx ctx;
     skmd_ctx_init(&ctx, m);
+    /* The rewrite emits calls of OpenCL's types: a builtin declared otherwise would leave
+     * a module that does not verify. */
+    LLVMValueRef misdeclared = skmd_builtin_misdeclared(m);
+    if (misdeclared) {
+        size_t len = 0;
+        const char *name = LLVMGetValueName2(misdeclared, &len);
+        return skmd_pass_fail(opts, "%.*s is declared with a signature that is not OpenCL's",
+                              (int)len, name);
+    }
     size_t n = 0;
     LLVMValueRef *kernels = skmd_ctx_kernels(&ctx, &n);
     int rc = 0, done = 0;

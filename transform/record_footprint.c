@@ -236,12 +236,24 @@ static int access_in_box(const struct env *e, const struct skmd_access_record *a
     if (a->has_clip && !tiled)
         *exact = 0;
 
+    /* One past the last byte any block reaches, and the clip's end, checked once: every
+     * block start below is at most hi - len, so the sums that place blocks cannot
+     * overflow. Not representable in int64: the footprint is unknown (whole buffer). */
+    int64_t hi, clip_end = INT64_MAX;
+    if (__builtin_add_overflow(base, len, &hi))
+        return 0;
+    for (unsigned j = k; j < nt; j++) {
+        int64_t ext;
+        if (__builtin_mul_overflow(t[j].stride, t[j].count - 1, &ext) ||
+            __builtin_add_overflow(hi, ext, &hi))
+            return 0;
+    }
+    if (a->has_clip && __builtin_add_overflow(clip, (int64_t)a->size, &clip_end))
+        return 0;
+
     if (blocks > cap - *n) { /* too many: one bounding interval */
-        int64_t hi = base + len;
-        for (unsigned j = k; j < nt; j++)
-            hi += t[j].stride * (t[j].count - 1);
-        if (a->has_clip && hi > clip + a->size)
-            hi = clip + a->size;
+        if (a->has_clip && hi > clip_end)
+            hi = clip_end;
         *exact = 0;
         return push(v, cap, n, clamp0(base), clamp0(hi)) ? 1 : 0;
     }
@@ -254,8 +266,8 @@ static int access_in_box(const struct env *e, const struct skmd_access_record *a
         if (a->has_clip) {
             if (b > clip)
                 end = b; /* guard false for the whole block */
-            else if (end > clip + a->size)
-                end = tiled ? b + (clip - b) / a->size * a->size + a->size : clip + a->size;
+            else if (end > clip_end)
+                end = tiled ? b + (clip - b) / a->size * a->size + a->size : clip_end;
         }
         if (b < 0 || end < 0)
             *exact = 0; /* before the buffer: undefined in the kernel anyway */

@@ -3,6 +3,7 @@
  * invalid, which every user reads as "unknown". */
 #include "record.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -282,8 +283,10 @@ int skmd_poly_parse(struct skmd_poly *p, const char *s)
         for (;;) {
             if (first && (*s == '-' || (*s >= '0' && *s <= '9'))) {
                 char *end;
+                errno = 0;
                 m.coef = strtoll(s, &end, 10);
-                if (end == s)
+                /* out of int64's range: refuse rather than take strtoll's saturation */
+                if (end == s || errno == ERANGE)
                     return -1;
                 s = end;
             } else {
