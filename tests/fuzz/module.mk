@@ -51,10 +51,12 @@ $(FUZZ_BIN)/fuzz_transform: $(FUZZ_OBJ)/tests/fuzz/fuzz_transform.o $(FUZZ_TRANS
 	@mkdir -p $(dir $@)
 	$(FUZZ_CLANGXX) $(FUZZ_LDFLAGS) -o $@ $^ $(TRANSFORM_LDLIBS)
 
-# libskmd reads the analysis record (transform/record*.c) to split launches.
-$(FUZZ_BIN)/fuzz_ndrange: $(FUZZ_OBJ)/tests/fuzz/fuzz_ndrange.o $(FUZZ_LIBSKMD_OBJS) $(FUZZ_RECORD_OBJS)
+# libskmd reads the analysis record (transform/record*.c) to split launches, and asks the
+# partitioner (uninstrumented libraries: not what is fuzzed here) for shares.
+$(FUZZ_BIN)/fuzz_ndrange: $(FUZZ_OBJ)/tests/fuzz/fuzz_ndrange.o $(FUZZ_LIBSKMD_OBJS) \
+  $(FUZZ_RECORD_OBJS) $(O)partitioner/libskmdpart.a $(O)profiledb/libskmdprofiledb.a
 	@mkdir -p $(dir $@)
-	$(CLANG) $(FUZZ_LDFLAGS) -o $@ $^ -ldl -lpthread
+	$(CLANG) $(FUZZ_LDFLAGS) -o $@ $^ -lsqlite3 -lm -ldl -lpthread
 
 .PHONY: fuzz-build
 fuzz-build: $(FUZZ_BINS)
