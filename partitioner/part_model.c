@@ -168,7 +168,9 @@ void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_
     c->in_ms = m->in_curve[d] ? skmd_part_link_ms(m->in_curve[d], p->in_fixed + wg * p->in_per_wg)
                               : 0.0;
     c->out_ms = m->out_curve[d] ? skmd_part_link_ms(m->out_curve[d], out_bytes) : 0.0;
-    c->merge_ms = m->needs_merge[d] ? p->merge_fixed_ms + out_bytes * p->merge_ms_per_byte : 0.0;
+    /* A device that runs every work-group holds the whole result: nothing to merge. */
+    int merged = m->needs_merge[d] && n < p->total_wg;
+    c->merge_ms = merged ? p->merge_fixed_ms + out_bytes * p->merge_ms_per_byte : 0.0;
     if (c->merge_ms > SKMD_PART_NEVER_MS)
         c->merge_ms = SKMD_PART_NEVER_MS;
 }

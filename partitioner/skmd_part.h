@@ -94,7 +94,8 @@ struct skmd_part_problem {
     double out_fixed, out_per_wg;
     /* Outputs that are not contiguous per device need a merge on the host for every
      * device other than host_dev: merge_fixed_ms + bytes written * merge_ms_per_byte,
-     * charged to that device and to host_dev (whose cores do the merging). */
+     * charged to that device and to host_dev (whose cores do the merging). A device that
+     * takes all total_wg work-groups needs no merge: its copy is the result. */
     int output_contiguous;
     double merge_fixed_ms;
     double merge_ms_per_byte;
