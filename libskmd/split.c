@@ -34,6 +34,7 @@ struct share {
     int done;
     cl_event ev;
     double ms; /* kernel time (profiling), -1: unknown */
+    cl_event timing[2]; /* source route: first and last box (NULL: ev times the share) */
 };
 
 struct launch {
@@ -87,10 +88,8 @@ static void footprint(const struct launch *L, unsigned p, uint64_t first, uint64
         fp->nread = 0;
 }
 
-/* Sets the arguments of kernel `kk` on member m: the app's (buffers swapped for m's
- * copies), the 7 hidden ones, then (merge) the source copies. */
-static cl_int set_args(struct launch *L, cl_kernel kk, int m, uint64_t first,
-                       const cl_mem *sources, unsigned nsources)
+/* Sets the app's arguments of kernel `kk` on member m (buffers swapped for m's copies). */
+static cl_int set_app_args(struct launch *L, cl_kernel kk, int m)
 {
     cl_int err = CL_SUCCESS;
     for (cl_uint a = 0; a < L->k->nargs && err == CL_SUCCESS; a++) {
@@ -103,6 +102,15 @@ static cl_int set_args(struct launch *L, cl_kernel kk, int m, uint64_t first,
             err = real_clSetKernelArg(kk, a, arg->size, arg->value);
         }
     }
+    return err;
+}
+
+/* Sets the arguments of kernel `kk` on member m: the app's, the 7 hidden ones, then
+ * (merge) the source copies. */
+static cl_int set_args(struct launch *L, cl_kernel kk, int m, uint64_t first,
+                       const cl_mem *sources, unsigned nsources)
+{
+    cl_int err = set_app_args(L, kk, m);
     cl_ulong hidden[7] = {first, L->ngroups[0], L->ngroups[1], L->ngroups[2],
                           L->shape.global_offset[0], L->shape.global_offset[1],
                           L->shape.global_offset[2]};
@@ -141,10 +149,29 @@ static cl_int prepare(struct launch *L, const struct share *sh)
     return CL_SUCCESS;
 }
 
+/* A share of every work-group: the app's own kernel, launched as the app launched it (no
+ * partition-ready kernel, nothing to merge), on the member's own queue. */
+static cl_int start_whole(struct launch *L, struct share *sh, cl_command_queue wq)
+{
+    int m = sh->member;
+    cl_int err = set_app_args(L, L->k->real[m], m);
+    if (err != CL_SUCCESS)
+        return err;
+    size_t offset[3], global[3];
+    for (int d = 0; d < 3; d++) {
+        offset[d] = (size_t)L->shape.global_offset[d];
+        global[d] = (size_t)L->shape.global_size[d];
+    }
+    const struct skmd_member *member = &skmd_state.members[m];
+    return member->ops->launch(member, wq, L->k->real[m], L->shape.work_dim, offset, global,
+                               L->local, 0, NULL, &sh->ev);
+}
+
 /* Enqueues one share on its member's own queue (not waiting for it). */
 static cl_int start_share(struct launch *L, struct share *sh)
 {
     int m = sh->member;
+    sh->timing[0] = sh->timing[1] = NULL;
     cl_int err = prepare(L, sh);
     if (err != CL_SUCCESS)
         return err;
@@ -153,9 +180,11 @@ static cl_int start_share(struct launch *L, struct share *sh)
     cl_command_queue wq = skmd_work_queue(L->q->context, m, &err);
     if (!wq)
         return err;
+    if (sh->count == L->total_groups)
+        return start_whole(L, sh, wq);
     if (skmd_source_member(L->k->program, m))
         return skmd_source_share(L->k, m, wq, L->args, &L->shape, sh->first, sh->count,
-                                 &sh->ev);
+                                 &sh->ev, sh->timing);
     err = set_args(L, L->k->split[m], m, sh->first, NULL, 0);
     if (err != CL_SUCCESS)
         return err;
@@ -172,7 +201,12 @@ static cl_int finish_share(struct share *sh)
     cl_int err = real_clWaitForEvents(1, &sh->ev);
     real_clGetEventInfo(sh->ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
                         NULL);
-    sh->ms = skmd_plan_event_ms(sh->ev);
+    sh->ms = skmd_plan_span_ms(sh->timing[0] ? sh->timing[0] : sh->ev,
+                               sh->timing[1] ? sh->timing[1] : sh->ev);
+    for (int i = 0; i < 2; i++)
+        if (sh->timing[i])
+            real_clReleaseEvent(sh->timing[i]);
+    sh->timing[0] = sh->timing[1] = NULL;
     real_clReleaseEvent(sh->ev);
     sh->ev = NULL;
     return err != CL_SUCCESS ? err : status < 0 ? status : CL_SUCCESS;
@@ -344,7 +378,7 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     for (int m = 0; m < skmd_state.nmembers; m++) {
         if (!count[m])
             continue;
-        shares[(*nshares)++] = (struct share){m, first, count[m], 0, NULL, -1};
+        shares[(*nshares)++] = (struct share){m, first, count[m], 0, NULL, -1, {NULL, NULL}};
         for (unsigned p = 0; p < L->rec->nparams; p++) {
             if (!is_buffer_param(L, p))
                 continue;
@@ -355,7 +389,8 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
         }
         first += count[m];
     }
-    /* One share alone: its member gets whole copies first, as a merge member does. */
+    /* One share alone runs the app's kernel whole (start_whole): its member gets whole
+     * copies first, as a merge member does, and merges nothing. */
     L->merge_member = need_merge && *nshares == 1 ? shares[0].member : -1;
     if (need_merge) {
         for (int m = 0; m < skmd_state.nmembers && L->merge_member < 0; m++)
@@ -472,7 +507,7 @@ static void report(const struct launch *L, const char *why, const struct share *
         else
             skmd_log(SKMD_LOG_INFO, "launch %llu %s: split%s%s; moved in %llu out %llu",
                      (unsigned long long)L->number, L->k->name, text,
-                     L->merge_member >= 0 ? " (merged)" : "",
+                     nshares == 1 ? " (whole)" : L->merge_member >= 0 ? " (merged)" : "",
                      (unsigned long long)L->moved.to_devices,
                      (unsigned long long)L->moved.to_host);
     }
