@@ -568,8 +568,14 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
     ticket->learn = cfg->refine || cfg->profile_sweep;
     int single = !strcmp(cfg->mode, "single");
     if (!single && (cfg->split[0] || policy == SKMD_PART_POLICY_EQUAL)) {
-        /* Forced shares, and the equal policy: share.c's rule, exactly. */
+        /* Forced shares, and the equal policy: share.c's rule, exactly. The entry is made
+         * now, so that the kernel's name goes with the measured tables. */
         skmd_shares(r->total_groups, n, r->eligible, count);
+        if (ticket->learn) {
+            pthread_mutex_lock(&plan_lock);
+            entry_for(ticket->kernel, ticket->shape, r->kernel->name);
+            pthread_mutex_unlock(&plan_lock);
+        }
     } else {
         pthread_mutex_lock(&plan_lock);
         struct entry *e = entry_for(ticket->kernel, ticket->shape, r->kernel->name);
