@@ -262,9 +262,47 @@ static void share_bytes(const struct skmd_plan_request *r, uint64_t first, uint6
     }
 }
 
+/* Fraction of the launch's read bytes already current on each member (left there by
+ * earlier launches): those do not cross its link. Takes the split lock, so it is called
+ * before plan_lock (split.c takes plan_lock under the split lock). */
+static void resident_inputs(const struct skmd_plan_request *r, double *resident)
+{
+    struct skmd_interval rd[64], wr[64];
+    double total = 0, hit[SKMD_MAX_MEMBERS] = {0};
+    skmd_split_lock();
+    for (unsigned p = 0; p < r->rec->nparams; p++) {
+        enum skmd_param_kind kind = r->rec->params[p].kind;
+        cl_mem mem = r->args[p].mem;
+        if ((kind != SKMD_PARAM_GLOBAL && kind != SKMD_PARAM_CONSTANT) || !mem ||
+            !(r->rec->params[p].access & SKMD_ACCESS_READ))
+            continue;
+        struct skmd_footprint fp = {rd, wr, 64, 64, 0, 0, 0};
+        if (skmd_footprint(r->rec, p, r->shape, r->scalars, 0, r->total_groups, &fp) != 0) {
+            fp.nread = 1;
+            fp.read[0] = (struct skmd_interval){0, mem->size};
+        }
+        cl_mem root = skmd_mem_root(mem);
+        uint64_t base = mem == root ? 0 : mem->origin;
+        for (size_t i = 0; i < fp.nread; i++) {
+            uint64_t b = fp.read[i].begin < mem->size ? fp.read[i].begin : mem->size;
+            uint64_t e = fp.read[i].end < mem->size ? fp.read[i].end : mem->size;
+            total += (double)(e - b);
+            for (int m = 0; m < skmd_state.nmembers && e > b; m++) {
+                uint64_t at = base + b;
+                struct skmd_range h;
+                while (skmd_ranges_next_hit(&root->valid[m], base + b, base + e, &at, &h))
+                    hit[m] += (double)(h.end - h.begin);
+            }
+        }
+    }
+    skmd_split_unlock();
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        resident[m] = total > 0 ? fmin(1.0, hit[m] / total) : 0;
+}
+
 /* The problem over the eligible members (dev[i] is member map[i]). Under plan_lock. */
 static int build_problem(const struct skmd_plan_request *r, const struct entry *e,
-                         struct skmd_part_device *dev, int *map,
+                         const double *resident, struct skmd_part_device *dev, int *map,
                          struct skmd_part_problem *p)
 {
     int n = 0;
@@ -274,7 +312,8 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
         if (!r->eligible[m])
             continue;
         dev[n] = (struct skmd_part_device){.table = e->table[m], .link = info[m].link,
-                                           .peak_rate = info[m].peak_rate};
+                                           .peak_rate = info[m].peak_rate,
+                                           .resident_in = resident[m]};
         memcpy(dev[n].curve, info[m].curve, sizeof dev[n].curve);
         if (p->host_dev < 0 && info[m].link < 0 && r->kernel->merge[m])
             p->host_dev = n;
@@ -285,7 +324,8 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
     p->ndev = n;
     p->dev = dev;
     p->total_wg = r->total_groups;
-    p->mem = SKMD_PART_PAGEABLE;
+    /* transfer.c stages every transfer but small ones through pinned buffers. */
+    p->mem = SKMD_PART_PINNED;
     /* Linear fit of the bytes over two share sizes: a fixed part (unknown footprints:
      * whole buffers) and a part per work-group. */
     uint64_t half = r->total_groups / 2 ? r->total_groups / 2 : 1;
@@ -301,6 +341,7 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
     p->output_contiguous = exact && !r->rec->needs_merge;
     p->merge_fixed_ms = PLAN_MERGE_FIXED_MS;
     p->merge_ms_per_byte = 1.0 / PLAN_MERGE_BYTES_PER_MS;
+    p->outputs_stay = 1; /* split.c leaves written bytes where they were written */
     return n;
 }
 
@@ -404,12 +445,13 @@ static void key_of(const struct skmd_plan_request *r, uint64_t kernel,
 
 /* Under plan_lock: the partitioner's decision over the members of r->eligible for
  * r->total_groups work-groups (dev[i] is member map[i]). */
-static int partition(const struct skmd_plan_request *r, struct entry *e, int use_cache,
-                     struct skmd_part_result *res, int *map, int *n)
+static int partition(const struct skmd_plan_request *r, struct entry *e,
+                     const double *resident, int use_cache, struct skmd_part_result *res,
+                     int *map, int *n)
 {
     struct skmd_part_device dev[SKMD_MAX_MEMBERS];
     struct skmd_part_problem p;
-    *n = build_problem(r, e, dev, map, &p);
+    *n = build_problem(r, e, resident, dev, map, &p);
     if (*n <= 0)
         return SKMD_PART_EINVAL;
     if (!use_cache || !cache)
@@ -438,7 +480,8 @@ static int partition(const struct skmd_plan_request *r, struct entry *e, int use
  * partitioner splits it among them; when none is measured, to one member: the fastest by
  * the static prediction, else the preferred member (preferred_member). 0 when the launch
  * is too small to probe (fewer work-groups than members). */
-static int cold_start(const struct skmd_plan_request *r, struct entry *e, uint64_t *count)
+static int cold_start(const struct skmd_plan_request *r, struct entry *e,
+                      const double *resident, uint64_t *count)
 {
     int n = skmd_state.nmembers, nunmeasured = 0, nmeasured = 0;
     unsigned char measured[SKMD_MAX_MEMBERS] = {0};
@@ -478,7 +521,7 @@ static int cold_start(const struct skmd_plan_request *r, struct entry *e, uint64
     sub.total_groups = rest;
     struct skmd_part_result res;
     int map[SKMD_MAX_MEMBERS], used;
-    if (partition(&sub, e, 0, &res, map, &used) != SKMD_PART_OK) {
+    if (partition(&sub, e, resident, 0, &res, map, &used) != SKMD_PART_OK) {
         skmd_shares(rest, n, measured, count);
         for (int m = 0; m < n; m++)
             count[m] += r->eligible[m] && !measured[m] ? probe : 0;
@@ -494,7 +537,8 @@ static int cold_start(const struct skmd_plan_request *r, struct entry *e, uint64
 
 /* Under plan_lock: the partitioner's decision (or a cold-start probe, a sweep step,
  * single mode). */
-static void decide(const struct skmd_plan_request *r, struct entry *e, uint64_t *count)
+static void decide(const struct skmd_plan_request *r, struct entry *e,
+                   const double *resident, uint64_t *count)
 {
     struct skmd_part_result res;
     int map[SKMD_MAX_MEMBERS];
@@ -521,10 +565,10 @@ static void decide(const struct skmd_plan_request *r, struct entry *e, uint64_t 
     if (!e->predicted && measured == 0)
         predict(r, e);
     if ((policy == SKMD_PART_POLICY_SKMD || policy == SKMD_PART_POLICY_PAPER) &&
-        unmeasured > 0 && cold_start(r, e, count))
+        unmeasured > 0 && cold_start(r, e, resident, count))
         return;
     int n = 0;
-    int status = partition(r, e, 1, &res, map, &n);
+    int status = partition(r, e, resident, 1, &res, map, &n);
     if (status != SKMD_PART_OK) {
         skmd_log(SKMD_LOG_WARN, "plan %s: partitioner: %s; equal shares", e->name,
                  skmd_part_strerror(status));
@@ -577,10 +621,12 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
             pthread_mutex_unlock(&plan_lock);
         }
     } else {
+        double resident[SKMD_MAX_MEMBERS];
+        resident_inputs(r, resident);
         pthread_mutex_lock(&plan_lock);
         struct entry *e = entry_for(ticket->kernel, ticket->shape, r->kernel->name);
         if (e)
-            decide(r, e, count);
+            decide(r, e, resident, count);
         else
             skmd_shares(r->total_groups, n, r->eligible, count);
         pthread_mutex_unlock(&plan_lock);

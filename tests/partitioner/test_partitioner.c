@@ -241,6 +241,37 @@ static void test_lone_device_not_merged(void)
     CHECK(r.overall_ms < 8.0);
 }
 
+/* Chained launches: a GPU whose inputs are already current there and whose outputs stay
+ * there pays no transfer, and takes a whole launch it would have lost to the CPU had
+ * every launch moved 16 MB each way at 8 GB/s (jacobi_2d on a CPU + H100: the CPU takes
+ * a step in 1.4 ms, the GPU in 0.15 ms). */
+static void test_resident_inputs_outputs_stay(void)
+{
+    struct skmd_part_device dev[2] = {
+        flat_device(16384.0 / 1.4, -1, 0.0),
+        flat_device(16384.0 / 0.15, 0, 8e6),
+    };
+    struct skmd_part_problem p = problem(dev, 2, 16384);
+    p.output_contiguous = 0;
+    p.in_fixed = p.out_fixed = 16e6;
+    p.merge_fixed_ms = 0.05;
+    p.merge_ms_per_byte = 1.0 / 2e6;
+    struct skmd_part_result r;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(r.count[0] == 16384); /* 4 ms of transfers: the CPU alone is faster */
+    dev[1].resident_in = 1.0;
+    p.outputs_stay = 1;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 16384));
+    CHECK(r.count[1] == 16384 && r.overall_ms < 0.2);
+    /* A merged GPU share still brings its output back: 2 ms, plus the merge. */
+    uint64_t half[2] = {8192, 8192};
+    double est[2];
+    CHECK(skmd_part_estimate(&p, half, est) > 2.0);
+    dev[1].resident_in = 1.5; /* not a fraction */
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_EINVAL);
+}
+
 /* 1 to 16 devices with pseudo-random tables and links, some shared: always well formed,
  * and never worse than the equal and linear splits under the same model. */
 static void test_many_devices(void)
@@ -507,6 +538,7 @@ int main(void)
     test_tolerance_loop();
     test_min_first_offload();
     test_lone_device_not_merged();
+    test_resident_inputs_outputs_stay();
     test_many_devices();
     test_extreme_inputs();
     test_link_model();
