@@ -5,9 +5,10 @@
  * measured kernel times of its shares. A launch's problem for partitioner/ is built from
  * those tables, the members' link curves (calibrated by skmd-profile calibrate, else the
  * defaults below) and the bytes a share moves (linear fit of the footprint analysis over
- * two share sizes). Cold start: the static features' roofline prediction
- * (skmd_part_predict); when the kernel has no features, quick probes (skmd_part_probe).
- * All state is under one lock: any thread may call. */
+ * two share sizes), less the bytes already current on each member. Cold start: a member
+ * with no measurement gets a probe share (1/32) and never more; the static features'
+ * roofline prediction (skmd_part_predict) only picks who takes the rest when nothing is
+ * measured. All state is under one lock: any thread may call. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -492,7 +493,7 @@ static int cold_start(const struct skmd_plan_request *r, struct entry *e,
         nmeasured += measured[m];
         nunmeasured += !measured[m];
     }
-    if (r->total_groups < (uint64_t)(nmeasured + nunmeasured))
+    if (nmeasured + nunmeasured == 0 || r->total_groups < (uint64_t)(nmeasured + nunmeasured))
         return 0;
     uint64_t probe = r->total_groups / 32 ? r->total_groups / 32 : 1;
     int bulk = -1; /* the one member that takes the rest when none is measured */
@@ -547,6 +548,8 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     if (!strcmp(skmd_config()->mode, "single")) {
         int m = fastest_member(r, e, 1);
         int whole = m >= 0 ? m : preferred_member(r);
+        if (whole < 0)
+            return; /* no member can take it: every count stays 0 */
         count[whole] = r->total_groups;
         skmd_log(SKMD_LOG_DEBUG, "plan %s: single mode on member %d (%s)", e->name, whole,
                  m >= 0 ? "fastest in the profile" : "no profile: the preferred member");
