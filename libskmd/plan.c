@@ -477,10 +477,12 @@ static int partition(const struct skmd_plan_request *r, struct entry *e,
 
 /* Under plan_lock. Cold start: every eligible member with no measured rate for this
  * kernel gets one probe share (1/32 of the work-groups, at least 1) and never more, so a
- * wrong prediction costs at most a probe. The rest goes to the measured members, as the
- * partitioner splits it among them; when none is measured, to one member: the fastest by
- * the static prediction, else the preferred member (preferred_member). 0 when the launch
- * is too small to probe (fewer work-groups than members). */
+ * wrong guess costs at most a probe. The rest goes to the measured members, as the
+ * partitioner splits it among them; when none is measured, to one member: the preferred
+ * member when it is not a CPU (a GPU is rarely much slower than the CPU, the CPU often
+ * 100 times slower than a GPU, and the roofline's peaks are rough), else the fastest by
+ * the static prediction. 0 when the launch is too small to probe (fewer work-groups than
+ * members). */
 static int cold_start(const struct skmd_plan_request *r, struct entry *e,
                       const double *resident, uint64_t *count)
 {
@@ -497,10 +499,10 @@ static int cold_start(const struct skmd_plan_request *r, struct entry *e,
         return 0;
     uint64_t probe = r->total_groups / 32 ? r->total_groups / 32 : 1;
     int bulk = -1; /* the one member that takes the rest when none is measured */
-    if (!nmeasured) {
-        bulk = fastest_member(r, e, 0);
-        bulk = bulk >= 0 ? bulk : preferred_member(r);
-    }
+    int preferred = preferred_member(r), predicted = fastest_member(r, e, 0);
+    int gpu_first = preferred >= 0 && !(skmd_state.members[preferred].type & CL_DEVICE_TYPE_CPU);
+    if (!nmeasured)
+        bulk = gpu_first || predicted < 0 ? preferred : predicted;
     uint64_t probes = probe * (uint64_t)(nunmeasured - (bulk >= 0));
     if (probes >= r->total_groups)
         return 0;
@@ -513,8 +515,9 @@ static int cold_start(const struct skmd_plan_request *r, struct entry *e,
         count[bulk] = rest;
         skmd_log(SKMD_LOG_DEBUG, "plan %s: cold start: probes of %llu work-groups, the "
                  "rest on member %d (%s)", e->name, (unsigned long long)probe, bulk,
-                 fastest_member(r, e, 0) == bulk ? "fastest by the prediction"
-                                                 : "preferred: no prediction");
+                 gpu_first ? "the preferred member, not a CPU"
+                           : predicted == bulk ? "fastest by the prediction"
+                                               : "the preferred member: no prediction");
         return 1;
     }
     struct skmd_plan_request sub = *r;
