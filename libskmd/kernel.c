@@ -6,6 +6,7 @@
 
 #include "../transform/record.h"
 #include "common.h"
+#include "inflight.h"
 #include "ndrange_check.h"
 
 static void destroy(cl_kernel k)
@@ -208,7 +209,9 @@ cl_int skmd_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
             rsampler = ((const cl_sampler)handle)->real[skmd_state.members[i].platform_slot];
             value = &rsampler;
         }
+        skmd_key_lock(kernel->real[i]); /* launch threads set this kernel's arguments too */
         cl_int err = real_clSetKernelArg(kernel->real[i], arg_index, arg_size, value);
+        skmd_key_unlock(kernel->real[i]);
         if (err != CL_SUCCESS)
             return err;
     }

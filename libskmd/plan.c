@@ -5,9 +5,10 @@
  * measured kernel times of its shares. A launch's problem for partitioner/ is built from
  * those tables, the members' link curves (calibrated by skmd-profile calibrate, else the
  * defaults below) and the bytes a share moves (linear fit of the footprint analysis over
- * two share sizes). Cold start: the static features' roofline prediction
- * (skmd_part_predict); when the kernel has no features, quick probes (skmd_part_probe).
- * All state is under one lock: any thread may call. */
+ * two share sizes), less the bytes already current on each member. Cold start: a member
+ * with no measurement gets a probe share (1/32) and never more; the static features'
+ * roofline prediction (skmd_part_predict) only picks who takes the rest when nothing is
+ * measured. All state is under one lock: any thread may call. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include "../profiledb/skmd_profiledb.h"
 #include "api.h"
 #include "config.h"
+#include "inflight.h"
 #include "coherence.h"
 #include "log.h"
 #include "plan.h"
@@ -223,14 +225,6 @@ static struct entry *entry_for(uint64_t kernel, uint32_t shape, const char *name
     return e;
 }
 
-static int has_rate(const struct skmd_part_table *t)
-{
-    for (int k = 0; k < SKMD_PART_RANGES; k++)
-        if (t->rate[k] > 0)
-            return 1;
-    return 0;
-}
-
 static int has_measurement(const struct skmd_part_table *t)
 {
     for (int k = 0; k < SKMD_PART_RANGES; k++)
@@ -270,9 +264,47 @@ static void share_bytes(const struct skmd_plan_request *r, uint64_t first, uint6
     }
 }
 
+/* Fraction of the launch's read bytes already current on each member (left there by
+ * earlier launches): those do not cross its link. Takes each buffer's lock in turn, so it
+ * is called before plan_lock is taken. */
+static void resident_inputs(const struct skmd_plan_request *r, double *resident)
+{
+    struct skmd_interval rd[64], wr[64];
+    double total = 0, hit[SKMD_MAX_MEMBERS] = {0};
+    for (unsigned p = 0; p < r->rec->nparams; p++) {
+        enum skmd_param_kind kind = r->rec->params[p].kind;
+        cl_mem mem = r->args[p].mem;
+        if ((kind != SKMD_PARAM_GLOBAL && kind != SKMD_PARAM_CONSTANT) || !mem ||
+            !(r->rec->params[p].access & SKMD_ACCESS_READ))
+            continue;
+        struct skmd_footprint fp = {rd, wr, 64, 64, 0, 0, 0};
+        if (skmd_footprint(r->rec, p, r->shape, r->scalars, 0, r->total_groups, &fp) != 0) {
+            fp.nread = 1;
+            fp.read[0] = (struct skmd_interval){0, mem->size};
+        }
+        cl_mem root = skmd_mem_root(mem);
+        uint64_t base = mem == root ? 0 : mem->origin;
+        skmd_buffer_lock(mem);
+        for (size_t i = 0; i < fp.nread; i++) {
+            uint64_t b = fp.read[i].begin < mem->size ? fp.read[i].begin : mem->size;
+            uint64_t e = fp.read[i].end < mem->size ? fp.read[i].end : mem->size;
+            total += (double)(e - b);
+            for (int m = 0; m < skmd_state.nmembers && e > b; m++) {
+                uint64_t at = base + b;
+                struct skmd_range h;
+                while (skmd_ranges_next_hit(&root->valid[m], base + b, base + e, &at, &h))
+                    hit[m] += (double)(h.end - h.begin);
+            }
+        }
+        skmd_buffer_unlock(mem);
+    }
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        resident[m] = total > 0 ? fmin(1.0, hit[m] / total) : 0;
+}
+
 /* The problem over the eligible members (dev[i] is member map[i]). Under plan_lock. */
 static int build_problem(const struct skmd_plan_request *r, const struct entry *e,
-                         struct skmd_part_device *dev, int *map,
+                         const double *resident, struct skmd_part_device *dev, int *map,
                          struct skmd_part_problem *p)
 {
     int n = 0;
@@ -282,7 +314,8 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
         if (!r->eligible[m])
             continue;
         dev[n] = (struct skmd_part_device){.table = e->table[m], .link = info[m].link,
-                                           .peak_rate = info[m].peak_rate};
+                                           .peak_rate = info[m].peak_rate,
+                                           .resident_in = resident[m]};
         memcpy(dev[n].curve, info[m].curve, sizeof dev[n].curve);
         if (p->host_dev < 0 && info[m].link < 0 && r->kernel->merge[m])
             p->host_dev = n;
@@ -293,7 +326,8 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
     p->ndev = n;
     p->dev = dev;
     p->total_wg = r->total_groups;
-    p->mem = SKMD_PART_PAGEABLE;
+    /* transfer.c stages every transfer but small ones through pinned buffers. */
+    p->mem = SKMD_PART_PINNED;
     /* Linear fit of the bytes over two share sizes: a fixed part (unknown footprints:
      * whole buffers) and a part per work-group. */
     uint64_t half = r->total_groups / 2 ? r->total_groups / 2 : 1;
@@ -309,6 +343,7 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
     p->output_contiguous = exact && !r->rec->needs_merge;
     p->merge_fixed_ms = PLAN_MERGE_FIXED_MS;
     p->merge_ms_per_byte = 1.0 / PLAN_MERGE_BYTES_PER_MS;
+    p->outputs_stay = 1; /* split.c leaves written bytes where they were written */
     return n;
 }
 
@@ -330,13 +365,34 @@ static void predict(const struct skmd_plan_request *r, struct entry *e)
             skmd_part_predict(&pf, &info[m].peaks, &e->table[m]);
 }
 
-/* The fastest member for the whole launch by the measured tables; -1: none measured. */
-static int fastest_member(const struct skmd_plan_request *r, const struct entry *e)
+/* The member that takes a launch whole when nothing is measured: the queue's member when
+ * it is not a CPU, else the first eligible member that is not a CPU (GPUs first), else
+ * the queue's member, else the first eligible one. */
+static int preferred_member(const struct skmd_plan_request *r)
+{
+    int exec = r->exec_member, first = -1, gpu = -1;
+    for (int m = 0; m < skmd_state.nmembers; m++) {
+        if (!r->eligible[m])
+            continue;
+        first = first < 0 ? m : first;
+        if (gpu < 0 && !(skmd_state.members[m].type & CL_DEVICE_TYPE_CPU))
+            gpu = m;
+    }
+    int exec_ok = exec >= 0 && exec < skmd_state.nmembers && r->eligible[exec];
+    if (exec_ok && !(skmd_state.members[exec].type & CL_DEVICE_TYPE_CPU))
+        return exec;
+    return gpu >= 0 ? gpu : exec_ok ? exec : first;
+}
+
+/* The fastest member for the whole launch by the tables (measure: measured ones only,
+ * else predictions too); -1: no such table. */
+static int fastest_member(const struct skmd_plan_request *r, const struct entry *e,
+                          int measured)
 {
     int best = -1;
     double best_rate = 0;
     for (int m = 0; m < skmd_state.nmembers; m++) {
-        if (!r->eligible[m] || !has_measurement(&e->table[m]))
+        if (!r->eligible[m] || (measured && !has_measurement(&e->table[m])))
             continue;
         double rate = skmd_part_rate(&e->table[m], r->total_groups);
         if (rate > best_rate)
@@ -389,21 +445,118 @@ static void key_of(const struct skmd_plan_request *r, uint64_t kernel,
     key->buffers = h;
 }
 
-/* Under plan_lock: the partitioner's decision (or a probe, a sweep step, single mode). */
-static void decide(const struct skmd_plan_request *r, struct entry *e, uint64_t *count)
+/* Under plan_lock: the partitioner's decision over the members of r->eligible for
+ * r->total_groups work-groups (dev[i] is member map[i]). */
+static int partition(const struct skmd_plan_request *r, struct entry *e,
+                     const double *resident, int use_cache, struct skmd_part_result *res,
+                     int *map, int *n)
 {
     struct skmd_part_device dev[SKMD_MAX_MEMBERS];
     struct skmd_part_problem p;
+    *n = build_problem(r, e, resident, dev, map, &p);
+    if (*n <= 0)
+        return SKMD_PART_EINVAL;
+    if (!use_cache || !cache)
+        return skmd_part_decide(&p, (enum skmd_part_policy)policy, res);
+    struct skmd_part_key key;
+    int replaced = 0;
+    key_of(r, e->kernel, &key);
+    int status = skmd_part_cache_decide(cache, &key, &p, (enum skmd_part_policy)policy, res,
+                                        &replaced);
+    if (status == SKMD_PART_OK && replaced && db) {
+        int64_t ids[SKMD_MAX_MEMBERS];
+        for (int i = 0; i < *n; i++)
+            ids[i] = info[map[i]].db_id;
+        struct skmd_pdb_decision d = {e->kernel, e->shape,
+                                      skmd_part_policy_name((enum skmd_part_policy)policy),
+                                      r->total_groups, *n, ids, res->count, res->overall_ms,
+                                      "new decision"};
+        skmd_pdb_log_decision(db, &d);
+    }
+    return status;
+}
+
+/* Under plan_lock. Cold start: every eligible member with no measured rate for this
+ * kernel gets one probe share (1/32 of the work-groups, at least 1) and never more, so a
+ * wrong guess costs at most a probe. The rest goes to the measured members, as the
+ * partitioner splits it among them; when none is measured, to one member: the preferred
+ * member when it is not a CPU (a GPU is rarely much slower than the CPU, the CPU often
+ * 100 times slower than a GPU, and the roofline's peaks are rough), else the fastest by
+ * the static prediction. 0 when the launch is too small to probe (fewer work-groups than
+ * members). */
+static int cold_start(const struct skmd_plan_request *r, struct entry *e,
+                      const double *resident, uint64_t *count)
+{
+    int n = skmd_state.nmembers, nunmeasured = 0, nmeasured = 0;
+    unsigned char measured[SKMD_MAX_MEMBERS] = {0};
+    for (int m = 0; m < n; m++) {
+        if (!r->eligible[m])
+            continue;
+        measured[m] = has_measurement(&e->table[m]);
+        nmeasured += measured[m];
+        nunmeasured += !measured[m];
+    }
+    if (nmeasured + nunmeasured == 0 || r->total_groups < (uint64_t)(nmeasured + nunmeasured))
+        return 0;
+    uint64_t probe = r->total_groups / 32 ? r->total_groups / 32 : 1;
+    int bulk = -1; /* the one member that takes the rest when none is measured */
+    int preferred = preferred_member(r), predicted = fastest_member(r, e, 0);
+    int gpu_first = preferred >= 0 && !(skmd_state.members[preferred].type & CL_DEVICE_TYPE_CPU);
+    if (!nmeasured)
+        bulk = gpu_first || predicted < 0 ? preferred : predicted;
+    uint64_t probes = probe * (uint64_t)(nunmeasured - (bulk >= 0));
+    if (probes >= r->total_groups)
+        return 0;
+    memset(count, 0, sizeof *count * (size_t)n);
+    for (int m = 0; m < n; m++)
+        if (r->eligible[m] && !measured[m] && m != bulk)
+            count[m] = probe;
+    uint64_t rest = r->total_groups - probes;
+    if (bulk >= 0) {
+        count[bulk] = rest;
+        skmd_log(SKMD_LOG_DEBUG, "plan %s: cold start: probes of %llu work-groups, the "
+                 "rest on member %d (%s)", e->name, (unsigned long long)probe, bulk,
+                 gpu_first ? "the preferred member, not a CPU"
+                           : predicted == bulk ? "fastest by the prediction"
+                                               : "the preferred member: no prediction");
+        return 1;
+    }
+    struct skmd_plan_request sub = *r;
+    sub.eligible = measured;
+    sub.total_groups = rest;
+    struct skmd_part_result res;
+    int map[SKMD_MAX_MEMBERS], used;
+    if (partition(&sub, e, resident, 0, &res, map, &used) != SKMD_PART_OK) {
+        skmd_shares(rest, n, measured, count);
+        for (int m = 0; m < n; m++)
+            count[m] += r->eligible[m] && !measured[m] ? probe : 0;
+    } else {
+        for (int i = 0; i < used; i++)
+            count[map[i]] = res.count[i];
+    }
+    skmd_log(SKMD_LOG_DEBUG, "plan %s: cold start: probes of %llu work-groups on %d "
+             "unmeasured member(s), the rest split among the measured ones", e->name,
+             (unsigned long long)probe, nunmeasured);
+    return 1;
+}
+
+/* Under plan_lock: the partitioner's decision (or a cold-start probe, a sweep step,
+ * single mode). */
+static void decide(const struct skmd_plan_request *r, struct entry *e,
+                   const double *resident, uint64_t *count)
+{
     struct skmd_part_result res;
     int map[SKMD_MAX_MEMBERS];
     uint64_t step = e->launches++;
     const char *how = skmd_part_policy_name((enum skmd_part_policy)policy);
     if (!strcmp(skmd_config()->mode, "single")) {
-        int m = fastest_member(r, e);
-        count[m >= 0 ? m : r->exec_member] = r->total_groups;
-        skmd_log(SKMD_LOG_DEBUG, "plan %s: single mode on member %d (%s)", e->name,
-                 m >= 0 ? m : r->exec_member, m >= 0 ? "fastest in the profile"
-                                                     : "no profile: the executing member");
+        int m = fastest_member(r, e, 1);
+        int whole = m >= 0 ? m : preferred_member(r);
+        if (whole < 0)
+            return; /* no member can take it: every count stays 0 */
+        count[whole] = r->total_groups;
+        skmd_log(SKMD_LOG_DEBUG, "plan %s: single mode on member %d (%s)", e->name, whole,
+                 m >= 0 ? "fastest in the profile" : "no profile: the preferred member");
         return;
     }
     if (skmd_config()->profile_sweep && sweep(r, step, count)) {
@@ -411,41 +564,18 @@ static void decide(const struct skmd_plan_request *r, struct entry *e, uint64_t 
                  (unsigned long long)step);
         return;
     }
-    int measured = 0;
-    for (int m = 0; m < skmd_state.nmembers; m++)
+    int measured = 0, unmeasured = 0;
+    for (int m = 0; m < skmd_state.nmembers; m++) {
         measured += r->eligible[m] && has_measurement(&e->table[m]);
+        unmeasured += r->eligible[m] && !has_measurement(&e->table[m]);
+    }
     if (!e->predicted && measured == 0)
         predict(r, e);
-    int unknown = 0; /* members with neither a measurement nor a prediction */
-    for (int m = 0; m < skmd_state.nmembers; m++)
-        unknown += r->eligible[m] && !has_rate(&e->table[m]);
-    int n = build_problem(r, e, dev, map, &p);
-    int status = SKMD_PART_EINVAL;
-    int probing = 0;
-    if (n > 0 && (policy == SKMD_PART_POLICY_SKMD || policy == SKMD_PART_POLICY_PAPER) &&
-        unknown > 0) {
-        int probe = skmd_part_probe(&p, (int)step, &res);
-        probing = probe == 1;
-        status = probing ? SKMD_PART_OK : status;
-        how = probing ? "probe" : how;
-    }
-    if (n > 0 && !probing) {
-        struct skmd_part_key key;
-        int replaced = 0;
-        key_of(r, e->kernel, &key);
-        status = cache ? skmd_part_cache_decide(cache, &key, &p,
-                                                (enum skmd_part_policy)policy, &res,
-                                                &replaced)
-                       : skmd_part_decide(&p, (enum skmd_part_policy)policy, &res);
-        if (status == SKMD_PART_OK && replaced && db) {
-            int64_t ids[SKMD_MAX_MEMBERS];
-            for (int i = 0; i < n; i++)
-                ids[i] = info[map[i]].db_id;
-            struct skmd_pdb_decision d = {e->kernel, e->shape, how, r->total_groups, n,
-                                          ids, res.count, res.overall_ms, "new decision"};
-            skmd_pdb_log_decision(db, &d);
-        }
-    }
+    if ((policy == SKMD_PART_POLICY_SKMD || policy == SKMD_PART_POLICY_PAPER) &&
+        unmeasured > 0 && cold_start(r, e, resident, count))
+        return;
+    int n = 0;
+    int status = partition(r, e, resident, 1, &res, map, &n);
     if (status != SKMD_PART_OK) {
         skmd_log(SKMD_LOG_WARN, "plan %s: partitioner: %s; equal shares", e->name,
                  skmd_part_strerror(status));
@@ -489,13 +619,21 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
     ticket->learn = cfg->refine || cfg->profile_sweep;
     int single = !strcmp(cfg->mode, "single");
     if (!single && (cfg->split[0] || policy == SKMD_PART_POLICY_EQUAL)) {
-        /* Forced shares, and the equal policy: share.c's rule, exactly. */
+        /* Forced shares, and the equal policy: share.c's rule, exactly. The entry is made
+         * now, so that the kernel's name goes with the measured tables. */
         skmd_shares(r->total_groups, n, r->eligible, count);
+        if (ticket->learn) {
+            pthread_mutex_lock(&plan_lock);
+            entry_for(ticket->kernel, ticket->shape, r->kernel->name);
+            pthread_mutex_unlock(&plan_lock);
+        }
     } else {
+        double resident[SKMD_MAX_MEMBERS];
+        resident_inputs(r, resident);
         pthread_mutex_lock(&plan_lock);
         struct entry *e = entry_for(ticket->kernel, ticket->shape, r->kernel->name);
         if (e)
-            decide(r, e, count);
+            decide(r, e, resident, count);
         else
             skmd_shares(r->total_groups, n, r->eligible, count);
         pthread_mutex_unlock(&plan_lock);
@@ -510,15 +648,21 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
     return used;
 }
 
-double skmd_plan_event_ms(cl_event ev)
+double skmd_plan_span_ms(cl_event first, cl_event last)
 {
     cl_ulong start = 0, end = 0;
-    if (real_clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start,
+    if (!first || !last ||
+        real_clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START, sizeof start, &start,
                                      NULL) != CL_SUCCESS ||
-        real_clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end,
+        real_clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END, sizeof end, &end,
                                      NULL) != CL_SUCCESS || end <= start)
         return -1;
     return (double)(end - start) / 1e6;
+}
+
+double skmd_plan_event_ms(cl_event ev)
+{
+    return skmd_plan_span_ms(ev, ev);
 }
 
 /* Under plan_lock: every dirty table to the database. */

@@ -49,6 +49,10 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
  * queue does not profile. Call before releasing the event. */
 double skmd_plan_event_ms(cl_event ev);
 
+/* Milliseconds from the start of `first` to the end of `last` (commands of one in-order
+ * queue, e.g. the boxes of one share), or -1 when either is not profiled. */
+double skmd_plan_span_ms(cl_event first, cl_event last);
+
 /* The launch's shares ran: ms[m] is member m's kernel time (<= 0: not measured). */
 void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms);
 

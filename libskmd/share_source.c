@@ -303,9 +303,10 @@ int skmd_share_ready(cl_kernel k, int m, const struct skmd_launch *shape)
 
 cl_int skmd_source_share(cl_kernel k, int m, cl_command_queue q, const struct skmd_arg *args,
                          const struct skmd_launch *shape, uint64_t first, uint64_t count,
-                         cl_event *done)
+                         cl_event *done, cl_event timing[2])
 {
     cl_int err = CL_INVALID_PROGRAM_EXECUTABLE;
+    timing[0] = timing[1] = NULL;
     cl_program real = k->program->source_builds->safe ? program_for(k->program, shape, m)
                                                       : NULL;
     if (!real)
@@ -345,6 +346,12 @@ cl_int skmd_source_share(cl_kernel k, int m, cl_command_queue q, const struct sk
         err = member->ops->launch(member, q, kk, shape->work_dim, offset, global, local, 0,
                                   NULL, &ev[nev]);
         nev += err == CL_SUCCESS;
+    }
+    if (err == CL_SUCCESS) {
+        timing[0] = ev[0];
+        timing[1] = ev[nev - 1];
+        real_clRetainEvent(timing[0]);
+        real_clRetainEvent(timing[1]);
     }
     if (err == CL_SUCCESS && nev == 1) {
         *done = ev[0];

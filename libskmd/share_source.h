@@ -37,10 +37,13 @@ int skmd_share_ready(cl_kernel k, int m, const struct skmd_launch *shape);
 
 /* Enqueues groups [first, first+count) of k's launch `shape` on member m's real queue q,
  * from the source build: args are the app's (buffers swapped for m's copies); *done is
- * one event for the whole share. */
+ * one event for the whole share (a marker when the share takes several boxes: a marker's
+ * own profiling times say nothing of the kernels'). timing[0] and timing[1] are the first
+ * and the last box's events, each retained for the caller to release: the share's kernel
+ * time runs from the first's start to the last's end (q is in order). */
 cl_int skmd_source_share(cl_kernel k, int m, cl_command_queue q, const struct skmd_arg *args,
                          const struct skmd_launch *shape, uint64_t first, uint64_t count,
-                         cl_event *done);
+                         cl_event *done, cl_event timing[2]);
 
 /* Frees the cache (at the program's release). */
 void skmd_source_release(cl_program program);

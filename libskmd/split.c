@@ -46,6 +46,7 @@ struct share {
     int timed;                      /* t_start/t_end hold the kernel's device times */
     cl_ulong t_start, t_end;        /* member's device clock */
     double ms; /* kernel time (profiling), -1: unknown */
+    cl_event timing[2]; /* source route: first and last box (NULL: ev times the share) */
 };
 
 struct launch {
@@ -181,14 +182,14 @@ static void footprint(const struct launch *L, unsigned p, uint64_t first, uint64
         fp->nread = 0;
 }
 
-/* Sets the arguments of kernel `kk` on member m: the app's (buffers swapped for m's
- * copies), the 7 hidden ones, then (merge) the source copies. */
-static cl_int set_args(struct launch *L, cl_kernel kk, int m, uint64_t first,
-                       const cl_mem *sources, unsigned nsources)
+/* Sets the app's arguments of kernel `kk` on member m (buffers swapped for m's copies). */
+static cl_int set_app_args(struct launch *L, cl_kernel kk, int m)
 {
     cl_int err = CL_SUCCESS;
     for (cl_uint a = 0; a < L->k->nargs && err == CL_SUCCESS; a++) {
         const struct skmd_arg *arg = &L->args[a];
+        if (!arg->set)
+            continue; /* the driver reports it at launch */
         if (arg->mem) {
             cl_mem real = skmd_mem_real(arg->mem, m, &err);
             if (real)
@@ -197,6 +198,15 @@ static cl_int set_args(struct launch *L, cl_kernel kk, int m, uint64_t first,
             err = real_clSetKernelArg(kk, a, arg->size, arg->value);
         }
     }
+    return err;
+}
+
+/* Sets the arguments of kernel `kk` on member m: the app's, the 7 hidden ones, then
+ * (merge) the source copies. */
+static cl_int set_args(struct launch *L, cl_kernel kk, int m, uint64_t first,
+                       const cl_mem *sources, unsigned nsources)
+{
+    cl_int err = set_app_args(L, kk, m);
     cl_ulong hidden[7] = {first, L->ngroups[0], L->ngroups[1], L->ngroups[2],
                           L->shape.global_offset[0], L->shape.global_offset[1],
                           L->shape.global_offset[2]};
@@ -234,10 +244,32 @@ static cl_int prepare(struct launch *L, const struct share *sh)
     return CL_SUCCESS;
 }
 
+/* A share of every work-group: the app's own kernel, launched as the app launched it (no
+ * partition-ready kernel, nothing to merge), on the member's own queue. */
+static cl_int start_whole(struct launch *L, struct share *sh, cl_command_queue wq)
+{
+    int m = sh->member;
+    size_t offset[3], global[3];
+    for (int d = 0; d < 3; d++) {
+        offset[d] = (size_t)L->shape.global_offset[d];
+        global[d] = (size_t)L->shape.global_size[d];
+    }
+    const struct skmd_member *member = &skmd_state.members[m];
+    /* The app's own kernel object: its arguments may be changing for the next launch. */
+    skmd_key_lock(L->k->real[m]);
+    cl_int err = set_app_args(L, L->k->real[m], m);
+    if (err == CL_SUCCESS)
+        err = member->ops->launch(member, wq, L->k->real[m], L->shape.work_dim, offset,
+                                  global, L->local, 0, NULL, &sh->ev);
+    skmd_key_unlock(L->k->real[m]);
+    return err;
+}
+
 /* Enqueues one share on its member's own queue (not waiting for it). */
 static cl_int start_share(struct launch *L, struct share *sh)
 {
     int m = sh->member;
+    sh->timing[0] = sh->timing[1] = NULL;
     cl_int err = prepare(L, sh);
     if (err != CL_SUCCESS)
         return err;
@@ -246,9 +278,11 @@ static cl_int start_share(struct launch *L, struct share *sh)
     cl_command_queue wq = skmd_work_queue(L->q->context, m, &err);
     if (!wq)
         return err;
+    if (sh->count == L->total_groups)
+        return start_whole(L, sh, wq);
     if (skmd_source_member(L->k->program, m))
         return skmd_source_share(L->k, m, wq, L->args, &L->shape, sh->first, sh->count,
-                                 &sh->ev);
+                                 &sh->ev, sh->timing);
     /* Arguments and launch as one step: other launches of the kernel set their own. */
     skmd_key_lock(L->k->split[m]);
     err = set_args(L, L->k->split[m], m, sh->first, NULL, 0);
@@ -268,13 +302,20 @@ static cl_int finish_share(struct share *sh)
     cl_int err = real_clWaitForEvents(1, &sh->ev);
     real_clGetEventInfo(sh->ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
                         NULL);
-    sh->timed = real_clGetEventProfilingInfo(sh->ev, CL_PROFILING_COMMAND_START,
+    /* Source-route shares are several box launches: first box start to last box end. */
+    cl_event first = sh->timing[0] ? sh->timing[0] : sh->ev;
+    cl_event last = sh->timing[1] ? sh->timing[1] : sh->ev;
+    sh->timed = real_clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START,
                                              sizeof sh->t_start, &sh->t_start,
                                              NULL) == CL_SUCCESS &&
-                real_clGetEventProfilingInfo(sh->ev, CL_PROFILING_COMMAND_END,
+                real_clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END,
                                              sizeof sh->t_end, &sh->t_end,
                                              NULL) == CL_SUCCESS;
-    sh->ms = skmd_plan_event_ms(sh->ev);
+    sh->ms = skmd_plan_span_ms(first, last);
+    for (int i = 0; i < 2; i++)
+        if (sh->timing[i])
+            real_clReleaseEvent(sh->timing[i]);
+    sh->timing[0] = sh->timing[1] = NULL;
     real_clReleaseEvent(sh->ev);
     sh->ev = NULL;
     return err != CL_SUCCESS ? err : status < 0 ? status : CL_SUCCESS;
@@ -486,7 +527,8 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
         }
         first += count[m];
     }
-    /* One share alone: its member gets whole copies first, as a merge member does. */
+    /* One share alone runs the app's kernel whole (start_whole): its member gets whole
+     * copies first, as a merge member does, and merges nothing. */
     L->merge_member = need_merge && *nshares == 1 ? shares[0].member : -1;
     if (need_merge) {
         for (int m = 0; m < skmd_state.nmembers && L->merge_member < 0; m++)
@@ -520,8 +562,14 @@ static cl_int run_whole(struct launch *L, const size_t *offset, const size_t *gl
     if (err != CL_SUCCESS)
         return err;
     const struct skmd_member *member = &skmd_state.members[m];
-    return member->ops->launch(member, L->q->real, L->k->real[m], L->shape.work_dim, offset,
-                               global, local, e->nwait, e->wait, e->event);
+    /* This launch's arguments (a launch thread may have set older ones since). */
+    skmd_key_lock(L->k->real[m]);
+    err = set_app_args(L, L->k->real[m], m);
+    if (err == CL_SUCCESS)
+        err = member->ops->launch(member, L->q->real, L->k->real[m], L->shape.work_dim,
+                                  offset, global, local, e->nwait, e->wait, e->event);
+    skmd_key_unlock(L->k->real[m]);
+    return err;
 }
 
 /* One share's host-side work, on its member's thread: inputs, launch, wait. */
@@ -634,7 +682,7 @@ static void report(const struct launch *L, const char *why, const struct share *
         else
             skmd_log(SKMD_LOG_INFO, "launch %llu %s: split%s%s; moved in %llu out %llu",
                      (unsigned long long)L->number, L->k->name, text,
-                     L->merge_member >= 0 ? " (merged)" : "",
+                     nshares == 1 ? " (whole)" : L->merge_member >= 0 ? " (merged)" : "",
                      (unsigned long long)L->moved.to_devices,
                      (unsigned long long)L->moved.to_host);
     }

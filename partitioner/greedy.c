@@ -231,6 +231,18 @@ int part_decide_skmd(const struct part_model *m, uint64_t total, int paper_only,
         s = alt;
         moves = alt_moves;
     }
+    /* Every device alone is a candidate too: one device with all the work-groups needs no
+     * merge, so the descent's small steps away from the start (each paying a whole merge)
+     * may never reach a faster device that should take everything. */
+    for (int d = 0; d < m->ndev; d++) {
+        if (!m->usable[d])
+            continue;
+        memset(start, 0, sizeof(start));
+        start[d] = total;
+        search_init(&alt, m, total, start);
+        if (better(alt.overall, alt.sum, s.overall, s.sum))
+            s = alt;
+    }
     part_result_fill(m, s.count, out);
     out->granularity = s.g;
     out->steps = moves;

@@ -107,7 +107,7 @@ static int good_device(const struct skmd_part_device *d)
         for (int mem = 0; mem < 2; mem++)
             if (!good_curve(&d->curve[dir][mem]))
                 return 0;
-    return good_number(d->peak_rate);
+    return good_number(d->peak_rate) && good_number(d->resident_in) && d->resident_in <= 1.0;
 }
 
 int part_model_init(struct part_model *m, const struct skmd_part_problem *p)
@@ -165,10 +165,14 @@ void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_
     if (c->kernel_ms > SKMD_PART_NEVER_MS)
         c->kernel_ms = SKMD_PART_NEVER_MS;
     double out_bytes = p->out_fixed + wg * p->out_per_wg;
-    c->in_ms = m->in_curve[d] ? skmd_part_link_ms(m->in_curve[d], p->in_fixed + wg * p->in_per_wg)
-                              : 0.0;
-    c->out_ms = m->out_curve[d] ? skmd_part_link_ms(m->out_curve[d], out_bytes) : 0.0;
-    c->merge_ms = m->needs_merge[d] ? p->merge_fixed_ms + out_bytes * p->merge_ms_per_byte : 0.0;
+    double in_bytes = (1.0 - p->dev[d].resident_in) * (p->in_fixed + wg * p->in_per_wg);
+    c->in_ms = m->in_curve[d] ? skmd_part_link_ms(m->in_curve[d], in_bytes) : 0.0;
+    /* A device that runs every work-group holds the whole result: nothing to merge. */
+    int merged = m->needs_merge[d] && n < p->total_wg;
+    int out_moves = !p->outputs_stay || merged;
+    c->out_ms = m->out_curve[d] && out_moves ? skmd_part_link_ms(m->out_curve[d], out_bytes)
+                                             : 0.0;
+    c->merge_ms = merged ? p->merge_fixed_ms + out_bytes * p->merge_ms_per_byte : 0.0;
     if (c->merge_ms > SKMD_PART_NEVER_MS)
         c->merge_ms = SKMD_PART_NEVER_MS;
 }

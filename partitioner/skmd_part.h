@@ -79,6 +79,9 @@ struct skmd_part_device {
     int link;
     struct skmd_part_link_curve curve[2][2]; /* [enum skmd_part_dir][enum skmd_part_mem] */
     double peak_rate; /* work-groups/ms, used only by SKMD_PART_POLICY_LINEAR */
+    /* Fraction (0 to 1) of the input bytes already current on the device (left there by
+     * earlier launches): only the rest crosses its link. 0: everything moves. */
+    double resident_in;
 };
 
 /* One launch. A share of n work-groups on a device reads in_fixed + n * in_per_wg bytes
@@ -94,10 +97,16 @@ struct skmd_part_problem {
     double out_fixed, out_per_wg;
     /* Outputs that are not contiguous per device need a merge on the host for every
      * device other than host_dev: merge_fixed_ms + bytes written * merge_ms_per_byte,
-     * charged to that device and to host_dev (whose cores do the merging). */
+     * charged to that device and to host_dev (whose cores do the merging). A device that
+     * takes all total_wg work-groups needs no merge: its copy is the result. */
     int output_contiguous;
     double merge_fixed_ms;
     double merge_ms_per_byte;
+    /* 1: written bytes stay on the device that wrote them (they move when another device
+     * or the host needs them: the next launch's input, priced there), so only a share
+     * that is merged brings its output back during the launch. 0: every share's output
+     * crosses its link. */
+    int outputs_stay;
 };
 
 /* A decision: device d runs work-groups [start[d], start[d] + count[d]). The ranges are

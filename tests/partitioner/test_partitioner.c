@@ -205,7 +205,71 @@ static void test_min_first_offload(void)
     p.out_per_wg = 1000.0;
     p.merge_ms_per_byte = 2e-4; /* 0.2 ms of merging per work-group, the CPU needs 0.1 */
     CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    /* No shared split; the GPU alone (no merge: 171 ms) beats the CPU alone (205 ms). */
+    CHECK(r.count[1] == 2048 && r.count[0] == 0);
+    /* A GPU slower than the CPU at every size: all on the CPU. */
+    for (int k = 0; k < SKMD_PART_RANGES; k++)
+        dev[1].table.rate[k] = 9.0;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
     CHECK(r.count[1] == 0 && r.count[0] == 2048);
+}
+
+/* A device that takes every work-group needs no merge (its copy is the result): an
+ * inexact write footprint must not keep a GPU ten times the CPU's speed idle. Whole
+ * buffers of 16 MB each way at 8 GB/s, merged at 2 GB/s: the GPU alone is about 7 ms
+ * (a merged GPU share would pay 8 ms more), the CPU alone 28 ms. */
+static void test_lone_device_not_merged(void)
+{
+    struct skmd_part_device dev[2] = {
+        flat_device(16384.0 / 28.0, -1, 0.0),
+        flat_device(16384.0 / 3.0, 0, 8e6),
+    };
+    struct skmd_part_problem p = problem(dev, 2, 16384);
+    p.output_contiguous = 0;
+    p.in_fixed = p.out_fixed = 16e6;
+    p.merge_fixed_ms = 0.05;
+    p.merge_ms_per_byte = 1.0 / 2e6;
+    uint64_t all_gpu[2] = {0, 16384}, most_gpu[2] = {1, 16383};
+    double est[2];
+    double alone = skmd_part_estimate(&p, all_gpu, est);
+    CHECK(alone < 8.0);
+    CHECK(skmd_part_estimate(&p, most_gpu, est) > alone + 8.0);
+    struct skmd_part_result r;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 16384));
+    CHECK(r.count[1] == 16384 && r.count[0] == 0);
+    CHECK(r.overall_ms < 8.0);
+}
+
+/* Chained launches: a GPU whose inputs are already current there and whose outputs stay
+ * there pays no transfer, and takes a whole launch it would have lost to the CPU had
+ * every launch moved 16 MB each way at 8 GB/s (jacobi_2d on a CPU + H100: the CPU takes
+ * a step in 1.4 ms, the GPU in 0.15 ms). */
+static void test_resident_inputs_outputs_stay(void)
+{
+    struct skmd_part_device dev[2] = {
+        flat_device(16384.0 / 1.4, -1, 0.0),
+        flat_device(16384.0 / 0.15, 0, 8e6),
+    };
+    struct skmd_part_problem p = problem(dev, 2, 16384);
+    p.output_contiguous = 0;
+    p.in_fixed = p.out_fixed = 16e6;
+    p.merge_fixed_ms = 0.05;
+    p.merge_ms_per_byte = 1.0 / 2e6;
+    struct skmd_part_result r;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(r.count[0] == 16384); /* 4 ms of transfers: the CPU alone is faster */
+    dev[1].resident_in = 1.0;
+    p.outputs_stay = 1;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 16384));
+    CHECK(r.count[1] == 16384 && r.overall_ms < 0.2);
+    /* A merged GPU share still brings its output back: 2 ms, plus the merge. */
+    uint64_t half[2] = {8192, 8192};
+    double est[2];
+    CHECK(skmd_part_estimate(&p, half, est) > 2.0);
+    dev[1].resident_in = 1.5; /* not a fraction */
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_EINVAL);
 }
 
 /* 1 to 16 devices with pseudo-random tables and links, some shared: always well formed,
@@ -473,6 +537,8 @@ int main(void)
     test_size_variation();
     test_tolerance_loop();
     test_min_first_offload();
+    test_lone_device_not_merged();
+    test_resident_inputs_outputs_stay();
     test_many_devices();
     test_extreme_inputs();
     test_link_model();

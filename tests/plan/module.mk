@@ -1,8 +1,8 @@
 # tests/plan/: the partitioner in the runtime (libskmd/plan.c) on local PoCL devices:
 # forced tables, the equal policy, single mode, convergence of refinement, skmd-profile
-# run/calibrate, a corrupt database, every example and the adversarial launches
-# (tests/plan/test-plan.sh).
-PLAN_TEST_PARTS := decide converge profile corrupt examples
+# run/calibrate, a corrupt database, every example and the adversarial launches, the cold
+# start's probes, lone shares, the timing of multi-box shares (tests/plan/test-plan.sh).
+PLAN_TEST_PARTS := decide converge profile corrupt examples cold observe
 TEST_TARGETS += $(PLAN_TEST_PARTS:%=test-plan-%)
 .PHONY: $(PLAN_TEST_PARTS:%=test-plan-%)
 

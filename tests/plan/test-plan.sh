@@ -8,6 +8,12 @@
 #   corrupt   a corrupt database is reported, moved aside and rebuilt; results correct
 #   examples  every example PASSes and the adversarial launches stay byte-identical
 #             under the partitioner's own shares (no SKMD_SPLIT)
+#   cold      cold start: an unmeasured member gets a probe (1/32) and never more; a
+#             member the tables make far faster takes an inexact-footprint launch whole
+#             (no merge); single mode with no profile runs on the queue's member and its
+#             whole launches are measured
+#   observe   shares run from the source as several boxes are timed from the first box's
+#             start to the last box's end (not by the marker that joins them)
 set -u
 part=$1 preload=$2 build=$3
 tmp=$(mktemp -d)
@@ -43,6 +49,18 @@ for kernel, shape in keys:
             db.execute("INSERT OR REPLACE INTO perf VALUES (?,?,?,?,?,50,0)",
                        (kernel, dev, shape, k, r))
 db.commit()
+PY
+}
+
+# "DEVICE RATE" per device of kernel $1's measured ranges (samples > 0): the highest rate.
+measured_rates() {
+    /usr/bin/python3 - "$SKMD_PROFILE_DB" "$1" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+for dev, rate in db.execute("SELECT p.device, max(p.rate) FROM perf p JOIN kernels k "
+                            "ON k.hash = p.kernel WHERE k.name = ? AND p.samples > 0 "
+                            "GROUP BY p.device ORDER BY p.device", (sys.argv[2],)):
+    print(dev, rate)
 PY
 }
 
@@ -91,17 +109,22 @@ converge)
     # devices share this machine's cores with everything else (and ASan under SAN=1), so
     # a measurement can move by more: over the last 10 of 41 launches, at most 3 distinct
     # decisions, member 0's share moving by at most 16% of the 256 work-groups.
+    # A launch the plan gives whole to the queue's member (member 0) is a decision too.
+    decisions() {
+        sed -n -e 's/.*: split \(m[^;(]*\).*/\1/p' \
+            -e 's/.*: whole on member 0: the plan gives.*/m0=0+256/p' "$tmp/log" | sed 's/ *$//'
+    }
     out=$(under "pthread pthread" "$vadd" --quick --reps 40 2>&1)
-    n=$(shares | wc -l)
-    last=$(shares | tail -10 | sort -u | wc -l)
-    spread=$(shares | tail -10 | sed 's/m0=0+\([0-9]*\).*/\1/' | sort -n | sed -n '1p;$p' |
-             paste -sd' ' | awk '{print $2 - $1}')
+    n=$(decisions | wc -l)
+    last=$(decisions | tail -10 | sort -u | wc -l)
+    spread=$(decisions | tail -10 | sed 's/.*m0=0+\([0-9]*\).*/\1/; t; s/.*/0/' | sort -n |
+             sed -n '1p;$p' | paste -sd' ' | awk '{print $2 - $1}')
     if ! grep -q '^PASSED' <<<"$out"; then
         say FAIL "run failed: $(tail -3 <<<"$out")"
     elif [ "$n" -lt 30 ] || [ "$last" -gt 3 ] || [ "${spread:-999}" -gt 41 ]; then
-        say FAIL "$n launches split; the last 10 used $last shares (spread $spread): $(shares | tail -10 | tr '\n' ' ')"
+        say FAIL "$n launches decided; the last 10 used $last shares (spread $spread): $(decisions | tail -10 | tr '\n' ' ')"
     else
-        say PASS "$n launches split; the last 10 used $last decision(s), member 0's share within $spread work-groups: $(shares | tail -1)"
+        say PASS "$n launches decided; the last 10 used $last decision(s), member 0's share within $spread work-groups: $(decisions | tail -1)"
     fi ;;
 profile)
     tool=$build/tools/skmd-profile
@@ -166,8 +189,66 @@ examples)
             say FAIL "[$devs] adversarial output differs from the native run"
         fi
     done ;;
+cold)
+    # No profile: vector_add's 256 work-groups, one member probed with 8 (1/32), the other
+    # (the prediction's pick; equal devices: the first) takes the rest; both are then
+    # measured, and the probe is not repeated.
+    out=$(under "pthread pthread" "$vadd" --quick --reps 3 2>&1)
+    first=$(shares | head -1)
+    probes=$(shares | grep -c '+8$\|+8 ')
+    if ! grep -q '^PASSED' <<<"$out"; then
+        say FAIL "cold run failed: $(tail -3 <<<"$out")"
+    elif [ "$first" != "m0=0+248 m1=248+8" ] || [ "$probes" != 1 ]; then
+        say FAIL "cold start gave '$first' first ($probes probe launches), expected m0=0+248 m1=248+8 once"
+    elif [ "$(measured_rates vector_add | wc -l)" != 2 ]; then
+        say FAIL "after the probe not both members are measured: $(measured_rates vector_add)"
+    else
+        say PASS "cold start probes member 1 with 8 of 256 work-groups once, then both are measured"
+    fi
+    # A member 100 times as fast takes jacobi's launches (inexact writes) whole, with no
+    # merge; it is not the queue's member, so the lone share runs the app's kernel there.
+    under "pthread pthread" "$build/examples/jacobi_2d/jacobi_2d" --quick --reps 1 >/dev/null 2>&1
+    force_tables 100 10000
+    out=$(under "pthread pthread" env SKMD_REFINE=0 "$build/examples/jacobi_2d/jacobi_2d" --quick --reps 1 2>&1)
+    lines=$(grep -c ': split ' "$tmp/log")
+    whole=$(grep -c ': split m1=0+256 (whole)' "$tmp/log")
+    if ! grep -q '^PASSED' <<<"$out"; then
+        say FAIL "jacobi_2d on forced tables failed: $(tail -3 <<<"$out")"
+    elif [ "$lines" -lt 20 ] || [ "$whole" != "$lines" ] || grep -q merged "$tmp/log"; then
+        say FAIL "jacobi_2d with member 1 100x faster: $whole of $lines launches whole on member 1: $(shares | sort | uniq -c | tr '\n' ' ')"
+    else
+        say PASS "jacobi_2d with member 1 100x faster: all $lines launches whole on member 1, none merged, PASSED"
+    fi
+    # Single mode, no profile: the queue's member (no GPU here) runs every launch, and the
+    # first launch of each size is measured into the database.
+    rm -f "$SKMD_PROFILE_DB"
+    out=$(under "pthread pthread" env SKMD_MODE=single "$vadd" --quick --reps 3 2>&1)
+    if ! grep -q '^PASSED' <<<"$out" || [ "$(shares | sort -u)" != "m0=0+256" ] ||
+        [ "$(grep -c 'whole on member 0' "$tmp/log")" -lt 2 ]; then
+        say FAIL "single mode with no profile: '$(shares | sort -u | tr '\n' ' ')', $(grep -c 'whole on member 0' "$tmp/log") whole on member 0"
+    elif [ "$(measured_rates vector_add | wc -l)" != 1 ]; then
+        say FAIL "single mode's whole launches were not measured: '$(measured_rates vector_add)'"
+    else
+        say PASS "single mode with no profile runs on the queue's member 0, its whole launch measured"
+    fi ;;
+observe)
+    # aes is 2-D; at 512x512 its grid is 4 x 256 work-groups, so a share of a range of
+    # linear groups is several boxes on the source route. A box of aes_encrypt takes
+    # milliseconds on one core: every measured rate is a few dozen work-groups per ms.
+    # Timed by the marker that joins the boxes (start to end of the marker alone), a share
+    # looked a million work-groups per ms fast.
+    aes=$build/examples/aes_encrypt_decrypt/aes_encrypt_decrypt
+    out=$(under "pthread pthread" env SKMD_SHARE_BUILD=source SKMD_SPLIT=0.37,0.63 "$aes" --size 512 --reps 1 2>&1)
+    rates=$(measured_rates aes_encrypt)
+    if ! grep -q '^PASSED' <<<"$out"; then
+        say FAIL "aes on the source route failed: $(tail -3 <<<"$out")"
+    elif [ "$(wc -l <<<"$rates")" != 2 ] || awk '!($2 > 0 && $2 < 1000) {bad = 1} END {exit !bad}' <<<"$rates"; then
+        say FAIL "multi-box shares timed wrong: rates '$(tr '\n' ' ' <<<"$rates")' work-groups/ms (expected 2 devices, each under 1000)"
+    else
+        say PASS "multi-box source shares timed by their boxes: $(awk '{printf "%.0f ", $2}' <<<"$rates")work-groups/ms"
+    fi ;;
 *)
-    echo "usage: $0 decide|converge|profile|corrupt|examples PRELOAD BUILD_DIR" >&2
+    echo "usage: $0 decide|converge|profile|corrupt|examples|cold|observe PRELOAD BUILD_DIR" >&2
     exit 2 ;;
 esac
 exit $fail
