@@ -170,13 +170,17 @@ static void trace_transfer(int device, int to_device, uint64_t start, uint64_t b
     skmd_trace_span(&span);
 }
 
-/* Whether member m shares host memory, asked once per member (under the split lock). */
+/* Whether member m shares host memory, asked once per member (share threads of several
+ * launches may ask at once: the answer is the same, so a relaxed atomic is enough). */
 static int member_shares_host(int m)
 {
-    static signed char known[SKMD_MAX_MEMBERS]; /* 0 unknown, 1 yes, -1 no */
-    if (!known[m])
-        known[m] = skmd_xfer_device_shares_host(skmd_state.members[m].real_device) ? 1 : -1;
-    return known[m] > 0;
+    static _Atomic signed char known[SKMD_MAX_MEMBERS]; /* 0 unknown, 1 yes, -1 no */
+    signed char k = atomic_load_explicit(&known[m], memory_order_relaxed);
+    if (!k) {
+        k = skmd_xfer_device_shares_host(skmd_state.members[m].real_device) ? 1 : -1;
+        atomic_store_explicit(&known[m], k, memory_order_relaxed);
+    }
+    return k > 0;
 }
 
 /* One transfer between the root's host copy and member m's copy, through the transfer
