@@ -3,7 +3,7 @@
 # the same program under libskmd with the stub as the only vendor and checks, from the
 # stub's log, which real calls each application call became.  Counts calls by name and
 # device between the app's marker lines, so details that may change do not break it.
-# Env: O (build prefix), SKMD_PRELOAD (the LD_PRELOAD value that loads libskmd).
+# Env: O (build prefix), PRELOAD_SKMD (the LD_PRELOAD value that loads libskmd).
 set -u
 cd "$(dirname "$0")/../.."
 app="${O}tests/stub-icd/stub_app"
@@ -57,11 +57,11 @@ check "a bad SKMD_STUB_TYPES is named in a clear error" \
   '[ $rc != 0 ] && grep -q "libskmdstub: bad SKMD_STUB_TYPES" "$tmp/err"'
 
 # --- Part 2: under libskmd -------------------------------------------------------------
-if [ -z "${SKMD_PRELOAD:-}" ]; then
-  fail "SKMD_PRELOAD is not set: the checks under libskmd cannot run"
+if [ -z "${PRELOAD_SKMD:-}" ]; then
+  fail "PRELOAD_SKMD is not set: the checks under libskmd cannot run"
   exit 1
 fi
-export LD_PRELOAD="$SKMD_PRELOAD"
+export LD_PRELOAD="$PRELOAD_SKMD"
 # The first GPU is device 1, so "the first device" and "the first GPU" differ.
 run skmd SKMD_STUB_DEVICES=3 SKMD_STUB_TYPES=cpu,gpu,gpu
 check "under libskmd the app sees one device and correct results" \
