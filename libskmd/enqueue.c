@@ -1,7 +1,9 @@
 /* libskmd/enqueue.c: every clEnqueue* (the hot path). In single mode each one is the
  * real command on the executing member's queue with real handles swapped in; no
  * allocation unless the app asks for an event or waits on more than 16. */
+#include "coherence.h"
 #include "common.h"
+#include "split.h"
 
 #define QUEUE_CHECK(q) SKMD_RETURN_ERROR_IF(!SKMD_VALID(q, QUEUE), CL_INVALID_COMMAND_QUEUE)
 #define MEM_CHECK(m) SKMD_RETURN_ERROR_IF(!SKMD_VALID(m, MEM), CL_INVALID_MEM_OBJECT)
@@ -21,12 +23,62 @@ static inline const struct skmd_member *M(cl_command_queue q)
     return &skmd_state.members[q->member];
 }
 
+/* The buffer manager's part of a command on the queue's member: its copy of [off, off+size)
+ * is brought up to date first (reads and partial writes need the current bytes), and
+ * when the command writes, that copy alone is current there afterwards. Images are not
+ * tracked: they live on the executing member only. */
+static cl_int coherent(cl_command_queue q, cl_mem mem, size_t off, size_t size, int writes)
+{
+    if (mem->mtype != CL_MEM_OBJECT_BUFFER || size == 0)
+        return CL_SUCCESS;
+    if (off > mem->size || size > mem->size - off)
+        return CL_INVALID_VALUE;
+    skmd_split_lock();
+    cl_int err = skmd_coh_fetch(mem, q->member, off, off + size, NULL);
+    if (err == CL_SUCCESS && writes)
+        err = skmd_coh_written(mem, q->member, off, off + size);
+    skmd_split_unlock();
+    return err;
+}
+
+/* A plain write replaces every byte: nothing needs fetching first. */
+static cl_int overwritten(cl_command_queue q, cl_mem mem, size_t off, size_t size)
+{
+    if (mem->mtype != CL_MEM_OBJECT_BUFFER || size == 0)
+        return CL_SUCCESS;
+    if (off > mem->size || size > mem->size - off)
+        return CL_INVALID_VALUE;
+    skmd_split_lock();
+    cl_int err = skmd_coh_written(mem, q->member, off, off + size);
+    skmd_split_unlock();
+    return err;
+}
+
+/* The bytes a rectangular region spans, first to last (pitches 0: the packed ones). */
+static void rect_span(const size_t *origin, const size_t *region, size_t row_pitch,
+                      size_t slice_pitch, size_t *off, size_t *size)
+{
+    if (!origin || !region || !region[0] || !region[1] || !region[2]) {
+        *off = *size = 0;
+        return;
+    }
+    if (!row_pitch)
+        row_pitch = region[0];
+    if (!slice_pitch)
+        slice_pitch = region[1] * row_pitch;
+    *off = origin[2] * slice_pitch + origin[1] * row_pitch + origin[0];
+    *size = (region[2] - 1) * slice_pitch + (region[1] - 1) * row_pitch + region[0];
+}
+
+#define COHERENT(q, mem, off, size, writes)                                                  do {                                                                                         cl_int coh_err_ = coherent(q, mem, off, size, writes);                                   if (coh_err_ != CL_SUCCESS)                                                                  return coh_err_;                                                                 } while (0)
+
 cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool blocking,
                                 size_t offset, size_t size, void *ptr, cl_uint n,
                                 const cl_event *wl, cl_event *event)
 {
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
+    COHERENT(q, buffer, offset, size, 0);
     BEGIN(q, n, wl, event);
     err = M(q)->ops->copy(M(q), q->real, 0, R(q, buffer), blocking, offset, size, ptr,
                           e.nwait, e.wait, e.event);
@@ -39,6 +91,9 @@ cl_int skmd_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, cl_bool bloc
 {
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
+    cl_int werr = overwritten(q, buffer, offset, size);
+    if (werr != CL_SUCCESS)
+        return werr;
     BEGIN(q, n, wl, event);
     err = M(q)->ops->copy(M(q), q->real, 1, R(q, buffer), blocking, offset, size, (void *)ptr,
                           e.nwait, e.wait, e.event);
@@ -54,6 +109,10 @@ cl_int skmd_clEnqueueReadBufferRect(cl_command_queue q, cl_mem buffer, cl_bool b
 {
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
+    size_t span_off, span_size;
+    rect_span(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch, &span_off,
+              &span_size);
+    COHERENT(q, buffer, span_off, span_size, 0);
     BEGIN(q, n, wl, event);
     err = real_clEnqueueReadBufferRect(q->real, R(q, buffer), blocking, buffer_origin,
                                        host_origin, region, buffer_row_pitch,
@@ -71,6 +130,10 @@ cl_int skmd_clEnqueueWriteBufferRect(cl_command_queue q, cl_mem buffer, cl_bool 
 {
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
+    size_t span_off, span_size;
+    rect_span(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch, &span_off,
+              &span_size);
+    COHERENT(q, buffer, span_off, span_size, 1);
     BEGIN(q, n, wl, event);
     err = real_clEnqueueWriteBufferRect(q->real, R(q, buffer), blocking, buffer_origin,
                                         host_origin, region, buffer_row_pitch,
@@ -86,6 +149,8 @@ cl_int skmd_clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size
     QUEUE_CHECK(q);
     MEM_CHECK(src);
     MEM_CHECK(dst);
+    COHERENT(q, src, src_offset, size, 0);
+    COHERENT(q, dst, dst_offset, size, 1);
     BEGIN(q, n, wl, event);
     err = real_clEnqueueCopyBuffer(q->real, R(q, src), R(q, dst), src_offset, dst_offset, size,
                                    e.nwait, e.wait, e.event);
@@ -102,6 +167,11 @@ cl_int skmd_clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_mem dst,
     QUEUE_CHECK(q);
     MEM_CHECK(src);
     MEM_CHECK(dst);
+    size_t span_off, span_size;
+    rect_span(src_origin, region, src_row_pitch, src_slice_pitch, &span_off, &span_size);
+    COHERENT(q, src, span_off, span_size, 0);
+    rect_span(dst_origin, region, dst_row_pitch, dst_slice_pitch, &span_off, &span_size);
+    COHERENT(q, dst, span_off, span_size, 1);
     BEGIN(q, n, wl, event);
     err = real_clEnqueueCopyBufferRect(q->real, R(q, src), R(q, dst), src_origin, dst_origin,
                                        region, src_row_pitch, src_slice_pitch, dst_row_pitch,
@@ -115,6 +185,7 @@ cl_int skmd_clEnqueueFillBuffer(cl_command_queue q, cl_mem buffer, const void *p
 {
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
+    COHERENT(q, buffer, offset, size, 1);
     BEGIN(q, n, wl, event);
     err = real_clEnqueueFillBuffer(q->real, R(q, buffer), pattern, pattern_size, offset, size,
                                    e.nwait, e.wait, e.event);
@@ -182,6 +253,7 @@ cl_int skmd_clEnqueueCopyImageToBuffer(cl_command_queue q, cl_mem src, cl_mem ds
     QUEUE_CHECK(q);
     MEM_CHECK(src);
     MEM_CHECK(dst);
+    COHERENT(q, dst, 0, dst->size, 1); /* the bytes an image region fills: a bound */
     BEGIN(q, n, wl, event);
     err = real_clEnqueueCopyImageToBuffer(q->real, R(q, src), R(q, dst), src_origin, region,
                                           dst_offset, e.nwait, e.wait, e.event);
@@ -196,6 +268,7 @@ cl_int skmd_clEnqueueCopyBufferToImage(cl_command_queue q, cl_mem src, cl_mem ds
     QUEUE_CHECK(q);
     MEM_CHECK(src);
     MEM_CHECK(dst);
+    COHERENT(q, src, 0, src->size, 0);
     BEGIN(q, n, wl, event);
     err = real_clEnqueueCopyBufferToImage(q->real, R(q, src), R(q, dst), src_offset,
                                           dst_origin, region, e.nwait, e.wait, e.event);
@@ -213,6 +286,10 @@ void *skmd_clEnqueueMapBuffer(cl_command_queue q, cl_mem buffer, cl_bool blockin
     struct skmd_enqueue e;
     SKMD_GOTO_ERROR_IF(!SKMD_VALID(q, QUEUE), CL_INVALID_COMMAND_QUEUE);
     SKMD_GOTO_ERROR_IF(!SKMD_VALID(buffer, MEM), CL_INVALID_MEM_OBJECT);
+    /* A map for writing may change any mapped byte until the unmap: the member's copy is
+     * the current one from now on. */
+    SKMD_GOTO_IF_REAL_FAILED(coherent(q, buffer, offset, size, (map_flags & (CL_MAP_WRITE |
+                                      CL_MAP_WRITE_INVALIDATE_REGION)) != 0));
     SKMD_GOTO_IF_REAL_FAILED(skmd_enqueue_begin(&e, q, n, wl, event));
     ptr = real_clEnqueueMapBuffer(q->real, R(q, buffer), blocking, map_flags, offset, size,
                                   e.nwait, e.wait, e.event, &errcode);
@@ -265,6 +342,8 @@ cl_int skmd_clEnqueueMigrateMemObjects(cl_command_queue q, cl_uint num_mem_objec
     cl_mem real[64];
     for (cl_uint i = 0; i < num_mem_objects; i++) {
         MEM_CHECK(mem_objects[i]);
+        COHERENT(q, mem_objects[i], 0, mem_objects[i]->size,
+                 (flags & CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED) != 0);
         real[i] = R(q, mem_objects[i]);
     }
     BEGIN(q, n, wl, event);
@@ -282,10 +361,11 @@ cl_int skmd_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel kernel, cl_uint
     QUEUE_CHECK(q);
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
     SKMD_RETURN_ERROR_IF(kernel->program->context != q->context, CL_INVALID_CONTEXT);
+    SKMD_RETURN_ERROR_IF(work_dim < 1 || work_dim > 3, CL_INVALID_WORK_DIMENSION);
+    SKMD_RETURN_ERROR_IF(!global_work_size, CL_INVALID_GLOBAL_WORK_SIZE);
     BEGIN(q, n, wl, event);
-    err = M(q)->ops->launch(M(q), q->real, kernel->real[q->member], work_dim,
-                            global_work_offset, global_work_size, local_work_size, e.nwait,
-                            e.wait, e.event);
+    err = skmd_split_launch(q, kernel, work_dim, global_work_offset, global_work_size,
+                            local_work_size, &e);
     return skmd_enqueue_end(&e, err);
 }
 

@@ -1,17 +1,74 @@
 /* libskmd/kernel.c: kernels, one real kernel per member (from its platform's program),
  * so each member's arguments can later differ (split launches). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../transform/record.h"
 #include "common.h"
 
 static void destroy(cl_kernel k)
 {
-    for (int i = 0; i < skmd_state.nmembers; i++)
+    for (int i = 0; i < skmd_state.nmembers; i++) {
         if (k->real[i])
             real_clReleaseKernel(k->real[i]);
+        if (k->split[i])
+            real_clReleaseKernel(k->split[i]);
+        if (k->merge[i])
+            real_clReleaseKernel(k->merge[i]);
+    }
+    for (cl_uint a = 0; a < k->nargs && k->args; a++)
+        free(k->args[a].value);
+    free(k->args);
     skmd_object_finish(&k->obj);
     free(k);
+}
+
+/* The kernel's record and its partition-ready (and merge) kernels on the members that
+ * built the split program; the argument slots. A kernel the compiler did not handle
+ * simply has none (it runs whole). */
+static cl_int split_kernels(cl_kernel k, cl_program program, const char *name)
+{
+    snprintf(k->name, sizeof k->name, "%s", name);
+    cl_uint nargs = 0;
+    real_clGetKernelInfo(k->real[0], CL_KERNEL_NUM_ARGS, sizeof nargs, &nargs, NULL);
+    k->nargs = nargs;
+    k->args = calloc(nargs ? nargs : 1, sizeof *k->args);
+    if (!k->args)
+        return CL_OUT_OF_HOST_MEMORY;
+    k->rec = program->record ? skmd_record_find(program->record, name) : NULL;
+    if (!k->rec || k->rec->nparams != nargs) {
+        k->rec = NULL;
+        return CL_SUCCESS;
+    }
+    char merge_name[160];
+    snprintf(merge_name, sizeof merge_name, "%s__skmd_merge", name);
+    for (int i = 0; i < skmd_state.nmembers; i++) {
+        cl_program split = program->split[skmd_state.members[i].platform_slot];
+        cl_int e;
+        if (!split || !program->split_ok[i])
+            continue;
+        k->split[i] = real_clCreateKernel(split, name, &e);
+        if (skmd_state.members[i].type & CL_DEVICE_TYPE_CPU)
+            k->merge[i] = real_clCreateKernel(split, merge_name, &e);
+    }
+    return CL_SUCCESS;
+}
+
+/* A clone starts with its source kernel's arguments. */
+static cl_int copy_args(cl_kernel k, cl_kernel from)
+{
+    if (!from)
+        return CL_SUCCESS;
+    pthread_mutex_lock(&from->obj.lock);
+    for (cl_uint a = 0; a < k->nargs && a < from->nargs; a++) {
+        k->args[a] = from->args[a];
+        k->args[a].value = NULL;
+        if (from->args[a].value && (k->args[a].value = malloc(from->args[a].size)))
+            memcpy(k->args[a].value, from->args[a].value, from->args[a].size);
+    }
+    pthread_mutex_unlock(&from->obj.lock);
+    return CL_SUCCESS;
 }
 
 static cl_kernel create(cl_program program, const char *name, cl_kernel from, cl_int *err)
@@ -31,6 +88,12 @@ static cl_kernel create(cl_program program, const char *name, cl_kernel from, cl
             destroy(k);
             return NULL;
         }
+    }
+    if (split_kernels(k, program, from ? from->name : name) != CL_SUCCESS ||
+        copy_args(k, from) != CL_SUCCESS) {
+        *err = CL_OUT_OF_HOST_MEMORY;
+        destroy(k);
+        return NULL;
     }
     skmd_object_retain(&program->obj);
     return k;
@@ -123,6 +186,7 @@ cl_int skmd_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
         if (handle && !skmd_registry_has(handle))
             handle = NULL;
     }
+    SKMD_RETURN_ERROR_IF(arg_index >= kernel->nargs, CL_INVALID_ARG_INDEX);
     for (int i = 0; i < skmd_state.nmembers; i++) {
         const void *value = arg_value;
         cl_mem rmem;
@@ -140,6 +204,23 @@ cl_int skmd_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
         if (err != CL_SUCCESS)
             return err;
     }
+    /* Kept for the split launch, which sets the arguments of each member's share. */
+    void *copy = NULL;
+    if (arg_value && arg_size) {
+        copy = malloc(arg_size);
+        SKMD_RETURN_ERROR_IF(!copy, CL_OUT_OF_HOST_MEMORY);
+        memcpy(copy, arg_value, arg_size);
+    }
+    pthread_mutex_lock(&kernel->obj.lock);
+    struct skmd_arg *arg = &kernel->args[arg_index];
+    free(arg->value);
+    arg->set = 1;
+    arg->size = arg_size;
+    arg->value = copy;
+    arg->mem = handle && ((const cl_mem)handle)->obj.type == SKMD_TYPE_MEM ? (cl_mem)handle
+                                                                          : NULL;
+    arg->other_handle = handle && (!arg->mem || arg->mem->mtype != CL_MEM_OBJECT_BUFFER);
+    pthread_mutex_unlock(&kernel->obj.lock);
     return CL_SUCCESS;
 }
 

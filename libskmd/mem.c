@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "coherence.h"
 #include "common.h"
 
 static cl_mem new_mem(cl_context context, cl_mem_object_type type, cl_mem_flags flags,
@@ -25,7 +26,6 @@ static cl_mem new_mem(cl_context context, cl_mem_object_type type, cl_mem_flags 
 static cl_mem publish(cl_mem mem, int m, cl_mem real)
 {
     mem->real[m] = real;
-    mem->valid[m] = 1;
     skmd_object_retain(&mem->context->obj);
     skmd_registry_add(mem);
     return mem;
@@ -53,6 +53,12 @@ static cl_mem create_buffer(cl_context context, const cl_mem_properties *propert
     cl_mem real = member->ops->alloc(member, skmd_member_context(context, m), flags, size,
                                      host_ptr, &errcode);
     SKMD_GOTO_IF_REAL_FAILED(errcode);
+    errcode = skmd_coh_init(mem, host_ptr, m);
+    if (errcode != CL_SUCCESS) {
+        real_clReleaseMemObject(real);
+        skmd_coh_free(mem);
+        SKMD_GOTO_ERROR_IF(1, CL_OUT_OF_HOST_MEMORY);
+    }
     publish(mem, m, real);
 ERROR:
     if (errcode != CL_SUCCESS && mem) {
@@ -255,6 +261,8 @@ cl_int skmd_clReleaseMemObject(cl_mem memobj)
     }
     if (memobj->parent)
         skmd_clReleaseMemObject(memobj->parent);
+    else
+        skmd_coh_free(memobj);
     skmd_clReleaseContext(memobj->context);
     skmd_object_finish(&memobj->obj);
     free(memobj);

@@ -19,9 +19,9 @@ $(LIBSKMD_MAP): libskmd/libskmd.map.in libskmd/api.def
 	@mkdir -p $(dir $@)
 	$(CC) -E -P -x c -Ilibskmd $< | sed -e 's/ *;/;/g' -e '/^ *$$/d' > $@
 
-$(LIBSKMD_SO): $(LIBSKMD_OBJS) $(LIBSKMD_MAP)
+$(LIBSKMD_SO): $(LIBSKMD_OBJS) $(LIBSKMD_MAP) $(O)transform/libskmdrecord.a
 	$(CC) -shared -o $@ $(LIBSKMD_OBJS) -Wl,--version-script=$(LIBSKMD_MAP) \
-	  -Wl,-z,defs $(LDFLAGS) -ldl -lpthread
+	  $(O)transform/libskmdrecord.a -Wl,-z,defs $(LDFLAGS) -ldl -lpthread
 
 # Regenerates api.def from the installed Khronos headers (checked in; run after a
 # header update and review the diff).

@@ -15,6 +15,10 @@
 #include <CL/cl_icd.h>
 
 #include "driver.h"
+#include "ranges.h"
+
+struct skmd_program_record;
+struct skmd_kernel_record;
 
 #define SKMD_MAGIC 0x444d4b53u /* "SKMD" */
 #define SKMD_MAX_MEMBERS 16
@@ -89,6 +93,8 @@ struct _cl_context {
     struct skmd_object obj;
     cl_context real[SKMD_MAX_PLATFORMS];   /* one per platform slot; immutable */
     cl_context_properties props[16];       /* as the app gave them, 0-terminated */
+    cl_command_queue work[SKMD_MAX_MEMBERS]; /* libskmd's own queue per member (transfers,
+                                              shares); made lazily under the split lock */
     size_t nprops;                         /* entries in props incl. the final 0 */
     void (CL_CALLBACK *notify)(const char *, const void *, size_t, void *);
     void *notify_data;
@@ -104,8 +110,10 @@ struct _cl_command_queue {
     size_t nprops;
 };
 
-/* Which copy of a buffer's bytes is current, per member and on the host. The next step
- * (split launches) refines `valid` into byte ranges. */
+/* A buffer. A root buffer (no parent) keeps the canonical host copy and, per member and
+ * for the host (index SKMD_HOST), the byte ranges whose copy is current (coherence.c).
+ * A sub-buffer uses its root's, shifted by `origin`. */
+#define SKMD_HOST SKMD_MAX_MEMBERS
 struct _cl_mem {
     struct skmd_object obj;
     cl_context context;
@@ -116,7 +124,8 @@ struct _cl_mem {
     cl_mem parent;                         /* sub-buffer: its parent (retained) */
     size_t origin;
     cl_mem real[SKMD_MAX_MEMBERS];         /* created by ops->alloc; under obj.lock */
-    unsigned char valid[SKMD_MAX_MEMBERS]; /* member copy current; under obj.lock */
+    unsigned char *host_copy;              /* root: canonical copy; under the split lock */
+    struct skmd_ranges valid[SKMD_MAX_MEMBERS + 1]; /* root; under the split lock */
     struct skmd_callback *destructors;     /* under obj.lock */
     cl_mem_properties props[8];
     size_t nprops;
@@ -127,12 +136,32 @@ struct _cl_program {
     cl_context context;
     cl_program real[SKMD_MAX_PLATFORMS];   /* one per platform slot */
     struct skmd_callback *release_cbs;     /* under obj.lock */
+    char *source;                          /* the app's source (NULL: binary/linked) */
+    /* Split programs (splitprog.c): made at clBuildProgram, then immutable. */
+    struct skmd_program_record *record;    /* NULL: not splittable */
+    cl_program split[SKMD_MAX_PLATFORMS];  /* partition-ready + merge kernels */
+    unsigned char split_ok[SKMD_MAX_MEMBERS]; /* member built its split program */
+};
+
+/* One kernel argument as the app last set it. */
+struct skmd_arg {
+    int set;
+    size_t size;
+    void *value;                           /* copy of the bytes; NULL for __local */
+    cl_mem mem;                            /* a libskmd buffer given as the value */
+    int other_handle;                      /* a sampler or image: not placeable */
 };
 
 struct _cl_kernel {
     struct skmd_object obj;
     cl_program program;
     cl_kernel real[SKMD_MAX_MEMBERS];      /* one per member */
+    char name[128];
+    const struct skmd_kernel_record *rec;  /* the program's; NULL: not splittable */
+    cl_kernel split[SKMD_MAX_MEMBERS];     /* partition-ready kernel per member */
+    cl_kernel merge[SKMD_MAX_MEMBERS];     /* its merge kernel (CPU members) */
+    cl_uint nargs;
+    struct skmd_arg *args;                 /* under obj.lock */
 };
 
 struct _cl_event {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "splitprog.h"
 
 static const char bin_magic[8] = {'S', 'K', 'M', 'D', 'B', 'I', 'N', '1'};
 
@@ -26,6 +27,7 @@ static cl_program new_program(cl_context context)
 static cl_program finish_create(cl_program p, cl_int errcode, cl_int *errcode_ret)
 {
     if (errcode != CL_SUCCESS && p) {
+        free(p->source);
         for (int s = 0; s < skmd_state.nplatforms; s++)
             if (p->real[s])
                 real_clReleaseProgram(p->real[s]);
@@ -50,6 +52,20 @@ cl_program skmd_clCreateProgramWithSource(cl_context context, cl_uint count,
     SKMD_GOTO_ERROR_IF(count == 0 || strings == NULL, CL_INVALID_VALUE);
     p = new_program(context);
     SKMD_GOTO_ERROR_IF(!p, CL_OUT_OF_HOST_MEMORY);
+    /* The source, kept for the kernel compiler at build time. */
+    size_t total = 1;
+    for (cl_uint i = 0; i < count; i++) {
+        SKMD_GOTO_ERROR_IF(!strings[i], CL_INVALID_VALUE);
+        total += lengths && lengths[i] ? lengths[i] : strlen(strings[i]);
+    }
+    p->source = malloc(total);
+    SKMD_GOTO_ERROR_IF(!p->source, CL_OUT_OF_HOST_MEMORY);
+    for (size_t i = 0, at = 0; i < count; i++) {
+        size_t len = lengths && lengths[i] ? lengths[i] : strlen(strings[i]);
+        memcpy(p->source + at, strings[i], len);
+        at += len;
+        p->source[at] = '\0';
+    }
     for (int s = 0; s < skmd_state.nplatforms; s++) {
         p->real[s] = real_clCreateProgramWithSource(context->real[s], count, strings, lengths,
                                                     &errcode);
@@ -163,6 +179,7 @@ cl_int skmd_clReleaseProgram(cl_program program)
     for (int s = 0; s < skmd_state.nplatforms; s++)
         if (program->real[s])
             real_clReleaseProgram(program->real[s]);
+    skmd_split_release(program);
     for (struct skmd_callback *cb = program->release_cbs, *next; cb; cb = next) {
         next = cb->next;
         ((void (CL_CALLBACK *)(cl_program, void *))cb->fn)(program, cb->user_data);
@@ -198,6 +215,8 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
         if (e != CL_SUCCESS)
             err = e;
     }
+    if (err == CL_SUCCESS)
+        skmd_split_build(program, options);
     if (pfn_notify)
         pfn_notify(program, user_data);
     return err;

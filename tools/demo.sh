@@ -1,13 +1,27 @@
 #!/bin/sh
-# `make demo`: run an example natively, then under libskmd on all local devices.
+# `make demo`: one unmodified example app, natively on one device, then under libskmd on
+# all local devices, with the split log, the report at exit and a timeline picture.
 set -e
 cd "$(dirname "$0")/.."
-app=examples/vector_add/vector_add
-echo "== native run on one device"
-$app --reps 3
-if [ -f libskmd/libskmd.so ]; then
-  echo "== the same binary under libskmd (LD_PRELOAD=libskmd/libskmd.so)"
-  SKMD_REPORT=1 LD_PRELOAD=$PWD/libskmd/libskmd.so $app --reps 3
-else
-  echo "libskmd/libskmd.so is not built yet"
+app=examples/matrix_mul/matrix_mul
+# With PoCL alone there is one CPU device; two PoCL devices show a split on any machine.
+if [ -z "${POCL_DEVICES+x}" ]; then
+  export POCL_DEVICES="pthread pthread"
+  echo "(POCL_DEVICES unset: using two PoCL CPU devices, POCL_DEVICES=\"$POCL_DEVICES\")"
 fi
+echo "== the real devices"
+clinfo -l
+echo
+echo "== native run on one device: $app"
+$app --scale 0.5 --reps 3
+echo
+echo "== the same binary under libskmd: one platform, one device"
+LD_PRELOAD=$PWD/libskmd/libskmd.so clinfo -l
+echo
+echo "== under libskmd, each launch split over every member (SKMD_LOG=info, SKMD_REPORT=1)"
+trace=${TMPDIR:-/tmp}/skmd-demo-trace.json
+SKMD_LOG=info SKMD_REPORT=1 SKMD_TRACE=$trace LD_PRELOAD=$PWD/libskmd/libskmd.so \
+  $app --scale 0.5 --reps 3
+echo
+tools/skmd-trace --summary "$trace"
+tools/skmd-trace --svg demo-timeline.svg "$trace" && echo "timeline picture: demo-timeline.svg"

@@ -202,3 +202,27 @@ long example_compare_floats(const float *got, const float *want, size_t n, float
     }
     return -1;
 }
+
+long example_compare_uints(const unsigned *got, const unsigned *want, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (got[i] != want[i]) {
+            fprintf(stderr, "mismatch at %zu: got %u want %u\n", i, got[i], want[i]);
+            return (long)i;
+        }
+    }
+    return -1;
+}
+
+void example_require_group_size(struct example_cl *cl, cl_kernel kernel, size_t wanted)
+{
+    size_t max = 0;
+    example_check(clGetKernelWorkGroupInfo(kernel, cl->device, CL_KERNEL_WORK_GROUP_SIZE,
+                                           sizeof(max), &max, NULL),
+                  "clGetKernelWorkGroupInfo");
+    if (wanted > max) {
+        fprintf(stderr, "the kernel needs %zu work-items per group; this device allows %zu\nFAILED\n",
+                wanted, max);
+        exit(1);
+    }
+}

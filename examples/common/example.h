@@ -64,4 +64,12 @@ float example_randf(unsigned *state, float lo, float hi);
 long example_compare_floats(const float *got, const float *want, size_t n, float abs_tol,
                             float rel_tol);
 
+/* Exact comparison of unsigned integers (counts, sums). Returns the index of the first
+ * mismatch (printing it), or -1 when all match. */
+long example_compare_uints(const unsigned *got, const unsigned *want, size_t n);
+
+/* Local work size that fits both the kernel and the device: `wanted` if the kernel's
+ * CL_KERNEL_WORK_GROUP_SIZE allows it, else exits FAILED naming the limit. */
+void example_require_group_size(struct example_cl *cl, cl_kernel kernel, size_t wanted);
+
 #endif

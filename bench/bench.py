@@ -1,0 +1,369 @@
+"""Native vs. libskmd timings of the example programs.
+
+Runs every example natively on each real OpenCL device alone (--device P:D), then under
+libskmd (LD_PRELOAD) with all devices, once per libskmd column (each column may add its own
+environment, e.g. a partitioning policy), and writes:
+  runs.csv     one row per run (example, column, size, best and median ms, status)
+  results.csv  one row per example: per-device times, fastest single device, ideal combined
+               time 1/sum(1/T_i), and per libskmd column its time, speedup and efficiency
+  results.md   the same as a Markdown table
+  chart.svg    bars of speed relative to the fastest single device (chart.png too when
+               rsvg-convert is installed)
+  log.txt      the output of every run
+Standard library only, so it runs on any machine with a python3.
+"""
+import argparse
+import csv
+import datetime
+import html
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RESULT_RE = re.compile(r"^RESULT name=(\S+) size=(\S+) ms_best=([\d.]+) ms_median=([\d.]+) status=(\S+)",
+                       re.M)
+
+
+def fail(msg):
+    sys.exit("bench: " + msg)
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description="Time the examples natively per device and under libskmd.")
+    p.add_argument("--quick", action="store_true", help="small sizes (pass --quick to every example)")
+    p.add_argument("--reps", type=int, default=None, help="timed repetitions per run (default 5, 3 with --quick)")
+    p.add_argument("--scale", type=float, default=None, help="pass --scale X to every example")
+    p.add_argument("--out", default=os.path.join(ROOT, "bench", "out"), help="output folder (default bench/out)")
+    p.add_argument("--bin-dir", default=os.path.join(ROOT, "examples"),
+                   help="folder holding NAME/NAME programs (default examples/)")
+    p.add_argument("--only", default="", help="comma-separated example names to run (default all)")
+    p.add_argument("--libskmd", default=None,
+                   help="path of libskmd.so (default libskmd/libskmd.so; its column is skipped when absent)")
+    p.add_argument("--column", action="append", default=[], metavar="'LABEL: VAR=VAL ...'",
+                   help="a libskmd column with extra environment assignments; repeatable "
+                        "(default: one column 'libskmd' with none)")
+    p.add_argument("--no-native", action="store_true", help="skip the per-device native runs")
+    p.add_argument("--timeout", type=float, default=120, help="seconds allowed per run (default 120)")
+    p.add_argument("--setup-nvidia", action="store_true",
+                   help="make an ICD vendors folder with NVIDIA's OpenCL plus the installed vendors "
+                        "and point OCL_ICD_VENDORS at it")
+    a = p.parse_args()
+    if a.reps is None:
+        a.reps = 3 if a.quick else 5
+    if a.reps < 1:
+        fail("--reps must be at least 1")
+    return a
+
+
+def parse_column(spec):
+    """'LABEL: VAR=VAL VAR2=VAL2' -> (LABEL, {VAR: VAL, ...})."""
+    label, _, rest = spec.partition(":")
+    label = label.strip()
+    if not label or not re.fullmatch(r"[\w.+-]+", label):
+        fail("bad --column '%s': expected 'LABEL: VAR=VAL ...' with a plain label" % spec)
+    env = {}
+    for item in rest.split():
+        var, eq, val = item.partition("=")
+        if not eq or not re.fullmatch(r"[A-Za-z_]\w*", var):
+            fail("bad assignment '%s' in --column '%s'" % (item, spec))
+        env[var] = val
+    return label, env
+
+
+def setup_nvidia(out):
+    """The GPU machine has NVIDIA's OpenCL library but no nvidia.icd: make a vendors folder."""
+    src = os.environ.get("OCL_ICD_VENDORS") or "/etc/OpenCL/vendors"
+    dst = os.path.join(out, "vendors")
+    os.makedirs(dst, exist_ok=True)
+    if os.path.isdir(src):
+        for f in os.listdir(src):
+            if f.endswith(".icd") and os.path.abspath(os.path.join(src, f)) != os.path.abspath(os.path.join(dst, f)):
+                shutil.copy(os.path.join(src, f), dst)
+    with open(os.path.join(dst, "nvidia.icd"), "w") as f:
+        f.write("libnvidia-opencl.so.1\n")
+    os.environ["OCL_ICD_VENDORS"] = dst
+    print("bench: OCL_ICD_VENDORS=%s (%s)" % (dst, " ".join(sorted(os.listdir(dst)))))
+
+
+def list_devices():
+    """[(platform, device, name)] from `clinfo -l`, which honours OCL_ICD_VENDORS."""
+    if not shutil.which("clinfo"):
+        fail("clinfo is needed to list the devices (Debian: apt-get install clinfo)")
+    r = subprocess.run(["clinfo", "-l"], capture_output=True, text=True)
+    devices, platform = [], -1
+    for line in r.stdout.splitlines():
+        m = re.match(r"\s*Platform #(\d+):", line)
+        if m:
+            platform = int(m.group(1))
+            continue
+        m = re.match(r".*Device #(\d+):\s*(.*)", line)
+        if m and platform >= 0:
+            devices.append((platform, int(m.group(1)), m.group(2).strip()))
+    return devices
+
+
+def list_examples(bin_dir, only):
+    names = sorted(n for n in os.listdir(bin_dir)
+                   if os.access(os.path.join(bin_dir, n, n), os.X_OK)
+                   and os.path.isfile(os.path.join(bin_dir, n, n)))
+    if only:
+        wanted = [n for n in only.split(",") if n]
+        missing = [n for n in wanted if n not in names]
+        if missing:
+            fail("no built program for: %s (in %s)" % (", ".join(missing), bin_dir))
+        names = wanted
+    if not names:
+        fail("no example programs in %s: build them first (make)" % bin_dir)
+    return names
+
+
+class Runner:
+    def __init__(self, args, log):
+        self.args, self.log = args, log
+
+    def run(self, prog, extra_args, env_extra, what):
+        """One run of one program; returns (size, ms_best, ms_median, status)."""
+        cmd = [prog, "--reps", str(self.args.reps)] + extra_args
+        if self.args.quick:
+            cmd.append("--quick")
+        if self.args.scale:
+            cmd += ["--scale", str(self.args.scale)]
+        env = dict(os.environ, **env_extra)
+        shown = " ".join("%s=%s" % kv for kv in env_extra.items()) + (" " if env_extra else "") + " ".join(cmd)
+        sys.stdout.write("bench: %-44s " % what)
+        sys.stdout.flush()
+        try:
+            r = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=self.args.timeout)
+            out, rc = r.stdout + r.stderr, r.returncode
+        except subprocess.TimeoutExpired as e:
+            out = (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+            out, rc = out + "\n(timed out after %gs)" % self.args.timeout, "timeout"
+        self.log.write("$ %s\n%s\n(exit %s)\n\n" % (shown, out.rstrip(), rc))
+        m = RESULT_RE.search(out)
+        if rc == 0 and m and m.group(5) == "PASSED":
+            res = (m.group(2), float(m.group(3)), float(m.group(4)), "PASSED")
+        else:
+            status = "TIMEOUT" if rc == "timeout" else "FAILED"
+            res = (m.group(2) if m else "", None, None, status)
+        print("%s %s" % (res[3], "%.3f ms" % res[1] if res[1] is not None else ""))
+        return res
+
+
+def fmt_ms(v):
+    return "" if v is None else "%.3f" % v
+
+
+def fmt_ratio(v):
+    return "" if v is None else "%.2f" % v
+
+
+def summarise(examples, devices, columns, runs):
+    """One row per example with the derived figures."""
+    rows = []
+    for ex in examples:
+        native = {d: runs.get((ex, "native", d)) for d in devices}
+        times = {d: r[1] for d, r in native.items() if r and r[1] is not None}
+        row = {"example": ex, "native": native, "columns": {}}
+        row["size"] = next((r[0] for r in list(native.values()) + [runs.get((ex, c, None)) for c in columns]
+                            if r and r[0]), "")
+        if times:
+            fastest = min(times, key=times.get)
+            row["fastest_device"], row["fastest_ms"] = fastest, times[fastest]
+            row["ideal_ms"] = 1.0 / sum(1.0 / t for t in times.values())
+        else:
+            row["fastest_device"] = row["fastest_ms"] = row["ideal_ms"] = None
+        for c in columns:
+            r = runs.get((ex, c, None))
+            ms = r[1] if r else None
+            speedup = row["fastest_ms"] / ms if ms and row["fastest_ms"] else None
+            eff = row["ideal_ms"] / ms if ms and row["ideal_ms"] else None
+            row["columns"][c] = {"ms": ms, "status": r[3] if r else "", "speedup": speedup, "efficiency": eff}
+        rows.append(row)
+    return rows
+
+
+def cell(run):
+    if run is None:
+        return ""
+    return fmt_ms(run[1]) if run[1] is not None else run[3]
+
+
+def write_tables(out, rows, devices, dev_labels, columns):
+    """results.csv names devices in full; results.md by P:D, with a list of names below."""
+    short = {d: "%d:%d" % d for d in devices}
+    tail = ["fastest device", "fastest ms", "ideal ms"]
+    for c in columns:
+        tail += ["%s ms" % c, "%s speedup" % c, "%s efficiency" % c]
+    head = ["example", "size"] + ["%s ms" % dev_labels[d] for d in devices] + tail
+    md_head = ["example", "size"] + ["%s ms" % short[d] for d in devices] + tail
+    body = []
+    for r in rows:
+        line = [r["example"], r["size"]] + [cell(r["native"][d]) for d in devices]
+        line += [short[r["fastest_device"]] if r["fastest_device"] else "", fmt_ms(r["fastest_ms"]),
+                 fmt_ms(r["ideal_ms"])]
+        for c in columns:
+            col = r["columns"][c]
+            line += [fmt_ms(col["ms"]) if col["ms"] is not None else col["status"], fmt_ratio(col["speedup"]),
+                     fmt_ratio(col["efficiency"])]
+        body.append(line)
+    with open(os.path.join(out, "results.csv"), "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(head)
+        w.writerows(body)
+    with open(os.path.join(out, "results.md"), "w") as f:
+        f.write("| " + " | ".join(md_head) + " |\n")
+        f.write("|" + "|".join("---" if i < 2 else "---:" for i in range(len(head))) + "|\n")
+        for line in body:
+            f.write("| " + " | ".join(line) + " |\n")
+        f.write("\nDevices: " + "; ".join(dev_labels[d] for d in devices) + ".\n")
+        f.write("\nTimes are the best of the timed repetitions, end to end (write inputs, kernels, read "
+                "outputs). speedup = fastest single device / libskmd; ideal = 1 / sum(1/T_i) over the "
+                "devices; efficiency = ideal / libskmd.\n")
+
+
+PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#edc948", "#76b7b2", "#9c755f", "#bab0ac"]
+SKMD_PALETTE = ["#e15759", "#ff9da7", "#8c2d2d", "#d37295"]
+
+
+def write_svg(out, rows, devices, dev_labels, columns, title):
+    """Grouped bars per example: speed relative to the fastest single device (1 = as fast)."""
+    series = [("native " + dev_labels[d][:60], PALETTE[i % len(PALETTE)],
+               lambda r, d=d: (r["fastest_ms"] / r["native"][d][1]
+                               if r["fastest_ms"] and r["native"][d] and r["native"][d][1] else None))
+              for i, d in enumerate(devices)]
+    series.append(("ideal combined", "#cccccc",
+                   lambda r: r["fastest_ms"] / r["ideal_ms"] if r["ideal_ms"] else None))
+    for i, c in enumerate(columns):
+        series.append((c if c == "libskmd" else "libskmd " + c, SKMD_PALETTE[i % len(SKMD_PALETTE)], lambda r, c=c: r["columns"][c]["speedup"]))
+    values = [[s[2](r) for s in series] for r in rows]
+    vmax = max([v for vs in values for v in vs if v is not None] + [1.0])
+    step = 0.25 if vmax <= 2.5 else 0.5 if vmax <= 5 else 1.0
+    top = max(1.25, math.ceil(vmax * 1.05 / step) * step)
+    bar_w, gap = 14, 26
+    group_w = bar_w * len(series) + gap
+    left, right, plot_h, head_h, foot_h = 60, 20, 300, 50, 110
+    legend_h = 18 * len(series) + 10
+    width = max(680, left + right + group_w * len(rows))
+    height = head_h + plot_h + foot_h + legend_h
+    y_of = lambda v: head_h + plot_h - plot_h * min(v, top) / top
+    o = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" '
+         'font-size="11">' % (width, height),
+         '<rect width="100%" height="100%" fill="white"/>',
+         '<text x="%d" y="20" font-size="14" font-weight="bold">%s</text>' % (left, html.escape(title)),
+         '<text x="%d" y="38" fill="#444">speed relative to the fastest single device '
+         '(higher is better; 1 = fastest device alone)</text>' % left]
+    for i in range(int(round(top / step)) + 1):
+        v = step * i
+        y = y_of(v)
+        o.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#eee"/>' % (left, y, width - right, y))
+        o.append('<text x="%d" y="%.1f" text-anchor="end">%.2f</text>' % (left - 6, y + 4, v))
+    y1 = y_of(1.0)
+    o.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#333" stroke-dasharray="4,3"/>'
+             % (left, y1, width - right, y1))
+    for gi, (r, vs) in enumerate(zip(rows, values)):
+        x0 = left + gap / 2 + gi * group_w
+        for si, v in enumerate(vs):
+            x = x0 + si * bar_w
+            if v is None:
+                o.append('<text x="%.1f" y="%.1f" font-size="9" fill="#c00" transform="rotate(-90 %.1f %.1f)">'
+                         'n/a</text>' % (x + 10, y_of(0) - 4, x + 10, y_of(0) - 4))
+                continue
+            y = y_of(v)
+            o.append('<rect x="%.1f" y="%.1f" width="%d" height="%.1f" fill="%s"><title>%s %s: %.2f</title>'
+                     '</rect>' % (x, y, bar_w - 2, y_of(0) - y, series[si][1], html.escape(r["example"]),
+                                  html.escape(series[si][0]), v))
+            if si >= len(devices):  # label the ideal and libskmd bars with their value
+                o.append('<text x="%.1f" y="%.1f" font-size="8" text-anchor="middle">%.2f</text>'
+                         % (x + bar_w / 2 - 1, y - 2, v))
+        cx = x0 + bar_w * len(series) / 2
+        ty = head_h + plot_h + 12
+        o.append('<text x="%.1f" y="%d" text-anchor="end" transform="rotate(-40 %.1f %d)">%s</text>'
+                 % (cx, ty, cx, ty, html.escape(r["example"])))
+    o.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#333"/>' % (left, y_of(0), width - right, y_of(0)))
+    ly = head_h + plot_h + foot_h
+    for si, s in enumerate(series):
+        o.append('<rect x="%d" y="%d" width="12" height="12" fill="%s"/>' % (left, ly + 18 * si, s[1]))
+        o.append('<text x="%d" y="%d">%s</text>' % (left + 18, ly + 18 * si + 10, html.escape(s[0])))
+    o.append("</svg>")
+    svg = os.path.join(out, "chart.svg")
+    with open(svg, "w") as f:
+        f.write("\n".join(o) + "\n")
+    if shutil.which("rsvg-convert"):
+        subprocess.run(["rsvg-convert", "-o", os.path.join(out, "chart.png"), svg], check=False)
+
+
+def main():
+    args = parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    for stale in ("chart.png",):  # written only when rsvg-convert is there
+        if os.path.exists(os.path.join(args.out, stale)):
+            os.remove(os.path.join(args.out, stale))
+    if args.setup_nvidia:
+        setup_nvidia(args.out)
+    columns = dict(parse_column(c) for c in args.column) if args.column else {"libskmd": {}}
+    # The build's libskmd, else the one bench-pack put next to the packed programs.
+    candidates = [args.libskmd] if args.libskmd else [
+        os.path.join(ROOT, "libskmd", "libskmd.so"),
+        os.path.join(os.path.dirname(os.path.abspath(args.bin_dir)), "libskmd", "libskmd.so")]
+    candidates = list(dict.fromkeys(candidates))
+    lib = next((c for c in candidates if os.path.isfile(c)), None)
+    if not lib:
+        if args.libskmd:
+            fail("--libskmd %s: no such file" % args.libskmd)
+        print("bench: libskmd.so not built (looked for %s): native columns only" % ", ".join(candidates))
+        columns = {}
+    else:
+        print("bench: libskmd columns use %s" % lib)
+    examples = list_examples(args.bin_dir, args.only)
+    devices = [] if args.no_native else list_devices()
+    if not devices and not args.no_native:
+        fail("clinfo -l lists no OpenCL device (set OCL_ICD_VENDORS, or --setup-nvidia on the GPU machine)")
+    dev_keys = [(p, d) for p, d, _ in devices]
+    dev_labels = {(p, d): "%d:%d %s" % (p, d, name) for p, d, name in devices}
+    for p, d, name in devices:
+        print("bench: device %d:%d %s" % (p, d, name))
+
+    runs = {}
+    with open(os.path.join(args.out, "log.txt"), "w") as log, \
+            open(os.path.join(args.out, "runs.csv"), "w", newline="") as rf:
+        rw = csv.writer(rf, lineterminator="\n")
+        rw.writerow(["example", "column", "device", "size", "ms_best", "ms_median", "status"])
+        runner = Runner(args, log)
+        for ex in examples:
+            prog = os.path.join(args.bin_dir, ex, ex)
+            for key in dev_keys:
+                r = runner.run(prog, ["--device", "%d:%d" % key], {}, "%s native %d:%d" % ((ex,) + key))
+                runs[(ex, "native", key)] = r
+                rw.writerow([ex, "native", dev_labels[key], r[0], fmt_ms(r[1]), fmt_ms(r[2]), r[3]])
+            for c, env in columns.items():
+                env = dict(env, LD_PRELOAD=os.path.abspath(lib))  # lib is set whenever columns are
+                # Programs of the sanitizer build refuse a preload ahead of their ASan runtime.
+                asan = [o for o in [os.environ.get("ASAN_OPTIONS"), "verify_asan_link_order=0"] if o]
+                env.setdefault("ASAN_OPTIONS", ":".join(asan))
+                r = runner.run(prog, [], env, "%s %s" % (ex, c))
+                runs[(ex, c, None)] = r
+                rw.writerow([ex, c, "all", r[0], fmt_ms(r[1]), fmt_ms(r[2]), r[3]])
+            rf.flush()
+
+    rows = summarise(examples, dev_keys, list(columns), runs)
+    write_tables(args.out, rows, dev_keys, dev_labels, list(columns))
+    title = "libskmd examples, %s%s, best of %d" % (datetime.date.today().isoformat(),
+                                                      ", --quick" if args.quick else "", args.reps)
+    write_svg(args.out, rows, dev_keys, dev_labels, list(columns), title)
+    with open(os.path.join(args.out, "results.md")) as f:
+        print(f.read())
+    print("bench: wrote %s/{results.md,results.csv,runs.csv,chart.svg%s,log.txt}"
+          % (args.out, ",chart.png" if os.path.exists(os.path.join(args.out, "chart.png")) else ""))
+    bad = [k for k, r in runs.items() if r[3] != "PASSED"]
+    if bad:
+        print("bench: %d run(s) did not pass; see log.txt" % len(bad))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

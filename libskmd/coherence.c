@@ -1,0 +1,218 @@
+/* libskmd/coherence.c: per-byte-range validity of buffer copies and the transfers that
+ * bring a copy up to date (see coherence.h). Member-to-member traffic goes through the
+ * host copy, which then is current too (a later share or read needs no second transfer). */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "coherence.h"
+#include "common.h"
+#include "log.h"
+#include "trace.h"
+
+static pthread_mutex_t split_mutex = PTHREAD_MUTEX_INITIALIZER;
+static atomic_uint_least64_t total_moved;
+
+void skmd_split_lock(void)
+{
+    pthread_mutex_lock(&split_mutex);
+}
+
+void skmd_split_unlock(void)
+{
+    pthread_mutex_unlock(&split_mutex);
+}
+
+uint64_t skmd_coh_total_moved(void)
+{
+    return atomic_load(&total_moved);
+}
+
+cl_mem skmd_mem_root(cl_mem mem)
+{
+    return mem->parent ? mem->parent : mem;
+}
+
+cl_int skmd_coh_init(cl_mem root, const void *host_ptr, int holder)
+{
+    root->host_copy = host_ptr ? malloc(root->size) : calloc(1, root->size);
+    if (!root->host_copy)
+        return CL_OUT_OF_HOST_MEMORY;
+    if (skmd_ranges_add(&root->valid[SKMD_HOST], 0, root->size) != 0)
+        return CL_OUT_OF_HOST_MEMORY;
+    if (host_ptr) {
+        memcpy(root->host_copy, host_ptr, root->size);
+        if (skmd_ranges_add(&root->valid[holder], 0, root->size) != 0)
+            return CL_OUT_OF_HOST_MEMORY;
+    }
+    return CL_SUCCESS;
+}
+
+void skmd_coh_free(cl_mem root)
+{
+    free(root->host_copy);
+    root->host_copy = NULL;
+    for (int i = 0; i <= SKMD_HOST; i++)
+        skmd_ranges_free(&root->valid[i]);
+}
+
+cl_command_queue skmd_work_queue(cl_context ctx, int m, cl_int *err)
+{
+    if (!ctx->work[m])
+        ctx->work[m] = real_clCreateCommandQueue(skmd_member_context(ctx, m),
+                                                 skmd_state.members[m].real_device, 0, err);
+    else
+        *err = CL_SUCCESS;
+    return ctx->work[m];
+}
+
+cl_mem skmd_mem_real(cl_mem mem, int m, cl_int *err)
+{
+    *err = CL_SUCCESS;
+    if (mem->real[m])
+        return mem->real[m];
+    const struct skmd_member *member = &skmd_state.members[m];
+    cl_mem_flags host_flags = CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR |
+                              CL_MEM_ALLOC_HOST_PTR;
+    cl_mem real;
+    if (mem->parent) {
+        cl_mem parent = skmd_mem_real(mem->parent, m, err);
+        if (!parent)
+            return NULL;
+        cl_buffer_region region = {mem->origin, mem->size};
+        real = real_clCreateSubBuffer(parent, mem->flags & ~host_flags,
+                                      CL_BUFFER_CREATE_TYPE_REGION, &region, err);
+    } else {
+        real = member->ops->alloc(member, skmd_member_context(mem->context, m),
+                                  mem->flags & ~host_flags, mem->size, NULL, err);
+    }
+    if (real) {
+        pthread_mutex_lock(&mem->obj.lock);
+        mem->real[m] = real;
+        pthread_mutex_unlock(&mem->obj.lock);
+    }
+    return real;
+}
+
+static void trace_transfer(int device, int to_device, uint64_t start, uint64_t bytes)
+{
+    if (!skmd_trace_enabled())
+        return;
+    struct skmd_trace_span span = {
+        .device = device,
+        .kind = to_device ? SKMD_TRACE_TRANSFER_IN : SKMD_TRACE_TRANSFER_OUT,
+        .share = -1,
+        .start_ns = start,
+        .end_ns = skmd_trace_now_ns(),
+        .bytes = bytes,
+    };
+    skmd_trace_span(&span);
+}
+
+/* One blocking transfer between the root's host copy and member m's copy. */
+static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, struct skmd_moved *moved)
+{
+    cl_int err;
+    cl_command_queue q = skmd_work_queue(root->context, m, &err);
+    if (!q)
+        return err;
+    cl_mem real = skmd_mem_real(root, m, &err);
+    if (!real)
+        return err;
+    uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
+    const struct skmd_member *member = &skmd_state.members[m];
+    err = member->ops->copy(member, q, to_device, real, CL_TRUE, (size_t)b, (size_t)(e - b),
+                            root->host_copy + b, 0, NULL, NULL);
+    if (err != CL_SUCCESS) {
+        skmd_log(SKMD_LOG_WARN, "transfer of %llu bytes %s member %d failed (%d)",
+                 (unsigned long long)(e - b), to_device ? "to" : "from", m, err);
+        return err;
+    }
+    trace_transfer(m, to_device, start, e - b);
+    atomic_fetch_add(&total_moved, e - b);
+    if (moved && to_device)
+        moved->to_devices += e - b;
+    else if (moved)
+        moved->to_host += e - b;
+    return skmd_ranges_add(&root->valid[to_device ? m : SKMD_HOST], b, e) == 0
+               ? CL_SUCCESS
+               : CL_OUT_OF_HOST_MEMORY;
+}
+
+/* Makes the host copy current over [b, e) of the root, from whichever members hold it. */
+static cl_int fetch_host(cl_mem root, uint64_t b, uint64_t e, struct skmd_moved *moved)
+{
+    uint64_t at = b;
+    struct skmd_range gap;
+    while (skmd_ranges_next_gap(&root->valid[SKMD_HOST], b, e, &at, &gap)) {
+        for (int m = 0; m < skmd_state.nmembers; m++) {
+            uint64_t at2 = gap.begin;
+            struct skmd_range hit;
+            while (skmd_ranges_next_hit(&root->valid[m], gap.begin, gap.end, &at2, &hit)) {
+                /* Only what the host still lacks: an earlier member may have given it. */
+                uint64_t at3 = hit.begin;
+                struct skmd_range need;
+                while (skmd_ranges_next_gap(&root->valid[SKMD_HOST], hit.begin, hit.end, &at3,
+                                            &need)) {
+                    cl_int err = move(root, m, 0, need.begin, need.end, moved);
+                    if (err != CL_SUCCESS)
+                        return err;
+                }
+            }
+        }
+        /* Bytes no copy holds (never happens when the invariant holds): the host's stay. */
+        if (skmd_ranges_add(&root->valid[SKMD_HOST], gap.begin, gap.end) != 0)
+            return CL_OUT_OF_HOST_MEMORY;
+        at = gap.end;
+    }
+    return CL_SUCCESS;
+}
+
+cl_int skmd_coh_fetch(cl_mem mem, int dst, uint64_t b, uint64_t e, struct skmd_moved *moved)
+{
+    cl_mem root = skmd_mem_root(mem);
+    b += mem->origin * (mem != root);
+    e += mem->origin * (mem != root);
+    if (e > root->size)
+        e = root->size;
+    if (b >= e)
+        return CL_SUCCESS;
+    if (dst == SKMD_HOST)
+        return fetch_host(root, b, e, moved);
+    uint64_t at = b;
+    struct skmd_range gap;
+    while (skmd_ranges_next_gap(&root->valid[dst], b, e, &at, &gap)) {
+        cl_int err = fetch_host(root, gap.begin, gap.end, moved);
+        if (err == CL_SUCCESS)
+            err = move(root, dst, 1, gap.begin, gap.end, moved);
+        if (err != CL_SUCCESS)
+            return err;
+        at = gap.end;
+    }
+    return CL_SUCCESS;
+}
+
+cl_int skmd_coh_written(cl_mem mem, int owner, uint64_t b, uint64_t e)
+{
+    cl_mem root = skmd_mem_root(mem);
+    b += mem->origin * (mem != root);
+    e += mem->origin * (mem != root);
+    if (e > root->size)
+        e = root->size;
+    for (int i = 0; i <= SKMD_HOST; i++)
+        if ((i < skmd_state.nmembers || i == SKMD_HOST) && i != owner &&
+            skmd_ranges_remove(&root->valid[i], b, e) != 0)
+            return CL_OUT_OF_HOST_MEMORY;
+    return skmd_ranges_add(&root->valid[owner], b, e) == 0 ? CL_SUCCESS
+                                                           : CL_OUT_OF_HOST_MEMORY;
+}
+
+cl_int skmd_coh_also_valid(cl_mem mem, int who, uint64_t b, uint64_t e)
+{
+    cl_mem root = skmd_mem_root(mem);
+    b += mem->origin * (mem != root);
+    e += mem->origin * (mem != root);
+    if (e > root->size)
+        e = root->size;
+    return skmd_ranges_add(&root->valid[who], b, e) == 0 ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
+}

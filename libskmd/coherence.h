@@ -1,0 +1,52 @@
+/* libskmd/coherence.h: the buffer manager. Every root buffer has a canonical host copy
+ * and, per copy (each member, and the host at index SKMD_HOST), the byte ranges that are
+ * current. Bytes move only where the destination's copy is stale; a write makes the
+ * writer's copy the only current one over the bytes it touched.
+ *
+ * Locking: every function here must be called with the split lock held (one process-wide
+ * mutex: state changes are short, and a split launch runs to its end under it). Transfers
+ * are blocking, on libskmd's own queue of each member (context->work).
+ * Offsets are relative to `mem` (a sub-buffer's are shifted to its root inside). */
+#ifndef SKMD_COHERENCE_H
+#define SKMD_COHERENCE_H
+
+#include <stdint.h>
+
+#include "object.h"
+
+void skmd_split_lock(void);
+void skmd_split_unlock(void);
+
+/* A new root buffer: host copy from host_ptr (current on host and on member `holder`,
+ * which already has the bytes) or zeroed (current on the host only). */
+cl_int skmd_coh_init(cl_mem root, const void *host_ptr, int holder);
+void skmd_coh_free(cl_mem root);
+
+cl_mem skmd_mem_root(cl_mem mem);
+
+/* Member m's real buffer for `mem`, allocated on first use (no host-pointer flags: the
+ * canonical bytes are libskmd's host copy). NULL and *err on failure. */
+cl_mem skmd_mem_real(cl_mem mem, int m, cl_int *err);
+
+/* libskmd's own in-order queue on member m in context ctx. */
+cl_command_queue skmd_work_queue(cl_context ctx, int m, cl_int *err);
+
+/* Bytes moved, by direction. */
+struct skmd_moved {
+    uint64_t to_devices, to_host;
+};
+
+/* Makes copy `dst` (member index or SKMD_HOST) current over [b, e) of mem, moving only
+ * stale bytes; adds the bytes moved to *moved (may be NULL). */
+cl_int skmd_coh_fetch(cl_mem mem, int dst, uint64_t b, uint64_t e, struct skmd_moved *moved);
+
+/* [b, e) of mem was written on copy `owner`: it alone is current there now. */
+cl_int skmd_coh_written(cl_mem mem, int owner, uint64_t b, uint64_t e);
+
+/* Copy `who` also holds the current bytes [b, e) (after a transfer made them equal). */
+cl_int skmd_coh_also_valid(cl_mem mem, int who, uint64_t b, uint64_t e);
+
+/* Bytes moved host<->members since the process started (the byte counter of the log). */
+uint64_t skmd_coh_total_moved(void);
+
+#endif

@@ -1,0 +1,545 @@
+/* libskmd/split.c: split launches.
+ *
+ * A split launch runs to its end before clEnqueueNDRangeKernel returns (the app's event
+ * is a marker on its queue, complete at once): it waits for the wait list and the app's
+ * queue, then, under the split lock, gives each member its contiguous range of linear
+ * work-groups as a sub-range launch of the partition-ready kernel on the member's own
+ * queue (all members at once), after moving to it only the stale bytes its share reads.
+ * Written bytes stay on the member that wrote them when the footprint is exact; else the
+ * merge kernel folds each other member's writes into the merge member's (a CPU) copy.
+ * A share that fails is redone on another member. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../transform/record.h"
+#include "coherence.h"
+#include "config.h"
+#include "log.h"
+#include "report.h"
+#include "share.h"
+#include "split.h"
+#include "trace.h"
+
+#define MAX_INTERVALS 64
+
+static unsigned char member_failed[SKMD_MAX_MEMBERS]; /* under the split lock */
+static uint64_t launch_number;                        /* under the split lock */
+
+struct share {
+    int member;
+    uint64_t first, count;
+    int done;
+    cl_event ev;
+};
+
+struct launch {
+    cl_command_queue q;
+    cl_kernel k;
+    const struct skmd_kernel_record *rec;
+    struct skmd_arg *args;          /* snapshot */
+    int64_t scalars[256];
+    struct skmd_launch shape;
+    size_t local[3];
+    uint64_t ngroups[3], total_groups;
+    unsigned char merge_param[256]; /* 1: written bytes not exactly known */
+    int merge_member;               /* -1: none needed */
+    struct skmd_moved moved;
+    uint64_t number;
+};
+
+static int fault_member(void)
+{
+    const char *v = skmd_config()->fault_member;
+    return v[0] ? atoi(v) : -1;
+}
+
+static int is_buffer_param(const struct launch *L, unsigned p)
+{
+    enum skmd_param_kind kind = L->rec->params[p].kind;
+    return (kind == SKMD_PARAM_GLOBAL || kind == SKMD_PARAM_CONSTANT) && L->args[p].mem;
+}
+
+/* The footprint of param p for groups [first, first+count), clamped to the buffer; on
+ * failure the whole buffer, read and written inexactly. */
+static void footprint(const struct launch *L, unsigned p, uint64_t first, uint64_t count,
+                      struct skmd_footprint *fp)
+{
+    uint64_t size = L->args[p].mem->size;
+    if (skmd_footprint(L->rec, p, &L->shape, L->scalars, first, count, fp) != 0) {
+        fp->nread = fp->nwrite = 1;
+        fp->read[0] = fp->write[0] = (struct skmd_interval){0, size};
+        fp->write_exact = 0;
+    }
+    for (size_t i = 0; i < fp->nread; i++)
+        if (fp->read[i].end > size)
+            fp->read[i].end = size;
+    for (size_t i = 0; i < fp->nwrite; i++)
+        if (fp->write[i].end > size)
+            fp->write[i].end = size;
+    if (!(L->rec->params[p].access & SKMD_ACCESS_WRITE))
+        fp->nwrite = 0, fp->write_exact = 1;
+    if (!(L->rec->params[p].access & SKMD_ACCESS_READ))
+        fp->nread = 0;
+}
+
+/* Sets the arguments of kernel `kk` on member m: the app's (buffers swapped for m's
+ * copies), the 7 hidden ones, then (merge) the source copies. */
+static cl_int set_args(struct launch *L, cl_kernel kk, int m, uint64_t first,
+                       const cl_mem *sources, unsigned nsources)
+{
+    cl_int err = CL_SUCCESS;
+    for (cl_uint a = 0; a < L->k->nargs && err == CL_SUCCESS; a++) {
+        const struct skmd_arg *arg = &L->args[a];
+        if (arg->mem) {
+            cl_mem real = skmd_mem_real(arg->mem, m, &err);
+            if (real)
+                err = real_clSetKernelArg(kk, a, sizeof real, &real);
+        } else {
+            err = real_clSetKernelArg(kk, a, arg->size, arg->value);
+        }
+    }
+    cl_ulong hidden[7] = {first, L->ngroups[0], L->ngroups[1], L->ngroups[2],
+                          L->shape.global_offset[0], L->shape.global_offset[1],
+                          L->shape.global_offset[2]};
+    for (cl_uint h = 0; h < 7 && err == CL_SUCCESS; h++)
+        err = real_clSetKernelArg(kk, L->k->nargs + h, sizeof hidden[h], &hidden[h]);
+    for (unsigned s = 0; s < nsources && err == CL_SUCCESS; s++)
+        err = real_clSetKernelArg(kk, L->k->nargs + 7 + s, sizeof sources[s], &sources[s]);
+    return err;
+}
+
+/* Brings member m's copies up to date for the share: the bytes it reads (the merge
+ * member: every buffer whole, as its copy receives the others' writes). */
+static cl_int prepare(struct launch *L, const struct share *sh)
+{
+    struct skmd_interval rd[MAX_INTERVALS], wr[MAX_INTERVALS];
+    for (unsigned p = 0; p < L->rec->nparams; p++) {
+        if (!is_buffer_param(L, p))
+            continue;
+        cl_mem mem = L->args[p].mem;
+        cl_int err;
+        if (sh->member == L->merge_member) {
+            err = skmd_coh_fetch(mem, sh->member, 0, mem->size, &L->moved);
+            if (err != CL_SUCCESS)
+                return err;
+            continue;
+        }
+        struct skmd_footprint fp = {rd, wr, MAX_INTERVALS, MAX_INTERVALS, 0, 0, 0};
+        footprint(L, p, sh->first, sh->count, &fp);
+        for (size_t i = 0; i < fp.nread; i++) {
+            err = skmd_coh_fetch(mem, sh->member, fp.read[i].begin, fp.read[i].end,
+                                 &L->moved);
+            if (err != CL_SUCCESS)
+                return err;
+        }
+    }
+    return CL_SUCCESS;
+}
+
+/* Enqueues one share on its member's own queue (not waiting for it). */
+static cl_int start_share(struct launch *L, struct share *sh)
+{
+    int m = sh->member;
+    cl_int err = prepare(L, sh);
+    if (err != CL_SUCCESS)
+        return err;
+    if (m == fault_member())
+        return CL_OUT_OF_RESOURCES; /* the documented test hook */
+    cl_command_queue wq = skmd_work_queue(L->q->context, m, &err);
+    if (!wq)
+        return err;
+    err = set_args(L, L->k->split[m], m, sh->first, NULL, 0);
+    if (err != CL_SUCCESS)
+        return err;
+    size_t global[3] = {sh->count * L->local[0], L->local[1], L->local[2]};
+    const struct skmd_member *member = &skmd_state.members[m];
+    return member->ops->launch(member, wq, L->k->split[m], L->shape.work_dim, NULL, global,
+                               L->local, 0, NULL, &sh->ev);
+}
+
+/* Waits for a started share; CL_SUCCESS when it ran. */
+static cl_int finish_share(struct share *sh)
+{
+    cl_int status = CL_SUCCESS;
+    cl_int err = real_clWaitForEvents(1, &sh->ev);
+    real_clGetEventInfo(sh->ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
+                        NULL);
+    real_clReleaseEvent(sh->ev);
+    sh->ev = NULL;
+    return err != CL_SUCCESS ? err : status < 0 ? status : CL_SUCCESS;
+}
+
+static void trace_span(const struct launch *L, int device, enum skmd_trace_kind kind,
+                       uint64_t start, uint64_t groups)
+{
+    if (!skmd_trace_enabled())
+        return;
+    struct skmd_trace_span span = {
+        .device = device, .kind = kind, .kernel = L->k->name, .launch = L->number,
+        .share = (double)groups / (double)L->total_groups, .start_ns = start,
+        .end_ns = skmd_trace_now_ns(), .workgroups = groups,
+    };
+    skmd_trace_span(&span);
+}
+
+/* A member's copy no longer holds what the kernel may have written (a failed share). */
+static void forget_writes(struct launch *L, int m)
+{
+    for (unsigned p = 0; p < L->rec->nparams; p++)
+        if (is_buffer_param(L, p) && (L->rec->params[p].access & SKMD_ACCESS_WRITE)) {
+            cl_mem mem = L->args[p].mem;
+            cl_mem root = skmd_mem_root(mem);
+            uint64_t b = mem == root ? 0 : mem->origin;
+            skmd_ranges_remove(&root->valid[m], b, b + mem->size);
+        }
+}
+
+/* Records where the share's writes are: exact ones on the member alone. */
+static cl_int commit_share(struct launch *L, const struct share *sh)
+{
+    struct skmd_interval rd[MAX_INTERVALS], wr[MAX_INTERVALS];
+    for (unsigned p = 0; p < L->rec->nparams; p++) {
+        if (!is_buffer_param(L, p) || L->merge_param[p])
+            continue;
+        struct skmd_footprint fp = {rd, wr, MAX_INTERVALS, MAX_INTERVALS, 0, 0, 0};
+        footprint(L, p, sh->first, sh->count, &fp);
+        for (size_t i = 0; i < fp.nwrite; i++) {
+            cl_int err = skmd_coh_written(L->args[p].mem, sh->member, fp.write[i].begin,
+                                          fp.write[i].end);
+            if (err != CL_SUCCESS)
+                return err;
+        }
+    }
+    return CL_SUCCESS;
+}
+
+/* Folds share sh's writes (on its member) into the merge member's copies: the merge
+ * kernel for sh's groups, with each written buffer's copy from sh's member as source. */
+static cl_int merge_share(struct launch *L, const struct share *sh)
+{
+    int M = L->merge_member, D = sh->member;
+    cl_int err = CL_SUCCESS;
+    cl_mem sources[SKMD_MAX_MEMBERS * 4];
+    unsigned nsources = 0;
+    cl_command_queue mq = skmd_work_queue(L->q->context, M, &err);
+    cl_command_queue dq = mq ? skmd_work_queue(L->q->context, D, &err) : NULL;
+    if (!dq)
+        return err;
+    uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
+    for (unsigned p = 0; p < L->rec->nparams && err == CL_SUCCESS; p++) {
+        if (L->rec->params[p].kind != SKMD_PARAM_GLOBAL ||
+            !(L->rec->params[p].access & SKMD_ACCESS_WRITE))
+            continue;
+        if (nsources == sizeof sources / sizeof sources[0])
+            return CL_OUT_OF_RESOURCES;
+        cl_mem mem = L->args[p].mem;
+        sources[nsources] = NULL;
+        void *bytes = malloc(mem->size);
+        cl_mem dreal = skmd_mem_real(mem, D, &err);
+        if (!bytes || !dreal) {
+            free(bytes);
+            err = bytes ? err : CL_OUT_OF_HOST_MEMORY;
+            break;
+        }
+        err = real_clEnqueueReadBuffer(dq, dreal, CL_TRUE, 0, mem->size, bytes, 0, NULL,
+                                       NULL);
+        if (err == CL_SUCCESS)
+            sources[nsources] = real_clCreateBuffer(
+                skmd_member_context(L->q->context, M),
+                CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, mem->size, bytes, &err);
+        free(bytes);
+        L->moved.to_host += mem->size;
+        L->moved.to_devices += mem->size;
+        if (sources[nsources])
+            nsources++;
+    }
+    if (err == CL_SUCCESS)
+        err = set_args(L, L->k->merge[M], M, sh->first, sources, nsources);
+    size_t global[3] = {sh->count * L->local[0], L->local[1], L->local[2]};
+    cl_event ev = NULL;
+    if (err == CL_SUCCESS) {
+        const struct skmd_member *member = &skmd_state.members[M];
+        err = member->ops->launch(member, mq, L->k->merge[M], L->shape.work_dim, NULL, global,
+                                  L->local, 0, NULL, &ev);
+    }
+    if (err == CL_SUCCESS) {
+        struct share tmp = {.ev = ev};
+        err = finish_share(&tmp);
+    }
+    for (unsigned s = 0; s < nsources; s++)
+        real_clReleaseMemObject(sources[s]);
+    trace_span(L, M, SKMD_TRACE_MERGE, start, sh->count);
+    return err;
+}
+
+/* Why this launch runs whole (NULL: it is split); fills the shares. */
+static const char *plan(struct launch *L, const size_t *offset, const size_t *global,
+                        const size_t *local, struct share *shares, int *nshares)
+{
+    if (strcmp(skmd_config()->mode, "split") != 0)
+        return "mode is not split";
+    if (skmd_state.nmembers < 2)
+        return "one member device";
+    if (!L->rec)
+        return "kernel not analysed (no split program)";
+    if (!L->rec->splittable)
+        return L->rec->reason && L->rec->reason[0] ? L->rec->reason : "not splittable";
+    if (!local)
+        return "no local size given";
+    if (L->rec->nparams > 256)
+        return "too many parameters";
+    L->shape.work_dim = L->q ? L->shape.work_dim : 0;
+    L->total_groups = 1;
+    for (unsigned d = 0; d < 3; d++) {
+        int used = d < L->shape.work_dim;
+        L->local[d] = used ? local[d] : 1;
+        if (used && (local[d] == 0 || global[d] % local[d] != 0))
+            return "global size not a multiple of the local size";
+        L->shape.local_size[d] = L->local[d];
+        L->shape.global_size[d] = used ? global[d] : 1;
+        L->shape.global_offset[d] = used && offset ? offset[d] : 0;
+        L->ngroups[d] = L->shape.global_size[d] / L->local[d];
+        L->total_groups *= L->ngroups[d];
+    }
+    if (L->total_groups < (uint64_t)skmd_config()->min_split_workgroups)
+        return "too few work-groups to pay for splitting (SKMD_MIN_SPLIT_WORKGROUPS)";
+    for (unsigned p = 0; p < L->rec->nparams; p++) {
+        const struct skmd_arg *arg = &L->args[p];
+        enum skmd_param_kind kind = L->rec->params[p].kind;
+        if (!arg->set)
+            return "an argument is not set";
+        if (arg->other_handle || kind == SKMD_PARAM_IMAGE || kind == SKMD_PARAM_SAMPLER)
+            return "an image or sampler argument";
+        if ((kind == SKMD_PARAM_GLOBAL || kind == SKMD_PARAM_CONSTANT) && !arg->mem &&
+            arg->value)
+            return "a pointer argument that is not a libskmd buffer";
+        L->scalars[p] = kind == SKMD_PARAM_SCALAR && arg->value
+                            ? skmd_scalar_value(&L->rec->params[p], arg->value)
+                            : 0;
+    }
+    unsigned char eligible[SKMD_MAX_MEMBERS] = {0};
+    uint64_t count[SKMD_MAX_MEMBERS];
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        eligible[m] = L->k->split[m] && !member_failed[m];
+    if (skmd_shares(L->total_groups, skmd_state.nmembers, eligible, count) < 2)
+        return "fewer than two members can take a share";
+    /* Written bytes that are not exactly known need the merge kernel on a CPU member. */
+    struct skmd_interval rd[MAX_INTERVALS], wr[MAX_INTERVALS];
+    int need_merge = 0;
+    uint64_t first = 0;
+    *nshares = 0;
+    for (int m = 0; m < skmd_state.nmembers; m++) {
+        if (!count[m])
+            continue;
+        shares[(*nshares)++] = (struct share){m, first, count[m], 0, NULL};
+        for (unsigned p = 0; p < L->rec->nparams; p++) {
+            if (!is_buffer_param(L, p))
+                continue;
+            struct skmd_footprint fp = {rd, wr, MAX_INTERVALS, MAX_INTERVALS, 0, 0, 0};
+            footprint(L, p, first, count[m], &fp);
+            if (!fp.write_exact)
+                need_merge = L->merge_param[p] = 1;
+        }
+        first += count[m];
+    }
+    L->merge_member = -1;
+    if (need_merge) {
+        for (int m = 0; m < skmd_state.nmembers && L->merge_member < 0; m++)
+            if (L->k->merge[m] && !member_failed[m])
+                L->merge_member = m;
+        if (L->merge_member < 0)
+            return "written bytes not exactly known and no CPU member has the merge kernel";
+    }
+    return NULL;
+}
+
+/* The whole launch on the queue's member (pass-through of the app's arguments). */
+static cl_int run_whole(struct launch *L, const size_t *offset, const size_t *global,
+                        const size_t *local, struct skmd_enqueue *e)
+{
+    int m = L->q->member;
+    cl_int err = CL_SUCCESS;
+    skmd_split_lock();
+    for (cl_uint a = 0; a < L->k->nargs && err == CL_SUCCESS; a++) {
+        cl_mem mem = L->args[a].mem;
+        if (!mem)
+            continue;
+        unsigned access = L->rec ? L->rec->params[a].access
+                                 : SKMD_ACCESS_READ | SKMD_ACCESS_WRITE;
+        /* Unknown writes may leave any byte as it was: the copy must be whole first. */
+        err = skmd_coh_fetch(mem, m, 0, mem->size, &L->moved);
+        if (err == CL_SUCCESS && (access & SKMD_ACCESS_WRITE))
+            err = skmd_coh_written(mem, m, 0, mem->size);
+    }
+    skmd_split_unlock();
+    if (err != CL_SUCCESS)
+        return err;
+    const struct skmd_member *member = &skmd_state.members[m];
+    return member->ops->launch(member, L->q->real, L->k->real[m], L->shape.work_dim, offset,
+                               global, local, e->nwait, e->wait, e->event);
+}
+
+static cl_int run_split(struct launch *L, struct share *shares, int nshares)
+{
+    cl_int err = CL_SUCCESS;
+    uint64_t start[SKMD_MAX_MEMBERS];
+    /* All shares at once, each on its member's own queue. */
+    for (int s = 0; s < nshares; s++) {
+        start[s] = skmd_trace_now_ns();
+        cl_int e = start_share(L, &shares[s]);
+        if (e != CL_SUCCESS)
+            shares[s].done = -1, shares[s].ev = NULL, err = e;
+    }
+    for (int s = 0; s < nshares; s++) {
+        if (shares[s].ev) {
+            shares[s].done = finish_share(&shares[s]) == CL_SUCCESS ? 1 : -1;
+            trace_span(L, shares[s].member, SKMD_TRACE_KERNEL, start[s], shares[s].count);
+        }
+    }
+    /* Faults: the member is marked and its share redone by one that did its own. */
+    for (int s = 0; s < nshares; s++) {
+        if (shares[s].done == 1)
+            continue;
+        int bad = shares[s].member;
+        member_failed[bad] = 1;
+        forget_writes(L, bad);
+        skmd_log(SKMD_LOG_WARN, "member %d (%s) failed its share of %s (error %d): marked "
+                 "failed, the share is redone on another member", bad,
+                 skmd_state.members[bad].name, L->k->name, err);
+        if (bad == L->merge_member)
+            return CL_OUT_OF_RESOURCES; /* the caller runs the launch whole */
+        shares[s].done = -1;
+        for (int t = 0; t < nshares && shares[s].done != 1; t++) {
+            int m = shares[t].member;
+            if (shares[t].done != 1 || member_failed[m])
+                continue;
+            shares[s].member = m;
+            if (start_share(L, &shares[s]) == CL_SUCCESS && finish_share(&shares[s]) ==
+                CL_SUCCESS)
+                shares[s].done = 1;
+        }
+        if (shares[s].done != 1)
+            return CL_OUT_OF_RESOURCES;
+    }
+    for (int s = 0; s < nshares; s++) {
+        err = commit_share(L, &shares[s]);
+        if (err == CL_SUCCESS && L->merge_member >= 0 && shares[s].member != L->merge_member)
+            err = merge_share(L, &shares[s]);
+        if (err != CL_SUCCESS)
+            return err;
+    }
+    if (L->merge_member >= 0)
+        for (unsigned p = 0; p < L->rec->nparams && err == CL_SUCCESS; p++)
+            if (L->merge_param[p])
+                err = skmd_coh_written(L->args[p].mem, L->merge_member, 0,
+                                       L->args[p].mem->size);
+    return err;
+}
+
+static void report(const struct launch *L, const char *why, const struct share *shares,
+                   int nshares, uint64_t t0)
+{
+    if (skmd_log_enabled(SKMD_LOG_INFO)) {
+        char text[1024];
+        int at = 0;
+        for (int s = 0; s < nshares && at < (int)sizeof text - 64; s++)
+            at += snprintf(text + at, sizeof text - (size_t)at, " m%d=%llu+%llu",
+                           shares[s].member, (unsigned long long)shares[s].first,
+                           (unsigned long long)shares[s].count);
+        if (why)
+            skmd_log(SKMD_LOG_INFO, "launch %llu %s: whole on member %d: %s; moved in %llu "
+                     "out %llu", (unsigned long long)L->number, L->k->name, L->q->member,
+                     why, (unsigned long long)L->moved.to_devices,
+                     (unsigned long long)L->moved.to_host);
+        else
+            skmd_log(SKMD_LOG_INFO, "launch %llu %s: split%s%s; moved in %llu out %llu",
+                     (unsigned long long)L->number, L->k->name, text,
+                     L->merge_member >= 0 ? " (merged)" : "",
+                     (unsigned long long)L->moved.to_devices,
+                     (unsigned long long)L->moved.to_host);
+    }
+    if (skmd_report_enabled()) {
+        struct skmd_report_launch r = {
+            .kernel = L->k->name, .split = why == NULL, .decision = why ? why : "split",
+            .ndevices = skmd_state.nmembers,
+            .bytes_moved = L->moved.to_devices + L->moved.to_host,
+            .estimated_ms = -1, .measured_ms = (double)(skmd_trace_now_ns() - t0) / 1e6,
+        };
+        if (why)
+            r.workgroups[L->q->member] = L->total_groups;
+        for (int s = 0; s < nshares && !why; s++)
+            r.workgroups[shares[s].member] += shares[s].count;
+        skmd_report_launch(&r);
+    }
+}
+
+cl_int skmd_split_launch(cl_command_queue q, cl_kernel k, cl_uint dims, const size_t *offset,
+                         const size_t *global, const size_t *local, struct skmd_enqueue *e)
+{
+    uint64_t t0 = skmd_trace_now_ns();
+    struct launch *L = calloc(1, sizeof *L);
+    struct share shares[SKMD_MAX_MEMBERS];
+    int nshares = 0;
+    if (!L)
+        return CL_OUT_OF_HOST_MEMORY;
+    L->q = q;
+    L->k = k;
+    L->rec = k->rec;
+    L->shape.work_dim = dims;
+    /* A snapshot of the arguments: the app may set new ones while this launch runs. */
+    L->args = calloc(k->nargs ? k->nargs : 1, sizeof *L->args);
+    if (!L->args) {
+        free(L);
+        return CL_OUT_OF_HOST_MEMORY;
+    }
+    pthread_mutex_lock(&k->obj.lock);
+    memcpy(L->args, k->args, k->nargs * sizeof *L->args);
+    cl_int err = CL_SUCCESS;
+    for (cl_uint a = 0; a < k->nargs; a++) {
+        L->args[a].value = NULL;
+        if (k->args[a].value && (L->args[a].value = malloc(k->args[a].size)))
+            memcpy(L->args[a].value, k->args[a].value, k->args[a].size);
+        else if (k->args[a].value)
+            err = CL_OUT_OF_HOST_MEMORY;
+        if (L->args[a].mem && !skmd_registry_has(L->args[a].mem))
+            err = CL_INVALID_MEM_OBJECT; /* released since clSetKernelArg */
+    }
+    pthread_mutex_unlock(&k->obj.lock);
+    const char *why = err == CL_SUCCESS ? plan(L, offset, global, local, shares, &nshares)
+                                        : "arguments";
+    if (err == CL_SUCCESS && why) {
+        err = run_whole(L, offset, global, local, e);
+    } else if (err == CL_SUCCESS) {
+        /* Everything the app queued before this launch (and its wait list) is done. */
+        if (e->nwait)
+            err = real_clWaitForEvents(e->nwait, e->wait);
+        if (err == CL_SUCCESS)
+            err = real_clFinish(q->real);
+        if (err == CL_SUCCESS) {
+            skmd_split_lock();
+            L->number = ++launch_number;
+            err = run_split(L, shares, nshares);
+            skmd_split_unlock();
+            if (err != CL_SUCCESS) {
+                skmd_log(SKMD_LOG_WARN, "split launch of %s failed (%d): run whole",
+                         k->name, err);
+                why = "split launch failed";
+                err = run_whole(L, offset, global, local, e);
+            } else {
+                err = real_clEnqueueMarkerWithWaitList(q->real, 0, NULL, e->event);
+            }
+        }
+    }
+    if (why && err == CL_SUCCESS) {
+        skmd_split_lock();
+        L->number = ++launch_number;
+        skmd_split_unlock();
+    }
+    report(L, why, shares, nshares, t0);
+    for (cl_uint a = 0; a < k->nargs; a++)
+        free(L->args[a].value);
+    free(L->args);
+    free(L);
+    return err;
+}

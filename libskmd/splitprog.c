@@ -1,0 +1,296 @@
+/* libskmd/splitprog.c: runs the kernel compiler out of process and loads its output
+ * (see splitprog.h). The child gets the environment without LD_PRELOAD, so it never
+ * loads libskmd (nor a driver's LLVM next to its own). */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../transform/record.h"
+#include "common.h"
+#include "config.h"
+#include "log.h"
+#include "splitprog.h"
+
+extern char **environ;
+
+enum target { TARGET_NONE, TARGET_POCL, TARGET_NVPTX };
+static const char *const target_name[] = {"none", "pocl", "nvptx"};
+
+static enum target member_target(const struct skmd_member *m)
+{
+    char name[256] = "", vendor[256] = "";
+    real_clGetPlatformInfo(m->real_platform, CL_PLATFORM_NAME, sizeof name, name, NULL);
+    real_clGetPlatformInfo(m->real_platform, CL_PLATFORM_VENDOR, sizeof vendor, vendor, NULL);
+    if (strstr(name, "Portable Computing Language") || strstr(vendor, "pocl"))
+        return TARGET_POCL;
+    if (strstr(vendor, "NVIDIA"))
+        return TARGET_NVPTX;
+    return TARGET_NONE;
+}
+
+/* SKMD_COMPILER, else <libdir>/../tools/skmd-opt, <libdir>/skmd-opt, then PATH. */
+static void compiler_path(char *out, size_t size)
+{
+    const char *cfg = skmd_config()->compiler;
+    if (cfg[0]) {
+        snprintf(out, size, "%s", cfg);
+        return;
+    }
+    Dl_info info;
+    if (dladdr((void *)compiler_path, &info) && info.dli_fname) {
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%s", info.dli_fname);
+        char *slash = strrchr(dir, '/');
+        if (slash) {
+            *slash = '\0';
+            snprintf(out, size, "%s/../tools/skmd-opt", dir);
+            if (access(out, X_OK) == 0)
+                return;
+            snprintf(out, size, "%s/skmd-opt", dir);
+            if (access(out, X_OK) == 0)
+                return;
+        }
+    }
+    snprintf(out, size, "skmd-opt");
+}
+
+static int mkdir_p(const char *path)
+{
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return mkdir(buf, 0755) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *data = NULL;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long n = ftell(f);
+        if (n > 0 && fseek(f, 0, SEEK_SET) == 0 && (data = malloc((size_t)n + 1))) {
+            if (fread(data, 1, (size_t)n, f) == (size_t)n) {
+                data[n] = '\0';
+                *len = (size_t)n;
+            } else {
+                free(data);
+                data = NULL;
+            }
+        }
+    }
+    fclose(f);
+    return data;
+}
+
+/* Runs the compiler on the source for `t`; fills `dir` with the cache entry. Returns 0,
+ * or -1 with the reason in `why`. */
+static int run_compiler(const char *source, const char *options, enum target t, char *dir,
+                        size_t dir_size, char *why, size_t why_size)
+{
+    const char *tmp = getenv("TMPDIR");
+    char src[4096], errf[4096], compiler[4096], cache[4096];
+    snprintf(src, sizeof src, "%s/skmd-src-XXXXXX.cl", tmp && tmp[0] ? tmp : "/tmp");
+    snprintf(errf, sizeof errf, "%s/skmd-err-XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
+    snprintf(cache, sizeof cache, "%s/kernels", skmd_config()->cache_dir);
+    compiler_path(compiler, sizeof compiler);
+    if (mkdir_p(cache) != 0) {
+        snprintf(why, why_size, "cannot create the cache directory %s", cache);
+        return -1;
+    }
+    int sfd = mkstemps(src, 3), efd = mkstemp(errf);
+    int pipefd[2] = {-1, -1};
+    int rc = -1;
+    size_t n = strlen(source);
+    if (sfd < 0 || efd < 0 || write(sfd, source, n) != (ssize_t)n || pipe(pipefd) != 0) {
+        snprintf(why, why_size, "cannot write a temporary file: %s", strerror(errno));
+        goto out;
+    }
+    /* The environment less LD_PRELOAD. */
+    size_t nenv = 0;
+    while (environ[nenv])
+        nenv++;
+    char **env = calloc(nenv + 1, sizeof *env);
+    if (!env) {
+        snprintf(why, why_size, "out of memory");
+        goto out;
+    }
+    for (size_t i = 0, k = 0; i < nenv; i++)
+        if (strncmp(environ[i], "LD_PRELOAD=", 11) != 0)
+            env[k++] = environ[i];
+    char *argv[] = {compiler, src, "--compile", "--cache", cache, "--target",
+                    (char *)target_name[t], "--options", (char *)(options ? options : ""),
+                    NULL};
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
+    posix_spawn_file_actions_adddup2(&fa, efd, 2);
+    posix_spawn_file_actions_addclose(&fa, pipefd[0]);
+    pid_t pid;
+    int serr = posix_spawnp(&pid, compiler, &fa, NULL, argv, env);
+    posix_spawn_file_actions_destroy(&fa);
+    free(env);
+    close(pipefd[1]);
+    pipefd[1] = -1;
+    if (serr != 0) {
+        snprintf(why, why_size, "cannot run %s: %s", compiler, strerror(serr));
+        goto out;
+    }
+    size_t got = 0;
+    ssize_t r;
+    while ((r = read(pipefd[0], dir + got, dir_size - 1 - got)) > 0 && got < dir_size - 1)
+        got += (size_t)r;
+    dir[got] = '\0';
+    dir[strcspn(dir, "\n")] = '\0';
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && dir[0]) {
+        rc = 0;
+        goto out;
+    }
+    /* The compiler's last message line says why. */
+    char msg[2048] = "";
+    ssize_t len = pread(efd, msg, sizeof msg - 1, 0);
+    msg[len > 0 ? len : 0] = '\0';
+    while (len > 0 && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
+        msg[--len] = '\0';
+    char *last = strrchr(msg, '\n');
+    snprintf(why, why_size, "%s failed (status %d): %s", compiler,
+             WIFEXITED(status) ? WEXITSTATUS(status) : -1, last ? last + 1 : msg);
+out:
+    if (sfd >= 0) {
+        close(sfd);
+        unlink(src);
+    }
+    if (efd >= 0) {
+        close(efd);
+        unlink(errf);
+    }
+    if (pipefd[0] >= 0)
+        close(pipefd[0]);
+    if (pipefd[1] >= 0)
+        close(pipefd[1]);
+    return rc;
+}
+
+/* The real split program of slot s from the compiler's output; marks split_ok. */
+static void load_slot(cl_program p, int s, enum target t, const unsigned char *bin,
+                      size_t len)
+{
+    cl_device_id devs[SKMD_MAX_MEMBERS];
+    int idx[SKMD_MAX_MEMBERS];
+    const unsigned char *bins[SKMD_MAX_MEMBERS];
+    size_t lens[SKMD_MAX_MEMBERS];
+    cl_int status[SKMD_MAX_MEMBERS];
+    cl_uint k = 0;
+    for (int i = 0; i < skmd_state.nmembers; i++) {
+        const struct skmd_member *m = &skmd_state.members[i];
+        if (m->platform_slot != s || member_target(m) != t)
+            continue;
+        idx[k] = i;
+        devs[k] = m->real_device;
+        bins[k] = bin;
+        lens[k++] = len;
+    }
+    if (k == 0)
+        return;
+    cl_int err;
+    cl_program real = real_clCreateProgramWithBinary(p->context->real[s], k, devs, lens, bins,
+                                                     status, &err);
+    if (!real) {
+        skmd_log(SKMD_LOG_WARN, "split program not loaded on platform %d (%d): kernels "
+                 "run whole", s, err);
+        return;
+    }
+    err = real_clBuildProgram(real, k, devs, "", NULL, NULL);
+    for (cl_uint d = 0; d < k; d++) {
+        cl_build_status st = CL_BUILD_ERROR;
+        real_clGetProgramBuildInfo(real, devs[d], CL_PROGRAM_BUILD_STATUS, sizeof st, &st,
+                                   NULL);
+        p->split_ok[idx[d]] = st == CL_BUILD_SUCCESS;
+        if (st != CL_BUILD_SUCCESS)
+            skmd_log(SKMD_LOG_WARN, "member %d (%s) cannot build the split program (%d): it "
+                     "gets no shares of this program's kernels", idx[d],
+                     skmd_state.members[idx[d]].name, err);
+    }
+    p->split[s] = real;
+}
+
+void skmd_split_build(cl_program p, const char *options)
+{
+    if (!p->source || strcmp(skmd_config()->mode, "split") != 0 || p->record)
+        return;
+    for (enum target t = TARGET_POCL; t <= TARGET_NVPTX; t++) {
+        int used = 0;
+        for (int i = 0; i < skmd_state.nmembers; i++)
+            used |= member_target(&skmd_state.members[i]) == t;
+        if (!used)
+            continue;
+        char dir[4096], why[9000], path[4200];
+        if (run_compiler(p->source, options, t, dir, sizeof dir, why, sizeof why) != 0) {
+            skmd_log(SKMD_LOG_INFO, "kernels not splittable on %s members: %s",
+                     target_name[t], why);
+            continue;
+        }
+        if (!p->record) {
+            snprintf(path, sizeof path, "%s/record.txt", dir);
+            FILE *f = fopen(path, "r");
+            struct skmd_program_record *rec = calloc(1, sizeof *rec);
+            char err[256] = "";
+            if (f && rec) {
+                skmd_record_init(rec);
+                if (skmd_record_read(f, rec, err, sizeof err) == 0) {
+                    p->record = rec;
+                    rec = NULL;
+                } else {
+                    skmd_log(SKMD_LOG_WARN, "bad analysis record %s: %s", path, err);
+                    skmd_record_free(rec);
+                }
+            }
+            free(rec);
+            if (f)
+                fclose(f);
+        }
+        snprintf(path, sizeof path, "%s/kernels.%s", dir, t == TARGET_POCL ? "bc" : "ptx");
+        size_t len = 0;
+        unsigned char *bin = (unsigned char *)read_file(path, &len);
+        if (!bin) {
+            skmd_log(SKMD_LOG_WARN, "cannot read %s: kernels run whole", path);
+            continue;
+        }
+        /* PTX is text: the driver wants its final NUL counted. */
+        if (t == TARGET_NVPTX)
+            len++;
+        for (int s = 0; s < skmd_state.nplatforms; s++)
+            load_slot(p, s, t, bin, len);
+        free(bin);
+    }
+}
+
+void skmd_split_release(cl_program p)
+{
+    for (int s = 0; s < skmd_state.nplatforms; s++)
+        if (p->split[s])
+            real_clReleaseProgram(p->split[s]);
+    if (p->record) {
+        skmd_record_free(p->record);
+        free(p->record);
+    }
+    free(p->source);
+}

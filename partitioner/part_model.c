@@ -1,0 +1,247 @@
+/* The cost model: performance tables, link curves, serialization on shared links, merge. */
+#include "part_model.h"
+
+#include <math.h>
+#include <string.h>
+
+static int good_number(double x) { return isfinite(x) && x >= 0.0; }
+
+int skmd_part_range_of(uint64_t nwg)
+{
+    if (nwg <= 1)
+        return 0;
+    int k = 63 - __builtin_clzll(nwg);
+    return k < SKMD_PART_RANGES - 1 ? k : SKMD_PART_RANGES - 1;
+}
+
+/* The table gives the rate at the first size of each range, 2^k; in between, the rate is
+ * interpolated linearly in n, and it is constant from the last range's start up. */
+static double interpolate(const double *rate, uint64_t n)
+{
+    if (n <= 1)
+        return rate[0];
+    int k = skmd_part_range_of(n);
+    if (k == SKMD_PART_RANGES - 1)
+        return rate[k];
+    double lo = (double)((uint64_t)1 << k);
+    double frac = ((double)n - lo) / lo;
+    return rate[k] + (rate[k + 1] - rate[k]) * frac;
+}
+
+/* Copies a table with unknown (zero) ranges filled from the nearest known range, the lower
+ * one on a tie. Returns 0 when no range is known. */
+static int fill_rates(const struct skmd_part_table *t, double *rate)
+{
+    int known = 0;
+    for (int k = 0; k < SKMD_PART_RANGES; k++)
+        known |= t->rate[k] > 0.0;
+    if (!known) {
+        memset(rate, 0, sizeof(double) * SKMD_PART_RANGES);
+        return 0;
+    }
+    for (int k = 0; k < SKMD_PART_RANGES; k++) {
+        rate[k] = t->rate[k];
+        for (int dist = 1; rate[k] <= 0.0 && dist < SKMD_PART_RANGES; dist++) {
+            if (k - dist >= 0 && t->rate[k - dist] > 0.0)
+                rate[k] = t->rate[k - dist];
+            else if (k + dist < SKMD_PART_RANGES && t->rate[k + dist] > 0.0)
+                rate[k] = t->rate[k + dist];
+        }
+    }
+    return 1;
+}
+
+double skmd_part_rate(const struct skmd_part_table *t, uint64_t nwg)
+{
+    double rate[SKMD_PART_RANGES];
+    if (!t || !fill_rates(t, rate))
+        return 0.0;
+    return interpolate(rate, nwg);
+}
+
+double skmd_part_link_ms(const struct skmd_part_link_curve *c, double bytes)
+{
+    if (!c || !(bytes > 0.0))
+        return 0.0;
+    double ms;
+    if (c->npoints >= 2 && c->npoints <= SKMD_PART_LINK_POINTS) {
+        const double *x = c->point_bytes, *y = c->point_ms;
+        int seg = 0; /* segment [seg, seg+1] that covers bytes, or an end segment */
+        while (seg + 2 < c->npoints && bytes > x[seg + 1])
+            seg++;
+        double dx = x[seg + 1] - x[seg];
+        double slope = dx > 0.0 ? (y[seg + 1] - y[seg]) / dx : 0.0;
+        ms = y[seg] + slope * (bytes - x[seg]);
+        if (ms < 0.0)
+            ms = 0.0;
+    } else {
+        if (!(c->bytes_per_ms > 0.0))
+            return SKMD_PART_NEVER_MS;
+        ms = c->latency_ms + bytes / c->bytes_per_ms;
+    }
+    ms *= c->scale > 0.0 ? c->scale : 1.0;
+    return ms < SKMD_PART_NEVER_MS ? ms : SKMD_PART_NEVER_MS;
+}
+
+static int good_curve(const struct skmd_part_link_curve *c)
+{
+    if (!good_number(c->latency_ms) || !isfinite(c->bytes_per_ms) || !good_number(c->scale))
+        return 0;
+    if (c->npoints < 0 || c->npoints > SKMD_PART_LINK_POINTS)
+        return 0;
+    for (int i = 0; i < c->npoints; i++) {
+        if (!good_number(c->point_bytes[i]) || !good_number(c->point_ms[i]))
+            return 0;
+        if (i > 0 && c->point_bytes[i] < c->point_bytes[i - 1])
+            return 0;
+    }
+    return 1;
+}
+
+static int good_device(const struct skmd_part_device *d)
+{
+    for (int k = 0; k < SKMD_PART_RANGES; k++)
+        if (!good_number(d->table.rate[k]))
+            return 0;
+    for (int dir = 0; dir < 2; dir++)
+        for (int mem = 0; mem < 2; mem++)
+            if (!good_curve(&d->curve[dir][mem]))
+                return 0;
+    return good_number(d->peak_rate);
+}
+
+int part_model_init(struct part_model *m, const struct skmd_part_problem *p)
+{
+    if (!p || !p->dev || p->ndev < 1 || p->ndev > SKMD_PART_MAX_DEVICES)
+        return SKMD_PART_EINVAL;
+    if (p->host_dev < -1 || p->host_dev >= p->ndev)
+        return SKMD_PART_EINVAL;
+    if (p->mem != SKMD_PART_PAGEABLE && p->mem != SKMD_PART_PINNED)
+        return SKMD_PART_EINVAL;
+    if (!good_number(p->in_fixed) || !good_number(p->in_per_wg) ||
+        !good_number(p->out_fixed) || !good_number(p->out_per_wg) ||
+        !good_number(p->merge_fixed_ms) || !good_number(p->merge_ms_per_byte))
+        return SKMD_PART_EINVAL;
+    m->p = p;
+    m->ndev = p->ndev;
+    for (int d = 0; d < p->ndev; d++) {
+        const struct skmd_part_device *dev = &p->dev[d];
+        if (!good_device(dev))
+            return SKMD_PART_EINVAL;
+        m->usable[d] = fill_rates(&dev->table, m->rate[d]);
+        m->link_slot[d] = -1;
+        for (int e = 0; e < d && dev->link >= 0; e++)
+            if (p->dev[e].link == dev->link) {
+                m->link_slot[d] = e;
+                break;
+            }
+        if (m->link_slot[d] < 0 && dev->link >= 0) {
+            for (int e = d + 1; e < p->ndev; e++)
+                if (p->dev[e].link == dev->link)
+                    m->link_slot[d] = d; /* first of a shared link: it names the slot */
+        }
+        m->in_curve[d] = dev->link >= 0 ? &dev->curve[SKMD_PART_H2D][p->mem] : NULL;
+        m->out_curve[d] = dev->link >= 0 ? &dev->curve[SKMD_PART_D2H][p->mem] : NULL;
+        m->needs_merge[d] = !p->output_contiguous && d != p->host_dev;
+    }
+    return SKMD_PART_OK;
+}
+
+double part_model_rate(const struct part_model *m, int d, uint64_t n)
+{
+    return interpolate(m->rate[d], n);
+}
+
+void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_cost *c)
+{
+    const struct skmd_part_problem *p = m->p;
+    if (n == 0) {
+        c->in_ms = c->kernel_ms = c->out_ms = c->merge_ms = 0.0;
+        return;
+    }
+    double wg = (double)n;
+    double rate = interpolate(m->rate[d], n);
+    c->kernel_ms = rate > 0.0 ? wg / rate : SKMD_PART_NEVER_MS;
+    if (c->kernel_ms > SKMD_PART_NEVER_MS)
+        c->kernel_ms = SKMD_PART_NEVER_MS;
+    double out_bytes = p->out_fixed + wg * p->out_per_wg;
+    c->in_ms = m->in_curve[d] ? skmd_part_link_ms(m->in_curve[d], p->in_fixed + wg * p->in_per_wg)
+                              : 0.0;
+    c->out_ms = m->out_curve[d] ? skmd_part_link_ms(m->out_curve[d], out_bytes) : 0.0;
+    c->merge_ms = m->needs_merge[d] ? p->merge_fixed_ms + out_bytes * p->merge_ms_per_byte : 0.0;
+    if (c->merge_ms > SKMD_PART_NEVER_MS)
+        c->merge_ms = SKMD_PART_NEVER_MS;
+}
+
+/* Transfers on a shared link are serialized: the runtime interleaves the inputs of all
+ * devices of one link, so each of them has its input after the link has carried all of
+ * them, and likewise for the outputs. A merge runs on the host CPU once a device's output
+ * is back; the host CPU device also pays for all the merges, after its own share, since
+ * the same cores do both. */
+double part_model_finish(const struct part_model *m, const struct part_cost *cost,
+                         const uint64_t *count, double *finish, double *sum)
+{
+    double link_in[SKMD_PART_MAX_DEVICES] = {0}, link_out[SKMD_PART_MAX_DEVICES] = {0};
+    double merges = 0.0;
+    for (int d = 0; d < m->ndev; d++) {
+        int slot = m->link_slot[d];
+        if (count[d] == 0 || slot < 0)
+            continue;
+        link_in[slot] += cost[d].in_ms;
+        link_out[slot] += cost[d].out_ms;
+    }
+    for (int d = 0; d < m->ndev; d++) {
+        int slot = m->link_slot[d];
+        if (count[d] == 0) {
+            finish[d] = 0.0;
+            continue;
+        }
+        double in = slot >= 0 ? link_in[slot] : cost[d].in_ms;
+        double out = slot >= 0 ? link_out[slot] : cost[d].out_ms;
+        finish[d] = in + cost[d].kernel_ms + out + cost[d].merge_ms;
+        merges += cost[d].merge_ms;
+    }
+    int host = m->p->host_dev;
+    if (host >= 0 && merges > 0.0)
+        finish[host] = (count[host] ? finish[host] : 0.0) + merges;
+    double max = 0.0, total = 0.0;
+    for (int d = 0; d < m->ndev; d++) {
+        if (finish[d] > SKMD_PART_NEVER_MS)
+            finish[d] = SKMD_PART_NEVER_MS;
+        if (finish[d] > max)
+            max = finish[d];
+        total += finish[d];
+    }
+    if (sum)
+        *sum = total;
+    return max;
+}
+
+void part_result_fill(const struct part_model *m, const uint64_t *count,
+                      struct skmd_part_result *out)
+{
+    struct part_cost cost[SKMD_PART_MAX_DEVICES];
+    out->ndev = m->ndev;
+    uint64_t start = 0;
+    for (int d = 0; d < m->ndev; d++) {
+        out->order[d] = d;
+        out->start[d] = start;
+        out->count[d] = count[d];
+        start += count[d];
+        part_model_cost(m, d, count[d], &cost[d]);
+    }
+    out->overall_ms = part_model_finish(m, cost, count, out->est_ms, NULL);
+}
+
+double skmd_part_estimate(const struct skmd_part_problem *p, const uint64_t *count,
+                          double *est_ms)
+{
+    struct part_model m;
+    struct part_cost cost[SKMD_PART_MAX_DEVICES];
+    double scratch[SKMD_PART_MAX_DEVICES];
+    if (!count || part_model_init(&m, p) != SKMD_PART_OK)
+        return SKMD_PART_NEVER_MS;
+    for (int d = 0; d < m.ndev; d++)
+        part_model_cost(&m, d, count[d], &cost[d]);
+    return part_model_finish(&m, cost, count, est_ms ? est_ms : scratch, NULL);
+}

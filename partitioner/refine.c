@@ -1,0 +1,52 @@
+/* Online refinement: measured launches and transfers folded into the model. */
+#include "skmd_part.h"
+
+#include <math.h>
+
+int skmd_part_observe(struct skmd_part_table *t, uint64_t nwg, double kernel_ms, double alpha)
+{
+    if (!t || nwg == 0 || !isfinite(kernel_ms) || !(kernel_ms > 0.0) || !(alpha > 0.0) ||
+        alpha > 1.0)
+        return SKMD_PART_EINVAL;
+    double measured = (double)nwg / kernel_ms;
+    if (!isfinite(measured))
+        return SKMD_PART_EINVAL;
+    int k = skmd_part_range_of(nwg);
+    double old = t->rate[k];
+    if (t->samples[k] == 0 || !(old > 0.0))
+        t->rate[k] = measured; /* a prediction or nothing: the measurement wins outright */
+    else
+        t->rate[k] = alpha * measured + (1.0 - alpha) * old;
+    /* Ranges still holding a prediction keep its shape but follow the measured level, so a
+     * stale guess next to a measured range does not mislead the interpolation. */
+    if (old > 0.0 && t->rate[k] != old) {
+        double factor = t->rate[k] / old;
+        for (int j = 0; j < SKMD_PART_RANGES; j++)
+            if (j != k && t->samples[j] == 0 && t->rate[j] > 0.0 && isfinite(t->rate[j] * factor))
+                t->rate[j] *= factor;
+    }
+    if (t->samples[k] < UINT32_MAX)
+        t->samples[k]++;
+    return SKMD_PART_OK;
+}
+
+int skmd_part_observe_link(struct skmd_part_link_curve *c, double bytes, double ms,
+                           double alpha)
+{
+    if (!c || !isfinite(bytes) || !(bytes > 0.0) || !isfinite(ms) || !(ms > 0.0) ||
+        !(alpha > 0.0) || alpha > 1.0)
+        return SKMD_PART_EINVAL;
+    double scale = c->scale > 0.0 ? c->scale : 1.0;
+    c->scale = 1.0;
+    double modelled = skmd_part_link_ms(c, bytes);
+    if (!(modelled > 0.0) || modelled >= SKMD_PART_NEVER_MS) {
+        /* Nothing to scale (zero bandwidth was assumed): adopt the measured bandwidth. */
+        c->npoints = 0;
+        c->latency_ms = 0.0;
+        c->bytes_per_ms = bytes / ms;
+        c->scale = 1.0;
+        return SKMD_PART_OK;
+    }
+    c->scale = alpha * (ms / modelled) + (1.0 - alpha) * scale;
+    return SKMD_PART_OK;
+}

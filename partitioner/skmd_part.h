@@ -1,0 +1,212 @@
+/* libskmd partitioner: how many work-groups each device gets for one kernel launch.
+ *
+ * Plain C, no OpenCL. The runtime fills a `struct skmd_part_problem` (one
+ * `struct skmd_part_device` per member device, the bytes a share moves, the merge cost),
+ * calls skmd_part_decide() and launches each device on its contiguous range. It reports
+ * measured times back with skmd_part_observe() so the tables improve; skmd_part_cache
+ * keeps one decision per launch key and replaces it only when a new one is clearly better.
+ *
+ * Model (docs/partitioner.md gives every choice in full):
+ *   time(d, n) = in(d, n) + n / rate_d(n) + out(d, n) + merge(d, n)   for a share n > 0,
+ *   time(d, 0) = 0. Transfers of devices that share a link are serialized (each waits for
+ *   all inputs, then for all outputs, of its link); merges run on
+ *   the host CPU, so the host device's time also grows by every other device's merge. The
+ *   overall time of a decision is the largest device time; ties are broken by the sum.
+ *
+ * Nothing here allocates except skmd_part_cache; every function is reentrant.
+ */
+#ifndef SKMD_PART_H
+#define SKMD_PART_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SKMD_PART_MAX_DEVICES 16
+/* A performance table has this many size ranges: range k holds shares of n work-groups
+ * with 2^k <= n < 2^(k+1); the last range holds everything from 2^15 up. */
+#define SKMD_PART_RANGES 16
+/* Points of a piecewise-linear link curve. */
+#define SKMD_PART_LINK_POINTS 8
+/* Algorithm 1 never takes steps smaller than total / 2048. */
+#define SKMD_PART_MAX_STEPS 2048
+/* Tolerance loop: a failed step is retried with 2, 4, ... 2^10 times its size. */
+#define SKMD_PART_TOLERANCE_DOUBLINGS 10
+/* Stand-in for "never finishes" (zero rate, zero bandwidth): finite, so that differences
+ * and sums of times never turn into NaN. */
+#define SKMD_PART_NEVER_MS 1e30
+
+enum skmd_part_policy {
+    /* Algorithm 1's greedy descent over the full model, with its stopping rule, reached
+     * through coarse-to-fine steps, plus a second descent from the linear split (the
+     * better end is kept): fast (tens of microseconds) and never worse than LINEAR. */
+    SKMD_PART_POLICY_SKMD = 0,
+    SKMD_PART_POLICY_EQUAL,  /* the same number of work-groups on every usable device */
+    SKMD_PART_POLICY_LINEAR, /* proportional to peak_rate, blind to transfers and size */
+    /* Algorithm 1 exactly as published: one-step moves from the single-device start.
+     * Up to thousands of moves (about a millisecond); kept as the reference. */
+    SKMD_PART_POLICY_PAPER,
+};
+
+enum skmd_part_dir { SKMD_PART_H2D = 0, SKMD_PART_D2H = 1 };
+enum skmd_part_mem { SKMD_PART_PAGEABLE = 0, SKMD_PART_PINNED = 1 };
+
+/* Transfer time of one direction over one link for one kind of host memory.
+ * With npoints >= 2 the time is the piecewise-linear curve through the calibrated points
+ * (bytes ascending), extended past the ends with the end segments' slopes; otherwise it is
+ * latency_ms + bytes / bytes_per_ms. bytes_per_ms <= 0 means the link moves nothing
+ * (SKMD_PART_NEVER_MS). `scale` multiplies the result; online refinement moves it. */
+struct skmd_part_link_curve {
+    double latency_ms;
+    double bytes_per_ms;
+    int npoints;
+    double point_bytes[SKMD_PART_LINK_POINTS];
+    double point_ms[SKMD_PART_LINK_POINTS];
+    double scale; /* 0 is read as 1 */
+};
+
+/* Work-groups per millisecond of one kernel on one device, per size range.
+ * rate[k] == 0: nothing known for range k (the nearest known range is used instead).
+ * samples[k] == 0 with rate[k] > 0: a prediction, replaced by the first measurement. */
+struct skmd_part_table {
+    double rate[SKMD_PART_RANGES];
+    uint32_t samples[SKMD_PART_RANGES];
+};
+
+struct skmd_part_device {
+    struct skmd_part_table table;
+    /* Devices with the same link id >= 0 share one link and their transfers are serialized;
+     * link < 0: zero-copy (the CPU device): no transfer cost at all. */
+    int link;
+    struct skmd_part_link_curve curve[2][2]; /* [enum skmd_part_dir][enum skmd_part_mem] */
+    double peak_rate; /* work-groups/ms, used only by SKMD_PART_POLICY_LINEAR */
+};
+
+/* One launch. A share of n work-groups on a device reads in_fixed + n * in_per_wg bytes
+ * and writes back out_fixed + n * out_per_wg bytes (the runtime's footprint analysis gives
+ * the per-work-group figures; an unknown footprint is the whole buffer: a fixed part). */
+struct skmd_part_problem {
+    int ndev;
+    const struct skmd_part_device *dev;
+    uint64_t total_wg;
+    int host_dev;     /* device that owns the host copy (no transfers to merge), -1: none */
+    int mem;          /* enum skmd_part_mem used for this launch's transfers */
+    double in_fixed, in_per_wg;
+    double out_fixed, out_per_wg;
+    /* Outputs that are not contiguous per device need a merge on the host for every
+     * device other than host_dev: merge_fixed_ms + bytes written * merge_ms_per_byte,
+     * charged to that device and to host_dev (whose cores do the merging). */
+    int output_contiguous;
+    double merge_fixed_ms;
+    double merge_ms_per_byte;
+};
+
+/* A decision: device d runs work-groups [start[d], start[d] + count[d]). The ranges are
+ * laid out in `order` (device indices), so each device's output is one contiguous piece. */
+struct skmd_part_result {
+    int ndev;
+    uint64_t start[SKMD_PART_MAX_DEVICES];
+    uint64_t count[SKMD_PART_MAX_DEVICES];
+    int order[SKMD_PART_MAX_DEVICES];
+    double est_ms[SKMD_PART_MAX_DEVICES]; /* estimated finish time of each device */
+    double overall_ms;                    /* the largest est_ms */
+    uint64_t granularity;                 /* Algorithm 1's step, work-groups */
+    int steps;                            /* moves the descent made */
+};
+
+/* Status codes: 0 is success, negatives are errors of the caller's input. */
+#define SKMD_PART_OK 0
+#define SKMD_PART_EINVAL (-1)
+
+const char *skmd_part_strerror(int status);
+const char *skmd_part_policy_name(enum skmd_part_policy policy);
+/* "skmd", "equal", "linear" or "paper" -> the policy; -1 when the name is none of them. */
+int skmd_part_policy_from_name(const char *name);
+
+/* Decides the shares of one launch. Every work-group is assigned exactly once. Returns
+ * SKMD_PART_EINVAL (and leaves *out zeroed) on a malformed problem: ndev outside
+ * 1..SKMD_PART_MAX_DEVICES, dev == NULL, host_dev out of range, a negative or non-finite
+ * number. total_wg == 0 gives an empty decision. */
+int skmd_part_decide(const struct skmd_part_problem *p, enum skmd_part_policy policy,
+                     struct skmd_part_result *out);
+
+/* Estimated finish time of every device (est_ms[ndev]) for the given shares; returns the
+ * overall (largest) time. Used to compare a cached decision with a new one. */
+double skmd_part_estimate(const struct skmd_part_problem *p, const uint64_t *count,
+                          double *est_ms);
+
+/* Model pieces, exposed for the runtime's reports and for tests. */
+int skmd_part_range_of(uint64_t nwg);
+double skmd_part_rate(const struct skmd_part_table *t, uint64_t nwg);
+double skmd_part_link_ms(const struct skmd_part_link_curve *c, double bytes);
+
+/* ---- Online refinement ---------------------------------------------------------------- */
+
+/* Folds a measured launch of nwg work-groups taking kernel_ms into the table's range of
+ * nwg: exponential smoothing with weight alpha (0 < alpha <= 1) on the new figure; the
+ * first measurement of a range replaces a prediction outright. Ranges that still hold a
+ * prediction are scaled by the same factor as the measured range moved. Non-positive or
+ * non-finite figures are ignored (returns SKMD_PART_EINVAL). */
+int skmd_part_observe(struct skmd_part_table *t, uint64_t nwg, double kernel_ms, double alpha);
+/* Folds a measured transfer into the curve's scale factor (measured / modelled). */
+int skmd_part_observe_link(struct skmd_part_link_curve *c, double bytes, double ms,
+                           double alpha);
+
+/* ---- Decision cache with hysteresis --------------------------------------------------- */
+
+struct skmd_part_key {
+    uint64_t kernel;  /* kernel identity hash (profiledb's skmd_pdb_kernel_hash) */
+    uint64_t shape;   /* launch shape: dimensions, sizes */
+    uint64_t buffers; /* hash of the buffer argument sizes */
+};
+
+struct skmd_part_cache;
+
+/* hysteresis: a new decision replaces a cached one only when its estimated overall time is
+ * lower by more than this fraction (0.05 = 5%) of the cached one's, both estimated with
+ * the current tables. Returns NULL when out of memory. */
+struct skmd_part_cache *skmd_part_cache_new(double hysteresis);
+void skmd_part_cache_free(struct skmd_part_cache *c);
+/* Decides with `policy`, through the cache. *replaced (may be NULL) tells whether the
+ * returned decision is new (1) or the cached one kept (0). */
+int skmd_part_cache_decide(struct skmd_part_cache *c, const struct skmd_part_key *key,
+                           const struct skmd_part_problem *p, enum skmd_part_policy policy,
+                           struct skmd_part_result *out, int *replaced);
+size_t skmd_part_cache_size(const struct skmd_part_cache *c);
+
+/* ---- Cold start ------------------------------------------------------------------------ */
+
+/* Static features of a kernel, per work-item (transform/'s analysis gives them). */
+struct skmd_part_features {
+    double int_ops;
+    double float_ops;
+    double mem_bytes;       /* bytes loaded + stored from global memory */
+    double items_per_group; /* work-items in one work-group */
+};
+
+/* Peak figures of one device (its driver's queries, or a quick calibration). */
+struct skmd_part_peaks {
+    double int_gops;         /* 10^9 integer ops per second */
+    double float_gflops;     /* 10^9 float ops per second */
+    double mem_gbytes;       /* global-memory bandwidth, 10^9 bytes per second */
+    double compute_units;    /* work-groups that run at once (compute units x occupancy) */
+    double launch_ms;        /* fixed cost of one launch */
+};
+
+/* Roofline prediction of a device's table: a work-group takes the larger of its compute and
+ * its memory time on one compute unit; n work-groups take ceil(n / compute_units) waves.
+ * So a device with many compute units is predicted slow on small shares. Fills every range
+ * with samples = 0 (a prediction). Returns SKMD_PART_EINVAL on non-finite or negative input
+ * or when the device has no positive peak. */
+int skmd_part_predict(const struct skmd_part_features *f, const struct skmd_part_peaks *pk,
+                      struct skmd_part_table *out);
+
+/* Quick online profiling. While some device has no measured range, the first launches
+ * probe: launch 0 splits the work-groups equally among all devices; launch 1 gives each
+ * device a share proportional to the rates (measured or predicted) it has by then, so each
+ * device is measured at a second size. Returns 1 and fills *out with the probe to run for
+ * launch number `launch_index` (0, 1, ...), or 0 when no probe is needed (use
+ * skmd_part_decide), or SKMD_PART_EINVAL. */
+int skmd_part_probe(const struct skmd_part_problem *p, int launch_index,
+                    struct skmd_part_result *out);
+
+#endif

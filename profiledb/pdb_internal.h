@@ -1,0 +1,33 @@
+/* Internal: the database handle shared by profiledb's files. */
+#ifndef SKMD_PDB_INTERNAL_H
+#define SKMD_PDB_INTERNAL_H
+
+#include "skmd_profiledb.h"
+
+#include <sqlite3.h>
+
+struct skmd_pdb {
+    sqlite3 *conn;
+    int persistent;
+    char path[4096];
+    skmd_pdb_report_fn report;
+    void *user;
+    unsigned reported; /* causes already reported once: bits of enum pdb_cause */
+};
+
+enum pdb_cause {
+    PDB_CAUSE_READONLY = 1u << 0,
+    PDB_CAUSE_BUSY = 1u << 1,
+    PDB_CAUSE_FULL = 1u << 2,
+    PDB_CAUSE_OTHER = 1u << 3,
+    PDB_CAUSE_MEMORY = 1u << 4,
+};
+
+/* One line to the report callback (or stderr), printf-style. */
+void pdb_report(struct skmd_pdb *db, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Turns a failed write's SQLite code into a status, reporting its cause once. */
+int pdb_write_failed(struct skmd_pdb *db, int rc, const char *what);
+/* The schema, created if missing (inside an IMMEDIATE transaction). */
+int pdb_create_schema(sqlite3 *conn);
+
+#endif

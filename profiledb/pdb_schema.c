@@ -1,0 +1,44 @@
+/* The schema of the profile database, version SKMD_PDB_SCHEMA_VERSION. */
+#include "pdb_internal.h"
+
+#include <stdio.h>
+
+static const char schema_sql[] =
+    "CREATE TABLE IF NOT EXISTS devices("
+    " id INTEGER PRIMARY KEY, vendor TEXT NOT NULL, name TEXT NOT NULL,"
+    " driver TEXT NOT NULL, UNIQUE(vendor, name, driver));"
+    "CREATE TABLE IF NOT EXISTS kernels("
+    " hash TEXT PRIMARY KEY, name TEXT NOT NULL);"
+    /* One row per (kernel, device, shape class, size range). */
+    "CREATE TABLE IF NOT EXISTS perf("
+    " kernel TEXT NOT NULL, device INTEGER NOT NULL REFERENCES devices(id),"
+    " shape INTEGER NOT NULL, range INTEGER NOT NULL, rate REAL NOT NULL,"
+    " samples INTEGER NOT NULL, updated INTEGER NOT NULL,"
+    " PRIMARY KEY(kernel, device, shape, range));"
+    /* point -1 holds latency (ms) and bandwidth (bytes/ms); 0.. the calibrated points. */
+    "CREATE TABLE IF NOT EXISTS links("
+    " device INTEGER NOT NULL REFERENCES devices(id), direction INTEGER NOT NULL,"
+    " memory INTEGER NOT NULL, point INTEGER NOT NULL, bytes REAL NOT NULL,"
+    " ms REAL NOT NULL, PRIMARY KEY(device, direction, memory, point));"
+    "CREATE TABLE IF NOT EXISTS decisions("
+    " id INTEGER PRIMARY KEY, time INTEGER NOT NULL, kernel TEXT NOT NULL,"
+    " shape INTEGER NOT NULL, policy TEXT NOT NULL, total INTEGER NOT NULL,"
+    " shares TEXT NOT NULL, est_ms REAL NOT NULL, reason TEXT);";
+
+int pdb_create_schema(sqlite3 *conn)
+{
+    char pragmas[128];
+    snprintf(pragmas, sizeof(pragmas), "PRAGMA application_id=%d; PRAGMA user_version=%d;",
+             SKMD_PDB_APPLICATION_ID, SKMD_PDB_SCHEMA_VERSION);
+    int rc = sqlite3_exec(conn, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    if (rc != SQLITE_OK)
+        return rc;
+    rc = sqlite3_exec(conn, schema_sql, NULL, NULL, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_exec(conn, pragmas, NULL, NULL, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_exec(conn, "COMMIT", NULL, NULL, NULL);
+    if (rc != SQLITE_OK)
+        sqlite3_exec(conn, "ROLLBACK", NULL, NULL, NULL);
+    return rc;
+}

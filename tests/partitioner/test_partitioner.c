@@ -1,0 +1,489 @@
+/* Unit tests of partitioner/: the SKMD paper's cases, size variation, extreme inputs,
+ * the comparison policies, refinement with hysteresis and the cold start. */
+#include "skmd_part.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static int failures;
+
+#define CHECK(cond)                                                                  \
+    do {                                                                             \
+        if (!(cond)) {                                                               \
+            fprintf(stderr, "%s:%d: %s: check failed: %s\n", __FILE__, __LINE__,     \
+                    __func__, #cond);                                                \
+            failures++;                                                              \
+        }                                                                            \
+    } while (0)
+
+/* A device whose table has one rate in every range. */
+static struct skmd_part_device flat_device(double rate, int link, double bytes_per_ms)
+{
+    struct skmd_part_device d;
+    memset(&d, 0, sizeof(d));
+    for (int k = 0; k < SKMD_PART_RANGES; k++) {
+        d.table.rate[k] = rate;
+        d.table.samples[k] = 1;
+    }
+    d.link = link;
+    for (int dir = 0; dir < 2; dir++)
+        for (int mem = 0; mem < 2; mem++) {
+            d.curve[dir][mem].latency_ms = 0.01;
+            d.curve[dir][mem].bytes_per_ms = bytes_per_ms;
+        }
+    d.peak_rate = rate;
+    return d;
+}
+
+static struct skmd_part_problem problem(const struct skmd_part_device *dev, int ndev,
+                                        uint64_t total)
+{
+    struct skmd_part_problem p;
+    memset(&p, 0, sizeof(p));
+    p.ndev = ndev;
+    p.dev = dev;
+    p.total_wg = total;
+    p.host_dev = 0;
+    p.mem = SKMD_PART_PINNED;
+    p.output_contiguous = 1;
+    return p;
+}
+
+/* Every work-group exactly once, in contiguous ranges laid out in `order`, finite times. */
+static int well_formed(const struct skmd_part_result *r, uint64_t total)
+{
+    uint64_t next = 0;
+    for (int i = 0; i < r->ndev; i++) {
+        int d = r->order[i];
+        if (d < 0 || d >= r->ndev || r->start[d] != next)
+            return 0;
+        if (r->count[d] > total - next)
+            return 0;
+        next += r->count[d];
+        if (!isfinite(r->est_ms[d]) || r->est_ms[d] < 0.0)
+            return 0;
+    }
+    return next == total && isfinite(r->overall_ms) && r->overall_ms >= 0.0;
+}
+
+/* Fig. 8: a slower GPU (still 4x the CPU) sharing the fast GPU's link gets nothing, since
+ * each GPU needs a whole 50 MB buffer over that link; the CPU gets more than a
+ * throughput-proportional split would give it. */
+static void test_fig8_shared_link(void)
+{
+    struct skmd_part_device dev[3] = {
+        flat_device(10.0, -1, 0.0),  /* host CPU, zero-copy */
+        flat_device(100.0, 0, 1e6),  /* fast GPU */
+        flat_device(40.0, 0, 1e6),   /* slower GPU behind the same link */
+    };
+    struct skmd_part_problem p = problem(dev, 3, 8192);
+    p.in_fixed = 5e7;   /* 50 ms over the link for each GPU that gets work */
+    p.in_per_wg = 1e4;  /* 0.01 ms per work-group each way */
+    p.out_per_wg = 1e4;
+    p.output_contiguous = 0;
+    p.merge_ms_per_byte = 1e-8;
+    struct skmd_part_result r, lin;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_LINEAR, &lin) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 8192));
+    CHECK(r.count[2] == 0);
+    CHECK(r.count[1] > 0);
+    CHECK(r.count[0] > lin.count[0]);
+    CHECK(r.overall_ms < lin.overall_ms);
+    CHECK(r.overall_ms < 8192 / 10.0);
+    /* The same slow GPU on a link of its own is worth using. */
+    dev[2].link = 1;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(r.count[2] > 0);
+}
+
+/* A kernel whose input must go whole to a GPU (unknown read footprint) takes longer to
+ * send than the CPU takes to run it: it stays on the CPU. */
+static void test_transfer_bound_stays_on_cpu(void)
+{
+    struct skmd_part_device dev[2] = {
+        flat_device(1666.0, -1, 0.0),
+        flat_device(20000.0, 0, 1e7),
+    };
+    struct skmd_part_problem p = problem(dev, 2, 4096);
+    p.in_fixed = 4096.0 * 8192.0; /* 33.5 MB: 3.4 ms over the link; the CPU needs 2.5 ms */
+    p.out_per_wg = 4096.0;
+    struct skmd_part_result r;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 4096));
+    CHECK(r.count[0] == 4096 && r.count[1] == 0);
+    /* The linear policy, blind to transfers, would give the GPU most of it. */
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_LINEAR, &r) == SKMD_PART_OK);
+    CHECK(r.count[1] > 3000);
+}
+
+/* A compute-bound kernel with nothing to move: shares follow throughput 1:3:6. */
+static void test_compute_bound_by_throughput(void)
+{
+    struct skmd_part_device dev[3] = {
+        flat_device(10.0, -1, 0.0),
+        flat_device(30.0, 0, 1e6),
+        flat_device(60.0, 1, 1e6),
+    };
+    const uint64_t total = 20000;
+    struct skmd_part_problem p = problem(dev, 3, total);
+    struct skmd_part_result r;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, total));
+    double g = (double)r.granularity;
+    CHECK(fabs((double)r.count[0] - 0.1 * total) <= 2 * g);
+    CHECK(fabs((double)r.count[1] - 0.3 * total) <= 2 * g);
+    CHECK(fabs((double)r.count[2] - 0.6 * total) <= 2 * g);
+    CHECK(r.granularity == 10); /* ceil(20000 / 2048) */
+    struct skmd_part_result paper;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_PAPER, &paper) == SKMD_PART_OK);
+    for (int d = 0; d < 3; d++) /* the published one-step descent reaches the same place */
+        CHECK(fabs((double)paper.count[d] - (double)r.count[d]) <= 2 * g);
+    CHECK(r.overall_ms <= total / 100.0 * 1.01 + 0.05);
+}
+
+/* Size variation: a GPU slow on small shares gets nothing of a small launch and most of a
+ * large one. */
+static void test_size_variation(void)
+{
+    struct skmd_part_device dev[2] = {
+        flat_device(20.0, -1, 0.0),
+        flat_device(500.0, 0, 1e9),
+    };
+    for (int k = 0; k < SKMD_PART_RANGES; k++) {
+        double r = 0.05 * ldexp(1.0, k); /* about 20 ms whatever the share, until 10^4 */
+        dev[1].table.rate[k] = r < 500.0 ? r : 500.0;
+    }
+    struct skmd_part_problem p = problem(dev, 2, 64);
+    struct skmd_part_result r;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 64));
+    CHECK(r.count[1] == 0);
+    p.total_wg = 65536;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 65536));
+    CHECK(r.count[1] > 65536 / 2);
+    CHECK(r.overall_ms < 65536 / 20.0 / 4);
+}
+
+/* The tolerance loop: one step of a large launch never pays on a GPU that only pays from
+ * large shares on (a fixed cost per launch), doubled trial moves find it. */
+static void test_tolerance_loop(void)
+{
+    struct skmd_part_device dev[2] = {
+        flat_device(10.0, -1, 0.0),
+        flat_device(40.0, 0, 1e9),
+    };
+    for (int k = 0; k < SKMD_PART_RANGES; k++) /* slow below 256 work-groups */
+        dev[1].table.rate[k] = k < 8 ? 0.01 : 40.0;
+    struct skmd_part_problem p = problem(dev, 2, 2048); /* granularity 1 */
+    struct skmd_part_result r;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 2048));
+    CHECK(r.count[1] >= 256);
+    CHECK(r.overall_ms < 2048 / 10.0 / 2);
+}
+
+/* Minimum first offload: a first share smaller than what pays for the merge is never
+ * chosen; a merge costlier per work-group than the host's own work means no offload. */
+static void test_min_first_offload(void)
+{
+    struct skmd_part_device dev[2] = {
+        flat_device(10.0, -1, 0.0),
+        flat_device(12.0, 0, 1e9),
+    };
+    struct skmd_part_problem p = problem(dev, 2, 2048);
+    p.output_contiguous = 0;
+    p.merge_fixed_ms = 50.0; /* pays from 50 / 0.1 = 500 work-groups on */
+    struct skmd_part_result r;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 2048));
+    CHECK(r.count[1] >= 500);
+    CHECK(r.overall_ms < 204.8);
+    p.merge_fixed_ms = 0.0;
+    p.out_per_wg = 1000.0;
+    p.merge_ms_per_byte = 2e-4; /* 0.2 ms of merging per work-group, the CPU needs 0.1 */
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(r.count[1] == 0 && r.count[0] == 2048);
+}
+
+/* 1 to 16 devices with pseudo-random tables and links, some shared: always well formed,
+ * and never worse than the equal and linear splits under the same model. */
+static void test_many_devices(void)
+{
+    uint64_t seed = 12345;
+    for (int ndev = 1; ndev <= SKMD_PART_MAX_DEVICES; ndev++) {
+        struct skmd_part_device dev[SKMD_PART_MAX_DEVICES];
+        for (int d = 0; d < ndev; d++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            double rate = 5.0 + (double)(seed >> 40) / (double)(1 << 24) * 200.0;
+            dev[d] = flat_device(rate, d == 0 ? -1 : (int)(seed >> 62), 1e6);
+        }
+        for (uint64_t total = 1; total <= 1000000; total *= 37) {
+            struct skmd_part_problem p = problem(dev, ndev, total);
+            p.in_per_wg = 1000.0;
+            p.out_per_wg = 500.0;
+            struct skmd_part_result r, eq, lin, paper;
+            CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+            CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_PAPER, &paper) == SKMD_PART_OK);
+            CHECK(well_formed(&paper, total));
+            CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_EQUAL, &eq) == SKMD_PART_OK);
+            CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_LINEAR, &lin) == SKMD_PART_OK);
+            CHECK(well_formed(&r, total));
+            CHECK(well_formed(&eq, total));
+            CHECK(well_formed(&lin, total));
+            double slack = 1.001 * (1.0 + 2.0 * ndev * (double)r.granularity / (double)total);
+            CHECK(r.overall_ms <= eq.overall_ms * slack + 1e-9);
+            CHECK(r.overall_ms <= lin.overall_ms * slack + 1e-9);
+        }
+    }
+}
+
+static void test_extreme_inputs(void)
+{
+    struct skmd_part_device dev[3] = {
+        flat_device(10.0, -1, 0.0),
+        flat_device(50.0, 0, 0.0), /* zero bandwidth */
+        flat_device(0.0, 1, 1e6),  /* zero rates: an empty table */
+    };
+    struct skmd_part_problem p = problem(dev, 3, 1);
+    p.in_per_wg = 100.0;
+    struct skmd_part_result r;
+    /* One work-group. */
+    for (int pol = 0; pol <= SKMD_PART_POLICY_PAPER; pol++) {
+        CHECK(skmd_part_decide(&p, pol, &r) == SKMD_PART_OK);
+        CHECK(well_formed(&r, 1));
+    }
+    /* Zero bandwidth and zero rates: those devices get nothing. */
+    p.total_wg = 100000;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 100000));
+    CHECK(r.count[0] == 100000);
+    CHECK(skmd_part_link_ms(&dev[1].curve[0][0], 100.0) >= SKMD_PART_NEVER_MS);
+    /* Every table empty: everything on the host device, finite times. */
+    struct skmd_part_device empty[2] = {flat_device(0.0, -1, 0.0), flat_device(0.0, 0, 1e6)};
+    struct skmd_part_problem pe = problem(empty, 2, 5000);
+    for (int pol = 0; pol <= SKMD_PART_POLICY_PAPER; pol++) {
+        CHECK(skmd_part_decide(&pe, pol, &r) == SKMD_PART_OK);
+        CHECK(well_formed(&r, 5000));
+    }
+    CHECK(skmd_part_decide(&pe, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(r.count[0] == 5000);
+    /* Huge totals. */
+    struct skmd_part_device two[2] = {flat_device(1e3, -1, 0.0), flat_device(3e3, 0, 1e9)};
+    struct skmd_part_problem ph = problem(two, 2, UINT64_MAX);
+    for (int pol = 0; pol <= SKMD_PART_POLICY_PAPER; pol++) {
+        CHECK(skmd_part_decide(&ph, pol, &r) == SKMD_PART_OK);
+        CHECK(well_formed(&r, UINT64_MAX));
+    }
+    ph.total_wg = (uint64_t)1 << 62;
+    CHECK(skmd_part_decide(&ph, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, ph.total_wg));
+    CHECK(r.count[1] > r.count[0]);
+    /* No work: an empty decision. */
+    ph.total_wg = 0;
+    CHECK(skmd_part_decide(&ph, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 0));
+    /* Malformed problems are refused, not crashed on. */
+    ph.total_wg = 10;
+    struct skmd_part_problem bad = ph;
+    bad.ndev = 0;
+    CHECK(skmd_part_decide(&bad, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_EINVAL);
+    bad.ndev = SKMD_PART_MAX_DEVICES + 1;
+    CHECK(skmd_part_decide(&bad, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_EINVAL);
+    bad = ph;
+    bad.host_dev = 2;
+    CHECK(skmd_part_decide(&bad, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_EINVAL);
+    bad = ph;
+    bad.in_per_wg = NAN;
+    CHECK(skmd_part_decide(&bad, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_EINVAL);
+    two[1].table.rate[3] = -1.0;
+    CHECK(skmd_part_decide(&ph, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_EINVAL);
+    two[1].table.rate[3] = INFINITY;
+    CHECK(skmd_part_decide(&ph, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_EINVAL);
+    two[1].table.rate[3] = 3e3;
+    CHECK(skmd_part_decide(NULL, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_EINVAL);
+    CHECK(skmd_part_decide(&ph, (enum skmd_part_policy)7, &r) == SKMD_PART_EINVAL);
+    CHECK(strlen(skmd_part_strerror(SKMD_PART_EINVAL)) > 10);
+}
+
+static void test_link_model(void)
+{
+    struct skmd_part_link_curve c;
+    memset(&c, 0, sizeof(c));
+    c.latency_ms = 0.01;
+    c.bytes_per_ms = 1e6;
+    CHECK(skmd_part_link_ms(&c, 0.0) == 0.0);
+    CHECK(fabs(skmd_part_link_ms(&c, 2e6) - 2.01) < 1e-12);
+    /* Calibrated points: slow for small transfers, then linear; extended past the ends. */
+    c.npoints = 3;
+    double xb[3] = {4096, 1e6, 1e7}, yb[3] = {0.05, 0.2, 1.1};
+    memcpy(c.point_bytes, xb, sizeof(xb));
+    memcpy(c.point_ms, yb, sizeof(yb));
+    CHECK(fabs(skmd_part_link_ms(&c, 1e6) - 0.2) < 1e-12);
+    CHECK(fabs(skmd_part_link_ms(&c, 5.5e6) - 0.65) < 1e-12);
+    CHECK(fabs(skmd_part_link_ms(&c, 2e7) - 2.1) < 1e-12);
+    CHECK(skmd_part_link_ms(&c, 1.0) >= 0.0);
+    /* Refinement scales the curve toward what was measured. */
+    for (int i = 0; i < 40; i++)
+        CHECK(skmd_part_observe_link(&c, 1e6, 0.4, 0.3) == SKMD_PART_OK);
+    CHECK(fabs(skmd_part_link_ms(&c, 1e6) - 0.4) < 1e-3);
+    CHECK(skmd_part_observe_link(&c, 1e6, NAN, 0.3) == SKMD_PART_EINVAL);
+    /* A zero-bandwidth guess adopts the measured bandwidth. */
+    struct skmd_part_link_curve z;
+    memset(&z, 0, sizeof(z));
+    CHECK(skmd_part_observe_link(&z, 1e6, 2.0, 0.5) == SKMD_PART_OK);
+    CHECK(fabs(skmd_part_link_ms(&z, 1e6) - 2.0) < 1e-9);
+    /* Zero-copy: a device without a link pays nothing whatever the bytes. */
+    struct skmd_part_device dev[1] = {flat_device(10.0, -1, 0.0)};
+    struct skmd_part_problem p = problem(dev, 1, 100);
+    p.in_fixed = 1e12;
+    uint64_t count[1] = {100};
+    double est[1];
+    CHECK(fabs(skmd_part_estimate(&p, count, est) - 10.0) < 1e-9);
+}
+
+static void test_rates_and_ranges(void)
+{
+    CHECK(skmd_part_range_of(0) == 0 && skmd_part_range_of(1) == 0);
+    CHECK(skmd_part_range_of(2) == 1 && skmd_part_range_of(3) == 1);
+    CHECK(skmd_part_range_of(1024) == 10);
+    CHECK(skmd_part_range_of(UINT64_MAX) == SKMD_PART_RANGES - 1);
+    struct skmd_part_table t;
+    memset(&t, 0, sizeof(t));
+    CHECK(skmd_part_rate(&t, 100) == 0.0);
+    t.rate[4] = 16.0; /* only range 4 known: used everywhere */
+    CHECK(skmd_part_rate(&t, 1) == 16.0 && skmd_part_rate(&t, 100000) == 16.0);
+    t.rate[5] = 32.0;
+    CHECK(fabs(skmd_part_rate(&t, 24) - 24.0) < 1e-12); /* halfway from 16 to 32 */
+}
+
+static void test_policies(void)
+{
+    struct skmd_part_device dev[3] = {
+        flat_device(10.0, -1, 0.0), flat_device(30.0, 0, 1e6), flat_device(60.0, 1, 1e6)};
+    struct skmd_part_problem p = problem(dev, 3, 1000);
+    struct skmd_part_result r;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_EQUAL, &r) == SKMD_PART_OK);
+    CHECK(r.count[0] == 334 && r.count[1] == 333 && r.count[2] == 333);
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_LINEAR, &r) == SKMD_PART_OK);
+    CHECK(r.count[0] == 100 && r.count[1] == 300 && r.count[2] == 600);
+    for (int i = 0; i <= SKMD_PART_POLICY_PAPER; i++)
+        CHECK(skmd_part_policy_from_name(skmd_part_policy_name(i)) == i);
+    CHECK(skmd_part_policy_from_name("fastest") == -1);
+    CHECK(skmd_part_policy_from_name(NULL) == -1);
+}
+
+/* Refinement from wrong guesses converges to the right shares, and with noisy
+ * measurements the cached decision stops changing (hysteresis). */
+static void test_refinement_converges(void)
+{
+    const double true_rate[2] = {10.0, 50.0};
+    struct skmd_part_device dev[2] = {flat_device(50.0, -1, 0.0), flat_device(10.0, 0, 1e9)};
+    for (int d = 0; d < 2; d++)
+        memset(dev[d].table.samples, 0, sizeof(dev[d].table.samples)); /* predictions */
+    struct skmd_part_problem p = problem(dev, 2, 6000);
+    struct skmd_part_cache *cache = skmd_part_cache_new(0.05);
+    CHECK(cache != NULL);
+    if (!cache)
+        return;
+    struct skmd_part_key key = {0x1234, 7, 9};
+    uint64_t seed = 99;
+    int changes_late = 0;
+    uint64_t prev[2] = {0, 0};
+    struct skmd_part_result r;
+    for (int launch = 0; launch < 60; launch++) {
+        int replaced;
+        CHECK(skmd_part_cache_decide(cache, &key, &p, SKMD_PART_POLICY_SKMD, &r, &replaced) ==
+              SKMD_PART_OK);
+        CHECK(well_formed(&r, 6000));
+        if (launch >= 30 && (r.count[0] != prev[0] || r.count[1] != prev[1]))
+            changes_late++;
+        prev[0] = r.count[0];
+        prev[1] = r.count[1];
+        for (int d = 0; d < 2; d++) {
+            if (!r.count[d])
+                continue;
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            double noise = 1.0 + 0.04 * ((double)(seed >> 11) / 9007199254740992.0 - 0.5);
+            double ms = (double)r.count[d] / true_rate[d] * noise;
+            CHECK(skmd_part_observe(&dev[d].table, r.count[d], ms, 0.5) == SKMD_PART_OK);
+        }
+    }
+    CHECK(changes_late == 0);
+    CHECK(fabs((double)r.count[1] - 5000.0) <= 6000 * 0.05); /* optimum: 5/6 on device 1 */
+    CHECK(skmd_part_cache_size(cache) == 1);
+    /* Many keys: the cache grows and keeps each. */
+    for (uint64_t k = 0; k < 100; k++) {
+        struct skmd_part_key other = {k, 1, 2};
+        CHECK(skmd_part_cache_decide(cache, &other, &p, SKMD_PART_POLICY_EQUAL, &r, NULL) ==
+              SKMD_PART_OK);
+    }
+    CHECK(skmd_part_cache_size(cache) == 101);
+    skmd_part_cache_free(cache);
+    CHECK(skmd_part_cache_new(NAN) == NULL);
+    CHECK(skmd_part_observe(&dev[0].table, 10, 0.0, 0.5) == SKMD_PART_EINVAL);
+    CHECK(skmd_part_observe(&dev[0].table, 0, 1.0, 0.5) == SKMD_PART_EINVAL);
+}
+
+static void test_cold_start(void)
+{
+    /* A compute-bound kernel: 1000 flops per work-item, 256 items per group. */
+    struct skmd_part_features f = {10.0, 1000.0, 16.0, 256.0};
+    struct skmd_part_peaks cpu = {50.0, 100.0, 20.0, 4.0, 0.01};
+    struct skmd_part_peaks gpu = {5000.0, 10000.0, 500.0, 1024.0, 0.02};
+    struct skmd_part_table tc, tg;
+    CHECK(skmd_part_predict(&f, &cpu, &tc) == SKMD_PART_OK);
+    CHECK(skmd_part_predict(&f, &gpu, &tg) == SKMD_PART_OK);
+    CHECK(tg.rate[0] < tg.rate[12]);          /* the GPU is slow on small shares */
+    CHECK(tg.rate[12] > 20.0 * tc.rate[12]);  /* and far faster on large ones */
+    CHECK(fabs(tc.rate[12] / tc.rate[15] - 1.0) < 0.01); /* the CPU is flat past 4 */
+    CHECK(tc.samples[5] == 0);
+    struct skmd_part_peaks none = {0.0, 0.0, 0.0, 1.0, 0.0};
+    CHECK(skmd_part_predict(&f, &none, &tc) == SKMD_PART_EINVAL);
+    f.float_ops = NAN;
+    CHECK(skmd_part_predict(&f, &cpu, &tc) == SKMD_PART_EINVAL);
+
+    /* Probing: equal split first, then a split by what is known, then no more probes. */
+    struct skmd_part_device dev[3] = {
+        flat_device(10.0, -1, 0.0), flat_device(30.0, 0, 1e6), flat_device(0.0, 1, 1e6)};
+    for (int d = 0; d < 3; d++)
+        memset(dev[d].table.samples, 0, sizeof(dev[d].table.samples));
+    struct skmd_part_problem p = problem(dev, 3, 3000);
+    struct skmd_part_result r;
+    CHECK(skmd_part_probe(&p, 0, &r) == 1);
+    CHECK(well_formed(&r, 3000));
+    CHECK(r.count[0] == 1000 && r.count[1] == 1000 && r.count[2] == 1000);
+    CHECK(skmd_part_probe(&p, 1, &r) == 1);
+    CHECK(well_formed(&r, 3000));
+    CHECK(r.count[1] > r.count[0] && r.count[2] > 0);
+    CHECK(skmd_part_probe(&p, 2, &r) == 0);
+    for (int d = 0; d < 3; d++)
+        CHECK(skmd_part_observe(&dev[d].table, 1000, 10.0, 0.5) == SKMD_PART_OK);
+    CHECK(skmd_part_probe(&p, 0, &r) == 0);
+    CHECK(skmd_part_probe(&p, -1, &r) == SKMD_PART_EINVAL);
+}
+
+int main(void)
+{
+    test_fig8_shared_link();
+    test_transfer_bound_stays_on_cpu();
+    test_compute_bound_by_throughput();
+    test_size_variation();
+    test_tolerance_loop();
+    test_min_first_offload();
+    test_many_devices();
+    test_extreme_inputs();
+    test_link_model();
+    test_rates_and_ranges();
+    test_policies();
+    test_refinement_converges();
+    test_cold_start();
+    if (failures) {
+        fprintf(stderr, "test_partitioner: %d check(s) failed\n", failures);
+        return 1;
+    }
+    printf("test_partitioner: all checks passed\n");
+    return 0;
+}

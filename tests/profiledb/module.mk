@@ -1,0 +1,21 @@
+# tests/profiledb/: unit tests of profiledb/ (bad files, read-only, locks, several writers).
+TEST_PROFILEDB_BIN := $(O)tests/profiledb/test_profiledb
+PROFILEDB_FIXTURE_BIN := $(O)tests/profiledb/make_fixture
+ALL_TARGETS += $(TEST_PROFILEDB_BIN) $(PROFILEDB_FIXTURE_BIN)
+CLEAN_FILES += $(TEST_PROFILEDB_BIN) $(PROFILEDB_FIXTURE_BIN)
+
+$(O)tests/profiledb/%.o: CPPFLAGS += -Iprofiledb
+
+$(TEST_PROFILEDB_BIN) $(PROFILEDB_FIXTURE_BIN): %: %.o $(PROFILEDB_LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(PROFILEDB_LDLIBS) -lm
+
+TEST_TARGETS += test-profiledb
+.PHONY: test-profiledb
+test-profiledb: $(TEST_PROFILEDB_BIN)
+	$(TEST_PROFILEDB_BIN)
+
+# skmd-profile against a database written by make_fixture.
+TEST_TARGETS += test-skmd-profile
+.PHONY: test-skmd-profile
+test-skmd-profile: $(SKMD_PROFILE_BIN) $(PROFILEDB_FIXTURE_BIN)
+	tests/profiledb/test_skmd_profile.sh $(SKMD_PROFILE_BIN) $(PROFILEDB_FIXTURE_BIN)

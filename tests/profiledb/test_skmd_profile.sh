@@ -1,0 +1,66 @@
+#!/bin/bash
+# skmd-profile against a known database: list, show, export --json, clear, --help of each,
+# bad arguments, and run/calibrate saying that they need libskmd's profiling mode.
+# usage: test_skmd_profile.sh SKMD_PROFILE MAKE_FIXTURE
+set -u
+tool=$1 fixture=$2
+dir=$(mktemp -d /tmp/skmd-profile-test-XXXXXX)
+trap 'rm -rf "$dir"' EXIT
+db=$dir/profile.db
+fail=0
+check() { # check DESCRIPTION COMMAND...: the command must succeed
+  local what=$1; shift
+  if ! "$@"; then echo "FAIL: $what"; fail=1; fi
+}
+status() { "$@" >"$dir/out" 2>"$dir/err"; echo $?; }
+
+hash=$("$fixture" "$db") || { echo "FAIL: fixture"; exit 1; }
+
+out=$("$tool" --db "$db" list)
+check "list shows the kernel" grep -q "^$hash  vector_add  *2  *1  *8  *1$" <<<"$out"
+check "list has a header" grep -q '^KERNEL  *NAME  *DEVICES' <<<"$out"
+
+out=$("$tool" show vector_add --db "$db")
+check "show by name finds the hash" grep -q "^kernel $hash$" <<<"$out"
+check "show prints the GPU's range 4096-8191" grep -q '^NVIDIA H100 .* 4096-8191  *800.000  *1$' <<<"$out"
+check "show prints the CPU's range 1024-2047" grep -q '^PoCL cpu .* 1024-2047  *25.500  *3$' <<<"$out"
+out2=$("$tool" --db "$db" show "${hash:0:6}")
+check "show by hash prefix" test "$out" = "$out2"
+check "show of an unknown kernel fails" test "$(status "$tool" --db "$db" show nosuch)" = 1
+check "show without a kernel is a usage error" test "$(status "$tool" --db "$db" show)" = 64
+
+"$tool" --db "$db" export --json --output "$dir/export.json" --progress 2>"$dir/progress"
+check "export succeeds" test $? = 0
+check "the progress bar reaches 100%" grep -q '100% (11/11)' "$dir/progress"
+check "export is valid JSON with the stored figures" /usr/bin/python3 - "$dir/export.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["schema_version"] == 1
+assert len(d["devices"]) == 2 and len(d["perf"]) == 4 and len(d["links"]) == 3
+assert {p["rate"] for p in d["perf"]} == {25.5, 26.0, 500.0, 800.0}
+assert d["decisions"][0]["reason"] == 'split: "output contiguous"'
+assert d["kernels"][0]["name"] == "vector_add"
+PY
+check "export without --json is a usage error" test "$(status "$tool" --db "$db" export)" = 64
+
+for cmd in list show export clear run calibrate; do
+  check "$cmd --help" test "$(status "$tool" "$cmd" --help)" = 0
+  check "$cmd --help prints its usage" grep -q "usage: skmd-profile .*$cmd" "$dir/out"
+done
+check "--help" test "$(status "$tool" --help)" = 0
+check "an unknown command is a usage error" test "$(status "$tool" frobnicate)" = 64
+
+check "run needs the runtime (status 2)" test "$(status "$tool" --db "$db" run --launches 2 -- /bin/true)" = 2
+check "run says why" grep -q "needs libskmd's profiling mode" "$dir/err"
+check "run without an application is a usage error" test "$(status "$tool" run --launches 2)" = 64
+check "run with a bad count is a usage error" test "$(status "$tool" run --launches x -- /bin/true)" = 64
+check "calibrate needs the runtime (status 2)" test "$(status "$tool" calibrate --sizes 4096:1048576)" = 2
+check "calibrate says why" grep -q "needs libskmd's profiling mode" "$dir/err"
+check "calibrate with bad sizes is a usage error" test "$(status "$tool" calibrate --sizes 9:1)" = 64
+
+check "clear succeeds" test "$(status "$tool" --db "$db" clear)" = 0
+out=$("$tool" --db "$db" list)
+check "nothing is left after clear" grep -q '^no profiles in' <<<"$out"
+
+[ $fail = 0 ] && echo "test_skmd_profile: all checks passed"
+exit $fail

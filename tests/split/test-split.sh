@@ -1,0 +1,85 @@
+#!/bin/bash
+# tests/split/test-split.sh MODE PRELOAD BIN_DIR: the split-launch tests on local PoCL
+# devices (MODE: adversarial, examples, moved, fault). Each run forces uneven shares and
+# checks from the log (SKMD_LOG=info) that launches really were split.
+set -u
+mode=$1 preload=$2 bins=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export POCL_CPU_MAX_CU_NUM=1 SKMD_CACHE_DIR="$tmp/cache"
+fail=0
+say() { echo "$1 split-$mode: $2"; [ "$1" = PASS ] || fail=1; }
+
+under() { # DEVICES SPLIT CMD...: runs CMD under libskmd, log in $tmp/log
+    local devs=$1 split=$2
+    shift 2
+    POCL_DEVICES="$devs" SKMD_SPLIT="$split" SKMD_LOG="info:$tmp/log" \
+        LD_PRELOAD="$preload" "$@"
+}
+
+splits() { grep -c ': split ' "$tmp/log" || true; }
+
+case $mode in
+adversarial|fault)
+    POCL_DEVICES=pthread "$bins/adversarial" "$tmp/native.bin" >/dev/null ||
+        { say FAIL "native run failed"; exit 1; }
+    for devs in "pthread pthread" "pthread pthread basic"; do
+        rm -f "$tmp/log"
+        extra=()
+        [ "$mode" = fault ] && extra=(env SKMD_FAULT_MEMBER=1)
+        under "$devs" "0.3,0.5,0.2" "${extra[@]}" env SKMD_MIN_SPLIT_WORKGROUPS=2 \
+            "$bins/adversarial" "$tmp/split.bin" >/dev/null 2>"$tmp/err" ||
+            { say FAIL "[$devs] run failed: $(tail -3 "$tmp/err")"; continue; }
+        if ! cmp -s "$tmp/native.bin" "$tmp/split.bin"; then
+            say FAIL "[$devs] output differs from the native run"
+        elif [ "$mode" = adversarial ] && [ "$(splits)" -ne 16 ]; then
+            say FAIL "[$devs] $(splits) of 16 launches split"
+        elif [ "$mode" = fault ] && ! grep -q "member 1 .* failed its share" "$tmp/log"; then
+            say FAIL "[$devs] the injected fault was not seen"
+        else
+            say PASS "[$devs] byte-identical, $(splits) launches split"
+        fi
+    done ;;
+examples)
+    for devs in "pthread pthread" "pthread pthread basic"; do
+        for d in "$bins"/../../examples/*/; do
+            b=$d$(basename "$d")
+            [ -x "$b" ] || continue
+            rm -f "$tmp/log"
+            out=$(under "$devs" "0.3,0.5,0.2" "$b" --quick --reps 1 2>&1)
+            name=$(basename "$b")
+            if ! grep -q '^PASSED' <<<"$out"; then
+                say FAIL "[$devs] $name: $(tail -3 <<<"$out")"
+            elif [ "$(splits)" -eq 0 ] && ! grep -q 'whole on' "$tmp/log"; then
+                say FAIL "[$devs] $name: no launch logged"
+            else
+                say PASS "[$devs] $name ($(splits) split, $(grep -c 'whole on' "$tmp/log") whole)"
+            fi
+        done
+    done ;;
+moved)
+    # 1-D vadd, 65536 floats, 1024 groups split 30/70. The inputs were written through
+    # member 0's copy, so only member 1's 70% of each of the two inputs moves to devices.
+    rm -f "$tmp/log"
+    out=$(under "pthread pthread" "0.3,0.7" "$bins/moved" 2>&1)
+    [ "$out" = ok ] || say FAIL "wrong result: $out"
+    first=$(grep -m1 'launch .* vadd: split' "$tmp/log")
+    second=$(grep 'launch .* vadd: split' "$tmp/log" | sed -n 2p)
+    in1=$(sed -n 's/.*moved in \([0-9]*\).*/\1/p' <<<"$first")
+    in2=$(sed -n 's/.*moved in \([0-9]*\).*/\1/p' <<<"$second")
+    # member 1 gets groups 307..1023 (717 of 64 floats) of a and b.
+    want=$((717 * 64 * 4 * 2))
+    if [ -z "$in1" ] || [ -z "$in2" ]; then
+        say FAIL "the launches were not split: $(cat "$tmp/log")"
+    elif [ "$in1" -ne "$want" ]; then
+        say FAIL "first launch moved $in1 input bytes, expected $want (70% of each input)"
+    elif [ "$in2" -ne 0 ]; then
+        say FAIL "second launch on unchanged inputs moved $in2 bytes"
+    else
+        say PASS "first launch moved $in1 bytes (70% of each input), second 0"
+    fi ;;
+*)
+    echo "usage: $0 adversarial|examples|moved|fault PRELOAD BIN_DIR" >&2
+    exit 2 ;;
+esac
+exit $fail

@@ -1,0 +1,54 @@
+#!/bin/sh
+# skmd-opt's command line: help, bad usage, malformed OpenCL C (clang's diagnostics and
+# status 1, no crash), IR in and out, the partition-ready ABI in the IR, the cache (a second
+# identical call hits; another option misses), concurrent compiles of one entry.
+# Usage: cli-check.sh SKMD_OPT
+set -u
+opt=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() { # check NAME COMMAND...: the command must succeed
+  name=$1; shift
+  if "$@" >"$tmp/out" 2>"$tmp/err"; then echo "PASS skmd-opt $name"; else
+    echo "FAIL skmd-opt $name"; head -5 "$tmp/err"; fail=1; fi
+}
+status_is() { # status_is WANT COMMAND...
+  want=$1; shift
+  "$@" >/dev/null 2>&1; [ $? -eq "$want" ]
+}
+corpus=tests/transform/corpus
+check "--help" "$opt" --help
+check "bad flag is status 2" status_is 2 "$opt" --no-such-flag x.cl
+check "missing input is status 1" status_is 1 "$opt" "$tmp/none.cl"
+printf '__kernel void k(__global int *p) { p[0] = undeclared; }\n' >"$tmp/bad.cl"
+check "malformed source is status 1" status_is 1 "$opt" --partition-ready "$tmp/bad.cl"
+"$opt" --partition-ready "$tmp/bad.cl" 2>"$tmp/diag" >/dev/null
+check "clang's diagnostic passed through" grep -q "undeclared" "$tmp/diag"
+check "unterminated quote in options is status 1" status_is 1 "$opt" --options '-D "X' $corpus/vec_1d.cl
+printf '__kernel void k(__global int *p) { p[0] = f(3); }\nint f(int n) { return n ? f(n - 1) : 0; }\n' >"$tmp/rec.cl"
+printf 'int f(int n);\n' | cat - "$tmp/rec.cl" >"$tmp/rec2.cl"
+check "recursion is refused" status_is 1 "$opt" --partition-ready "$tmp/rec2.cl"
+check "IR out" "$opt" -o "$tmp/v.ll" $corpus/vec_1d.cl
+check "IR in, partition-ready" "$opt" --partition-ready -o "$tmp/pr.ll" "$tmp/v.ll"
+check "7 hidden ulong parameters" grep -q 'i64 %skmd_group_start, i64 %skmd_num_groups_0, i64 %skmd_num_groups_1, i64 %skmd_num_groups_2, i64 %skmd_global_offset_0, i64 %skmd_global_offset_1, i64 %skmd_global_offset_2)' "$tmp/pr.ll"
+check "no get_global_id left" sh -c "! grep -q 'call.*get_global_id' '$tmp/pr.ll'"
+check "build options reach clang" "$opt" --options "-DSCALE=2 -cl-fast-relaxed-math -cl-nv-verbose" "$corpus/vec_1d.cl"
+check "--kernel selects" "$opt" --partition-ready --kernel inner -o "$tmp/one.ll" $corpus/helper_fn.cl
+check "--kernel leaves the others" sh -c "grep -q 'define.*@outer(ptr addrspace(1) noundef align 4 %0, ptr addrspace(1) noundef align 4 %1)' '$tmp/one.ll'"
+check "unknown --kernel is status 1" status_is 1 "$opt" --partition-ready --kernel nope $corpus/vec_1d.cl
+check "PTX out" "$opt" --partition-ready --lower=nvptx -o "$tmp/k.ptx" $corpus/vec_1d.cl
+check "PTX has the kernel with 11 params" grep -q 'saxpy_param_10' "$tmp/k.ptx"
+check "get_work_dim on NVPTX is refused" status_is 1 "$opt" --partition-ready --lower=nvptx $corpus/group_ids.cl
+d1=$("$opt" --compile --cache "$tmp/c" --target pocl $corpus/vec_1d.cl)
+check "compile writes kernels.bc" test -s "$d1/kernels.bc"
+touch "$d1/marker"
+d2=$("$opt" --compile --cache "$tmp/c" --target pocl $corpus/vec_1d.cl)
+check "second compile hits the cache" test -e "$d2/marker"
+d3=$("$opt" --compile --cache "$tmp/c" --target pocl --options -DX=1 $corpus/vec_1d.cl)
+check "other options miss the cache" test "$d3" != "$d1"
+for i in 1 2 3; do "$opt" --compile --cache "$tmp/race" --target pocl $corpus/grid_2d.cl >"$tmp/race$i" & done
+wait
+check "concurrent compiles agree" sh -c "cmp -s '$tmp/race1' '$tmp/race2' && cmp -s '$tmp/race1' '$tmp/race3' && test -s \"\$(cat '$tmp/race1')/kernels.bc\""
+check "no temporary directories left" sh -c "! ls -A '$tmp/race' | grep -q '^.tmp-'"
+exit $fail

@@ -1,0 +1,41 @@
+# tests/transform/: the analysis record's unit test, and the kernel corpus whose analysis
+# (skmd-opt --analyze, summarised) is diffed against hand-checked .expect files.
+#   make test-transform-record     the footprint evaluator and record round trip
+#   make test-transform-NAME       one corpus kernel (tests/transform/corpus/NAME.cl)
+#   make transform-expect          regenerate every .expect (then CHECK the diff by hand)
+TEST_RECORD_BIN := $(O)tests/transform/test_record
+TRANSFORM_RECORD_SRCS := $(sort $(wildcard transform/record*.c))
+
+$(TEST_RECORD_BIN): tests/transform/test_record.c $(TRANSFORM_RECORD_SRCS) transform/record.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tests/transform/test_record.c $(TRANSFORM_RECORD_SRCS)
+
+.PHONY: test-transform-record
+test-transform-record: $(TEST_RECORD_BIN)
+	$(TEST_RECORD_BIN)
+
+ALL_TARGETS += $(TEST_RECORD_BIN)
+CLEAN_FILES += $(TEST_RECORD_BIN)
+TEST_TARGETS += test-transform-record
+
+# The corpus: each kernel file's analysis, summarised, must equal its hand-checked .expect.
+TRANSFORM_CORPUS := $(sort $(wildcard tests/transform/corpus/*.cl))
+TRANSFORM_CORPUS_NAMES := $(notdir $(TRANSFORM_CORPUS:.cl=))
+TRANSFORM_CORPUS_TESTS := $(TRANSFORM_CORPUS_NAMES:%=test-transform-%)
+TRANSFORM_ANALYZE = $(O)tools/skmd-opt --analyze --options "-cl-kernel-arg-info"
+
+.PHONY: test-transform-corpus transform-expect $(TRANSFORM_CORPUS_TESTS)
+test-transform-corpus: $(TRANSFORM_CORPUS_TESTS)
+TEST_TARGETS += test-transform-corpus
+
+$(TRANSFORM_CORPUS_TESTS): test-transform-%: tests/transform/corpus/%.cl \
+  tests/transform/corpus/%.expect $(O)tools/skmd-opt
+	@$(TRANSFORM_ANALYZE) $< | /usr/bin/python3 tests/transform/summarize.py | \
+	  diff -u tests/transform/corpus/$*.expect - && echo "PASS transform $*"
+
+# Regenerates every .expect from the current analysis: read the diff and check each
+# change by hand before committing it.
+transform-expect: $(O)tools/skmd-opt
+	@for f in $(TRANSFORM_CORPUS); do \
+	  $(TRANSFORM_ANALYZE) $$f | /usr/bin/python3 tests/transform/summarize.py > $${f%.cl}.expect \
+	  || echo "FAILED $$f"; done

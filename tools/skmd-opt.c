@@ -1,0 +1,331 @@
+/* skmd-opt: libskmd's kernel compiler, run as a child process by the runtime (so that
+ * libskmd.so never links LLVM) and by hand for tests. See docs/transform.md. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Core.h>
+
+#include "../transform/cache.h"
+#include "../transform/context.h"
+#include "../transform/frontend.h"
+#include "../transform/passes.h"
+#if SKMD_HAVE_ANALYSIS
+#include "../transform/record.h"
+#endif
+
+/* Part of every cache key: bump when the output of the same input changes. */
+#define SKMD_OPT_VERSION "1"
+
+#ifndef SKMD_DEFAULT_CLANG
+#define SKMD_DEFAULT_CLANG "clang"
+#endif
+#ifndef SKMD_DEFAULT_LIBCLC
+#define SKMD_DEFAULT_LIBCLC "/usr/lib/clc/nvptx64--nvidiacl.bc"
+#endif
+
+static void usage(FILE *to)
+{
+    fprintf(to,
+            "usage: skmd-opt [options] INPUT (.cl OpenCL C, .ll or .bc LLVM IR)\n"
+            "  --analyze             print the analysis record as JSON\n"
+            "  --partition-ready     append the hidden launch parameters, remap work-item ids\n"
+            "  --merge               also make NAME__skmd_merge kernels (implies\n"
+            "                        --partition-ready)\n"
+            "  --lower=pocl|nvptx    finish for a driver: PoCL bitcode, or NVIDIA PTX\n"
+            "  -o FILE               output (.bc: bitcode, .ptx: PTX, else LLVM IR text);\n"
+            "                        default stdout (IR text or PTX)\n"
+            "  --kernel NAME         only this kernel\n"
+            "  --options \"OPTS\"      the app's build options (-D, -I, -cl-std=, -cl-...)\n"
+            "  --target pocl|nvptx   front-end target (default pocl; --lower=nvptx sets it)\n"
+            "  --clang PATH          the clang to run (default %s)\n"
+            "  --libclc PATH         libclc for NVPTX (default %s)\n"
+            "  --compile --cache DIR --target T   the runtime's mode: compile INPUT into the\n"
+            "                        cache (record.txt + kernels.bc|kernels.ptx), print the\n"
+            "                        entry's directory\n"
+            "  -v, --verbose         explain on stderr\n"
+            "  --help\n"
+            "Exit status: 0 done; 1 not splittable / compile error (reason on stderr);\n"
+            "2 bad usage.\n",
+            SKMD_DEFAULT_CLANG, SKMD_DEFAULT_LIBCLC);
+}
+
+struct cli {
+    const char *input, *output, *kernel, *options, *clang, *libclc, *cache, *target;
+    const char *lower;
+    int analyze, partition_ready, merge, compile, verbose;
+};
+
+static int parse_args(int argc, char **argv, struct cli *c)
+{
+    enum { O_ANALYZE = 256, O_PR, O_MERGE, O_LOWER, O_KERNEL, O_OPTIONS, O_TARGET, O_CLANG,
+           O_LIBCLC, O_COMPILE, O_CACHE, O_HELP };
+    static const struct option longs[] = {
+        {"analyze", no_argument, NULL, O_ANALYZE},
+        {"partition-ready", no_argument, NULL, O_PR},
+        {"merge", no_argument, NULL, O_MERGE},
+        {"lower", required_argument, NULL, O_LOWER},
+        {"kernel", required_argument, NULL, O_KERNEL},
+        {"options", required_argument, NULL, O_OPTIONS},
+        {"target", required_argument, NULL, O_TARGET},
+        {"clang", required_argument, NULL, O_CLANG},
+        {"libclc", required_argument, NULL, O_LIBCLC},
+        {"compile", no_argument, NULL, O_COMPILE},
+        {"cache", required_argument, NULL, O_CACHE},
+        {"verbose", no_argument, NULL, 'v'},
+        {"help", no_argument, NULL, O_HELP},
+        {NULL, 0, NULL, 0},
+    };
+    memset(c, 0, sizeof *c);
+    c->clang = SKMD_DEFAULT_CLANG;
+    c->libclc = SKMD_DEFAULT_LIBCLC;
+    int opt;
+    while ((opt = getopt_long(argc, argv, "o:v", longs, NULL)) != -1) {
+        switch (opt) {
+        case 'o': c->output = optarg; break;
+        case 'v': c->verbose = 1; break;
+        case O_ANALYZE: c->analyze = 1; break;
+        case O_PR: c->partition_ready = 1; break;
+        case O_MERGE: c->merge = c->partition_ready = 1; break;
+        case O_LOWER: c->lower = optarg; break;
+        case O_KERNEL: c->kernel = optarg; break;
+        case O_OPTIONS: c->options = optarg; break;
+        case O_TARGET: c->target = optarg; break;
+        case O_CLANG: c->clang = optarg; break;
+        case O_LIBCLC: c->libclc = optarg; break;
+        case O_COMPILE: c->compile = 1; break;
+        case O_CACHE: c->cache = optarg; break;
+        case O_HELP: usage(stdout); exit(0);
+        default: usage(stderr); return -1;
+        }
+    }
+    if (optind != argc - 1) {
+        fprintf(stderr, "skmd-opt: expected one input file\n");
+        usage(stderr);
+        return -1;
+    }
+    c->input = argv[optind];
+    if (c->lower && strcmp(c->lower, "pocl") && strcmp(c->lower, "nvptx")) {
+        fprintf(stderr, "skmd-opt: --lower takes pocl or nvptx, not '%s'\n", c->lower);
+        return -1;
+    }
+    if (c->target && strcmp(c->target, "pocl") && strcmp(c->target, "nvptx")) {
+        fprintf(stderr, "skmd-opt: --target takes pocl or nvptx, not '%s'\n", c->target);
+        return -1;
+    }
+    if (!c->target)
+        c->target = c->lower ? c->lower : "pocl";
+    if (c->lower && strcmp(c->lower, c->target)) {
+        fprintf(stderr, "skmd-opt: --lower=%s contradicts --target %s\n", c->lower, c->target);
+        return -1;
+    }
+    if (c->compile && !c->cache) {
+        fprintf(stderr, "skmd-opt: --compile needs --cache DIR\n");
+        return -1;
+    }
+    return 0;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/* Reads INPUT: OpenCL C through clang, or IR as it is. */
+static LLVMModuleRef load_input(LLVMContextRef llvm, const struct cli *c, char *err,
+                                size_t err_size)
+{
+    if (ends_with(c->input, ".ll") || ends_with(c->input, ".bc"))
+        return skmd_frontend_read_ir(llvm, c->input, err, err_size);
+    const char *triple = strcmp(c->target, "nvptx") ? SKMD_TRIPLE_SPIR64 : SKMD_TRIPLE_NVPTX64;
+    return skmd_frontend_cl(llvm, c->input, c->options, c->clang, triple, c->verbose, err,
+                            err_size);
+}
+
+static int write_module(LLVMModuleRef m, const char *output)
+{
+    if (output && ends_with(output, ".bc")) {
+        if (LLVMWriteBitcodeToFile(m, output)) {
+            fprintf(stderr, "skmd-opt: cannot write %s\n", output);
+            return -1;
+        }
+        return 0;
+    }
+    char *text = LLVMPrintModuleToString(m);
+    FILE *f = output ? fopen(output, "w") : stdout;
+    int rc = 0;
+    if (!f) {
+        fprintf(stderr, "skmd-opt: cannot write %s: %s\n", output, strerror(errno));
+        rc = -1;
+    } else {
+        if (fputs(text, f) < 0)
+            rc = -1;
+        if (f != stdout && fclose(f))
+            rc = -1;
+    }
+    LLVMDisposeMessage(text);
+    return rc;
+}
+
+/* The passes the command line asks for, in their fixed order. *rec is filled when the
+ * analysis runs. */
+static int transform(LLVMModuleRef m, const struct cli *c, struct skmd_pass_opts *opts,
+                     int want_analysis)
+{
+    if (skmd_pass_inline(m, opts) || skmd_pass_cleanup(m, opts))
+        return -1;
+    if (want_analysis) {
+#if SKMD_HAVE_ANALYSIS
+        if (skmd_pass_analyze(m, opts))
+            return -1;
+#else
+        if (c->analyze)
+            return skmd_pass_fail(opts, "--analyze: the analysis is not built yet");
+#endif
+    }
+    if (c->partition_ready && skmd_pass_partition_ready(m, opts))
+        return -1;
+    if (c->merge) {
+#if SKMD_HAVE_MERGE
+        if (skmd_pass_merge(m, opts))
+            return -1;
+#else
+        if (!c->compile)
+            return skmd_pass_fail(opts, "--merge: the merge pass is not built yet");
+#endif
+    }
+    if (c->lower && !strcmp(c->lower, "pocl") && skmd_pass_lower_pocl(m, opts))
+        return -1;
+    if (c->lower && !strcmp(c->lower, "nvptx") && skmd_pass_lower_nvptx(m, opts))
+        return -1;
+    return 0;
+}
+
+/* Writes the result: PTX text after --lower=nvptx, else IR (bitcode for a .bc name). */
+static int write_output(LLVMModuleRef m, const struct cli *c, const char *output,
+                        struct skmd_pass_opts *opts)
+{
+    if (!c->lower || strcmp(c->lower, "nvptx"))
+        return write_module(m, output);
+    char *ptx = NULL;
+    size_t len = 0;
+    if (skmd_emit_ptx(m, opts, &ptx, &len))
+        return -1;
+    FILE *f = output ? fopen(output, "w") : stdout;
+    int rc = f && fwrite(ptx, 1, len, f) == len ? 0 : -1;
+    if (f && f != stdout && fclose(f))
+        rc = -1;
+    if (rc)
+        skmd_pass_fail(opts, "cannot write %s", output ? output : "stdout");
+    free(ptx);
+    return rc;
+}
+
+#if SKMD_HAVE_ANALYSIS
+static int write_record(const struct skmd_program_record *rec, const char *path, int json)
+{
+    FILE *f = path ? fopen(path, "w") : stdout;
+    if (!f)
+        return -1;
+    int rc = json ? skmd_record_write_json(f, rec) : skmd_record_write(f, rec);
+    if (f != stdout && fclose(f))
+        rc = -1;
+    return rc;
+}
+#endif
+
+/* --compile: the runtime's entry. Prints the cache entry's directory. */
+static int compile_into_cache(LLVMContextRef llvm, struct cli *c, struct skmd_pass_opts *opts)
+{
+    char identity[1024], key[SKMD_CACHE_KEY_LEN + 1], dir[4096], tmp[4096], path[4200];
+    snprintf(identity, sizeof identity, "skmd-opt %s llvm %d clang %s libclc %s",
+             SKMD_OPT_VERSION, SKMD_LLVM_MAJOR, c->clang,
+             strcmp(c->target, "nvptx") ? "-" : c->libclc);
+    if (skmd_cache_key(c->input, c->options, c->target, identity, key, opts->err,
+                       opts->err_size))
+        return -1;
+    if (skmd_cache_entry(c->cache, key, dir, sizeof dir)) {
+        if (c->verbose)
+            fprintf(stderr, "skmd-opt: cache hit %s\n", dir);
+        printf("%s\n", dir);
+        return 0;
+    }
+    c->partition_ready = c->merge = 1;
+    c->lower = c->target;
+    LLVMModuleRef m = load_input(llvm, c, opts->err, opts->err_size);
+    if (!m)
+        return -1;
+    int rc = transform(m, c, opts, 1);
+    if (!rc)
+        rc = skmd_cache_begin(c->cache, key, tmp, sizeof tmp, opts->err, opts->err_size);
+    if (!rc) {
+        snprintf(path, sizeof path, "%s/kernels.%s", tmp,
+                 strcmp(c->target, "nvptx") ? "bc" : "ptx");
+        rc = write_output(m, c, path, opts);
+#if SKMD_HAVE_ANALYSIS
+        snprintf(path, sizeof path, "%s/record.txt", tmp);
+        if (!rc && write_record(opts->record, path, 0))
+            rc = skmd_pass_fail(opts, "cannot write %s", path);
+#endif
+        if (rc)
+            skmd_cache_abandon(tmp);
+        else
+            rc = skmd_cache_commit(tmp, dir, opts->err, opts->err_size);
+    }
+    LLVMDisposeModule(m);
+    if (!rc)
+        printf("%s\n", dir);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    struct cli c;
+    if (parse_args(argc, argv, &c))
+        return 2;
+    char err[1024] = "";
+    struct skmd_pass_opts opts = {
+        .kernel_name = c.kernel,
+        .build_options = c.options,
+        .libclc_path = c.libclc,
+        .verbose = c.verbose,
+        .err = err,
+        .err_size = sizeof err,
+    };
+#if SKMD_HAVE_ANALYSIS
+    struct skmd_program_record rec;
+    skmd_record_init(&rec);
+    opts.record = &rec;
+#endif
+    LLVMContextRef llvm = LLVMContextCreate();
+    int rc = 1;
+    LLVMModuleRef m = NULL;
+    if (c.compile) {
+        rc = compile_into_cache(llvm, &c, &opts) ? 1 : 0;
+        goto out;
+    }
+    m = load_input(llvm, &c, err, sizeof err);
+    if (!m || transform(m, &c, &opts, c.analyze || c.merge))
+        goto out;
+    if (c.analyze) {
+#if SKMD_HAVE_ANALYSIS
+        rc = write_record(&rec, c.output, 1) ? 1 : 0;
+#endif
+        goto out;
+    }
+    rc = write_output(m, &c, c.output, &opts) ? 1 : 0;
+out:
+    if (rc && err[0])
+        fprintf(stderr, "skmd-opt: %s\n", err);
+    if (m)
+        LLVMDisposeModule(m);
+    LLVMContextDispose(llvm);
+#if SKMD_HAVE_ANALYSIS
+    skmd_record_free(&rec);
+#endif
+    return rc;
+}

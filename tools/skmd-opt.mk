@@ -1,0 +1,19 @@
+# tools/skmd-opt: the out-of-process kernel compiler (transform/ + LLVM). The clang it runs
+# and the libclc it links default to what this build found; --clang/--libclc override them.
+include transform/llvm.mk
+
+SKMD_OPT := $(O)tools/skmd-opt
+SKMD_OPT_CLANG := $(shell command -v $(CLANG) 2>/dev/null || echo $(CLANG))
+SKMD_OPT_LIBCLC := $(firstword $(wildcard /usr/lib/clc/nvptx64--nvidiacl.bc \
+  /usr/lib/llvm-$(LLVM_VERSION)/lib/clc/nvptx64--nvidiacl.bc) /usr/lib/clc/nvptx64--nvidiacl.bc)
+
+$(O)tools/skmd-opt.o: CPPFLAGS += $(TRANSFORM_CPPFLAGS) \
+  -DSKMD_DEFAULT_CLANG='"$(SKMD_OPT_CLANG)"' -DSKMD_DEFAULT_LIBCLC='"$(SKMD_OPT_LIBCLC)"'
+$(O)tools/skmd-opt.o: $(TRANSFORM_STAMP)
+
+$(SKMD_OPT): $(O)tools/skmd-opt.o $(TRANSFORM_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS) -o $@ $< $(TRANSFORM_LIB) $(TRANSFORM_LDLIBS)
+
+ALL_TARGETS += $(SKMD_OPT)
+CLEAN_FILES += $(SKMD_OPT)

@@ -1,0 +1,528 @@
+/* skmd-profile: look at, export and clear libskmd's profile database.
+ *
+ *   skmd-profile [--db PATH] list | show KERNEL | export --json | clear | run | calibrate
+ *
+ * `run` and `calibrate` drive an application under libskmd's profiling mode; they check
+ * their arguments here and say that they need that mode (exit status 2).
+ */
+#include "skmd_profiledb.h"
+
+#include <sqlite3.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define EXIT_USAGE 64
+#define EXIT_NEEDS_RUNTIME 2
+
+/* ---- Summary table printer: columns sized to their widest cell ---------------------- */
+
+#define TABLE_MAX_COLS 8
+#define TABLE_CELL 64
+
+struct table {
+    int ncols, nrows, cap;
+    const char *header[TABLE_MAX_COLS];
+    int right[TABLE_MAX_COLS]; /* numbers are right-aligned */
+    char (*cells)[TABLE_MAX_COLS][TABLE_CELL];
+};
+
+static void table_row(struct table *t, ...)
+{
+    if (t->nrows == t->cap) {
+        int cap = t->cap ? t->cap * 2 : 16;
+        void *cells = realloc(t->cells, sizeof(t->cells[0]) * (size_t)cap);
+        if (!cells) {
+            fprintf(stderr, "skmd-profile: out of memory\n");
+            exit(1);
+        }
+        t->cells = cells;
+        t->cap = cap;
+    }
+    va_list ap;
+    va_start(ap, t);
+    for (int c = 0; c < t->ncols; c++)
+        snprintf(t->cells[t->nrows][c], TABLE_CELL, "%s", va_arg(ap, const char *));
+    va_end(ap);
+    t->nrows++;
+}
+
+static void table_print(FILE *out, struct table *t)
+{
+    int width[TABLE_MAX_COLS];
+    for (int c = 0; c < t->ncols; c++) {
+        width[c] = (int)strlen(t->header[c]);
+        for (int r = 0; r < t->nrows; r++)
+            if ((int)strlen(t->cells[r][c]) > width[c])
+                width[c] = (int)strlen(t->cells[r][c]);
+    }
+    for (int r = -1; r < t->nrows; r++) {
+        for (int c = 0; c < t->ncols; c++) {
+            const char *s = r < 0 ? t->header[c] : t->cells[r][c];
+            int w = c == t->ncols - 1 && !t->right[c] ? 0 : width[c];
+            fprintf(out, "%s%*s", c ? "  " : "", t->right[c] ? w : -w, s);
+        }
+        fputc('\n', out);
+    }
+    free(t->cells);
+    t->cells = NULL;
+    t->nrows = t->cap = 0;
+}
+
+/* ---- Progress bar: "label [#####     ]  50% (5/10)" redrawn in place ----------------- */
+
+static void progress_bar(FILE *out, const char *label, long long done, long long total)
+{
+    const int width = 30;
+    int pct = total > 0 ? (int)(done * 100 / total) : 100;
+    int filled = total > 0 ? (int)(done * width / total) : width;
+    fprintf(out, "\r%s [", label);
+    for (int i = 0; i < width; i++)
+        fputc(i < filled ? '#' : ' ', out);
+    fprintf(out, "] %3d%% (%lld/%lld)", pct, done, total);
+    if (done >= total)
+        fputc('\n', out);
+    fflush(out);
+}
+
+/* ---- Helpers --------------------------------------------------------------------------- */
+
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(out, "\\u%04x", *p);
+        else
+            fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
+static const char *text(sqlite3_stmt *st, int col)
+{
+    const unsigned char *t = sqlite3_column_text(st, col);
+    return t ? (const char *)t : "";
+}
+
+static sqlite3_stmt *prepare(sqlite3 *conn, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(conn, sql, -1, &st, NULL) != SQLITE_OK) {
+        fprintf(stderr, "skmd-profile: query failed: %s\n", sqlite3_errmsg(conn));
+        return NULL;
+    }
+    return st;
+}
+
+static int wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return 1;
+    return 0;
+}
+
+/* ---- Commands ------------------------------------------------------------------------- */
+
+static const char list_help[] =
+    "usage: skmd-profile [--db PATH] list\n"
+    "Lists the kernels that have performance tables: hash, name, devices, shape classes,\n"
+    "measurements and the decisions logged for them.\n";
+
+static int cmd_list(struct skmd_pdb *db, int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        fputs(list_help, stdout);
+        return 0;
+    }
+    if (argc > 1) {
+        fprintf(stderr, "skmd-profile list: unexpected argument '%s'\n%s", argv[1], list_help);
+        return EXIT_USAGE;
+    }
+    sqlite3_stmt *st = prepare(
+        skmd_pdb_sqlite(db),
+        "SELECT p.kernel, coalesce(k.name, '?'), count(DISTINCT p.device),"
+        " count(DISTINCT p.shape), sum(p.samples),"
+        " (SELECT count(*) FROM decisions d WHERE d.kernel = p.kernel)"
+        " FROM perf p LEFT JOIN kernels k ON k.hash = p.kernel"
+        " GROUP BY p.kernel ORDER BY 2, 1");
+    if (!st)
+        return 1;
+    struct table t = {6, 0, 0, {"KERNEL", "NAME", "DEVICES", "SHAPES", "SAMPLES", "DECISIONS"},
+                      {0, 0, 1, 1, 1, 1}, NULL};
+    while (sqlite3_step(st) == SQLITE_ROW)
+        table_row(&t, text(st, 0), text(st, 1), text(st, 2), text(st, 3), text(st, 4),
+                  text(st, 5));
+    sqlite3_finalize(st);
+    if (t.nrows == 0) {
+        free(t.cells);
+        printf("no profiles in %s\n", skmd_pdb_path(db));
+        return 0;
+    }
+    table_print(stdout, &t);
+    return 0;
+}
+
+static const char show_help[] =
+    "usage: skmd-profile [--db PATH] show KERNEL\n"
+    "Prints the performance tables of one kernel (KERNEL: its hash, a unique prefix of it,\n"
+    "or its name): per device and shape class, the work-groups/ms of each size range.\n";
+
+static int cmd_show(struct skmd_pdb *db, int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        fputs(show_help, stdout);
+        return 0;
+    }
+    if (argc != 2) {
+        fprintf(stderr, "skmd-profile show: expected one KERNEL\n%s", show_help);
+        return EXIT_USAGE;
+    }
+    sqlite3 *conn = skmd_pdb_sqlite(db);
+    sqlite3_stmt *st = prepare(conn,
+                               "SELECT DISTINCT p.kernel FROM perf p LEFT JOIN kernels k ON"
+                               " k.hash = p.kernel WHERE p.kernel LIKE ?1 || '%' OR k.name = ?1");
+    if (!st)
+        return 1;
+    sqlite3_bind_text(st, 1, argv[1], -1, SQLITE_STATIC);
+    char hash[32] = "";
+    int matches = 0;
+    while (sqlite3_step(st) == SQLITE_ROW)
+        if (matches++ == 0)
+            snprintf(hash, sizeof(hash), "%s", text(st, 0));
+    sqlite3_finalize(st);
+    if (matches != 1) {
+        fprintf(stderr, "skmd-profile show: %s kernel matches '%s'\n",
+                matches ? "more than one" : "no", argv[1]);
+        return 1;
+    }
+    st = prepare(conn, "SELECT d.vendor || ' ' || d.name, p.shape, p.range, p.rate,"
+                       " p.samples FROM perf p LEFT JOIN devices d ON d.id = p.device"
+                       " WHERE p.kernel = ? ORDER BY p.device, p.shape, p.range");
+    if (!st)
+        return 1;
+    sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
+    struct table t = {5, 0, 0, {"DEVICE", "SHAPE", "WORK-GROUPS", "WG/MS", "SAMPLES"},
+                      {0, 1, 1, 1, 1}, NULL};
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        char range[48], rate[32];
+        int k = sqlite3_column_int(st, 2);
+        if (k >= SKMD_PDB_RANGES - 1)
+            snprintf(range, sizeof(range), ">= %d", 1 << k);
+        else
+            snprintf(range, sizeof(range), "%d-%d", 1 << k, (2 << k) - 1);
+        snprintf(rate, sizeof(rate), "%.3f", sqlite3_column_double(st, 3));
+        table_row(&t, text(st, 0), text(st, 1), range, rate, text(st, 4));
+    }
+    sqlite3_finalize(st);
+    printf("kernel %s\n", hash);
+    table_print(stdout, &t);
+    return 0;
+}
+
+static const char export_help[] =
+    "usage: skmd-profile [--db PATH] export --json [--output FILE] [--progress]\n"
+    "Writes the whole database as one JSON object (devices, kernels, perf, links,\n"
+    "decisions) to standard output or FILE; --progress draws a progress bar on stderr.\n";
+
+struct export_table {
+    const char *name, *sql;
+    const char *fields[10]; /* column names; a leading '#' marks a number */
+};
+
+static const struct export_table export_tables[] = {
+    {"devices", "SELECT id, vendor, name, driver FROM devices ORDER BY id",
+     {"#id", "vendor", "name", "driver"}},
+    {"kernels", "SELECT hash, name FROM kernels ORDER BY hash", {"hash", "name"}},
+    {"perf", "SELECT kernel, device, shape, range, rate, samples, updated FROM perf"
+             " ORDER BY kernel, device, shape, range",
+     {"kernel", "#device", "#shape", "#range", "#rate", "#samples", "#updated"}},
+    {"links", "SELECT device, direction, memory, point, bytes, ms FROM links"
+              " ORDER BY device, direction, memory, point",
+     {"#device", "#direction", "#memory", "#point", "#bytes", "#ms"}},
+    {"decisions", "SELECT id, time, kernel, shape, policy, total, shares, est_ms, reason"
+                  " FROM decisions ORDER BY id",
+     {"#id", "#time", "kernel", "#shape", "policy", "#total", "shares", "#est_ms", "reason"}},
+};
+#define EXPORT_TABLES (sizeof(export_tables) / sizeof(export_tables[0]))
+
+static int cmd_export(struct skmd_pdb *db, int argc, char **argv)
+{
+    int json = 0, progress = 0;
+    const char *output = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(export_help, stdout);
+            return 0;
+        } else if (!strcmp(argv[i], "--json")) {
+            json = 1;
+        } else if (!strcmp(argv[i], "--progress")) {
+            progress = 1;
+        } else if (!strcmp(argv[i], "--output") && i + 1 < argc) {
+            output = argv[++i];
+        } else {
+            fprintf(stderr, "skmd-profile export: unexpected argument '%s'\n%s", argv[i],
+                    export_help);
+            return EXIT_USAGE;
+        }
+    }
+    if (!json) {
+        fprintf(stderr, "skmd-profile export: say --json (the only format)\n%s", export_help);
+        return EXIT_USAGE;
+    }
+    FILE *out = output ? fopen(output, "w") : stdout;
+    if (!out) {
+        perror(output);
+        return 1;
+    }
+    sqlite3 *conn = skmd_pdb_sqlite(db);
+    long long total = 0, done = 0;
+    for (size_t t = 0; t < EXPORT_TABLES; t++) {
+        char sql[96];
+        long long n = 0;
+        snprintf(sql, sizeof(sql), "SELECT count(*) FROM %s", export_tables[t].name);
+        sqlite3_stmt *st = prepare(conn, sql);
+        if (st && sqlite3_step(st) == SQLITE_ROW)
+            n = sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+        total += n;
+    }
+    fprintf(out, "{\"schema_version\": %d", SKMD_PDB_SCHEMA_VERSION);
+    int status = 0;
+    for (size_t t = 0; t < EXPORT_TABLES && status == 0; t++) {
+        const struct export_table *et = &export_tables[t];
+        sqlite3_stmt *st = prepare(conn, et->sql);
+        if (!st) {
+            status = 1;
+            break;
+        }
+        fprintf(out, ",\n \"%s\": [", et->name);
+        for (int row = 0; sqlite3_step(st) == SQLITE_ROW; row++) {
+            fprintf(out, "%s\n  {", row ? "," : "");
+            for (int c = 0; c < sqlite3_column_count(st) && c < 10 && et->fields[c]; c++) {
+                int number = et->fields[c][0] == '#';
+                fprintf(out, "%s\"%s\": ", c ? ", " : "", et->fields[c] + number);
+                if (sqlite3_column_type(st, c) == SQLITE_NULL)
+                    fputs("null", out);
+                else if (number)
+                    fprintf(out, "%.17g", sqlite3_column_double(st, c));
+                else
+                    json_string(out, text(st, c));
+            }
+            fputc('}', out);
+            if (progress)
+                progress_bar(stderr, "export", ++done, total);
+        }
+        fputs("]", out);
+        sqlite3_finalize(st);
+    }
+    fputs("}\n", out);
+    if (progress && total == 0)
+        progress_bar(stderr, "export", 0, 0);
+    if (output && fclose(out) != 0) {
+        perror(output);
+        return 1;
+    }
+    return status;
+}
+
+static const char clear_help[] =
+    "usage: skmd-profile [--db PATH] clear\n"
+    "Deletes every profile, link calibration and logged decision (the file stays).\n";
+
+static int cmd_clear(struct skmd_pdb *db, int argc, char **argv)
+{
+    if (wants_help(argc, argv)) {
+        fputs(clear_help, stdout);
+        return 0;
+    }
+    if (argc > 1) {
+        fprintf(stderr, "skmd-profile clear: unexpected argument '%s'\n%s", argv[1],
+                clear_help);
+        return EXIT_USAGE;
+    }
+    int status = skmd_pdb_clear(db);
+    if (status != SKMD_PDB_OK) {
+        fprintf(stderr, "skmd-profile clear: %s\n", skmd_pdb_strstatus(status));
+        return 1;
+    }
+    printf("cleared %s\n", skmd_pdb_path(db));
+    return 0;
+}
+
+static const char run_help[] =
+    "usage: skmd-profile [--db PATH] run [--launches N] -- APP [ARGS...]\n"
+    "Runs APP under libskmd's profiling mode: every kernel's first N launches (default 3)\n"
+    "are run on each device to fill the performance tables.\n";
+
+static const char calibrate_help[] =
+    "usage: skmd-profile [--db PATH] calibrate [--device N] [--sizes MIN:MAX]\n"
+    "Measures every device's link (host to device and back, pageable and pinned memory)\n"
+    "at sizes from MIN to MAX bytes (default 4096:268435456) and stores the curves.\n";
+
+static int needs_runtime(const char *what)
+{
+    fprintf(stderr, "skmd-profile %s: this needs libskmd's profiling mode (the libskmd "
+            "runtime), which this build does not have; nothing was run.\n", what);
+    return EXIT_NEEDS_RUNTIME;
+}
+
+static int positive_number(const char *s, long long *value)
+{
+    char *end;
+    long long v = strtoll(s, &end, 10);
+    if (!*s || *end || v <= 0)
+        return 0;
+    *value = v;
+    return 1;
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    long long launches = 3;
+    int i = 1;
+    for (; i < argc && strcmp(argv[i], "--"); i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(run_help, stdout);
+            return 0;
+        } else if (!strcmp(argv[i], "--launches") && i + 1 < argc) {
+            if (!positive_number(argv[++i], &launches)) {
+                fprintf(stderr, "skmd-profile run: --launches wants a positive number\n");
+                return EXIT_USAGE;
+            }
+        } else {
+            fprintf(stderr, "skmd-profile run: unexpected argument '%s'\n%s", argv[i], run_help);
+            return EXIT_USAGE;
+        }
+    }
+    if (i + 1 >= argc) {
+        fprintf(stderr, "skmd-profile run: give the application after --\n%s", run_help);
+        return EXIT_USAGE;
+    }
+    return needs_runtime("run");
+}
+
+static int cmd_calibrate(int argc, char **argv)
+{
+    long long device = -1, lo = 4096, hi = 268435456;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(calibrate_help, stdout);
+            return 0;
+        } else if (!strcmp(argv[i], "--device") && i + 1 < argc) {
+            char *end;
+            device = strtoll(argv[++i], &end, 10);
+            if (!*argv[i] || *end || device < 0) {
+                fprintf(stderr, "skmd-profile calibrate: --device wants a device number\n");
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
+            if (sscanf(argv[++i], "%lld:%lld", &lo, &hi) != 2 || lo <= 0 || hi < lo) {
+                fprintf(stderr, "skmd-profile calibrate: --sizes wants MIN:MAX bytes\n");
+                return EXIT_USAGE;
+            }
+        } else {
+            fprintf(stderr, "skmd-profile calibrate: unexpected argument '%s'\n%s", argv[i],
+                    calibrate_help);
+            return EXIT_USAGE;
+        }
+    }
+    return needs_runtime("calibrate");
+}
+
+static const char main_help[] =
+    "usage: skmd-profile [--db PATH] COMMAND [ARGS]\n"
+    "Looks at libskmd's profile database (default: $XDG_CACHE_HOME/skmd/profile.db or\n"
+    "~/.cache/skmd/profile.db).\n"
+    "\n"
+    "commands:\n"
+    "  list              kernels with profiles\n"
+    "  show KERNEL       one kernel's performance tables\n"
+    "  export --json     the whole database as JSON\n"
+    "  clear             delete every profile\n"
+    "  run -- APP ARGS   profile an application (needs libskmd's profiling mode)\n"
+    "  calibrate         measure the links (needs libskmd's profiling mode)\n"
+    "\n"
+    "`skmd-profile COMMAND --help` describes one command.\n";
+
+/* Takes `--db PATH` (or `--db=PATH`) out of the arguments wherever it is, up to `--`. */
+static int take_db_option(int *argc, char **argv, const char **db_path)
+{
+    int out = 1;
+    for (int i = 1; i < *argc; i++) {
+        if (!strcmp(argv[i], "--")) {
+            while (i < *argc)
+                argv[out++] = argv[i++];
+            break;
+        }
+        if (!strcmp(argv[i], "--db")) {
+            if (i + 1 >= *argc)
+                return -1;
+            *db_path = argv[++i];
+        } else if (!strncmp(argv[i], "--db=", 5)) {
+            *db_path = argv[i] + 5;
+        } else {
+            argv[out++] = argv[i];
+        }
+    }
+    *argc = out;
+    argv[out] = NULL;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *db_path = NULL;
+    if (take_db_option(&argc, argv, &db_path) != 0) {
+        fprintf(stderr, "skmd-profile: --db wants a path\n%s", main_help);
+        return EXIT_USAGE;
+    }
+    int i = 1;
+    for (; i < argc && argv[i][0] == '-'; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(main_help, stdout);
+            return 0;
+        }
+        fprintf(stderr, "skmd-profile: unknown option '%s'\n%s", argv[i], main_help);
+        return EXIT_USAGE;
+    }
+    if (i >= argc) {
+        fputs(main_help, stderr);
+        return EXIT_USAGE;
+    }
+    const char *cmd = argv[i];
+    int cargc = argc - i;
+    char **cargv = argv + i;
+    if (!strcmp(cmd, "run"))
+        return cmd_run(cargc, cargv);
+    if (!strcmp(cmd, "calibrate"))
+        return cmd_calibrate(cargc, cargv);
+    if (!strcmp(cmd, "help")) {
+        fputs(main_help, stdout);
+        return 0;
+    }
+    int (*fn)(struct skmd_pdb *, int, char **) = !strcmp(cmd, "list")     ? cmd_list
+                                                 : !strcmp(cmd, "show")   ? cmd_show
+                                                 : !strcmp(cmd, "export") ? cmd_export
+                                                 : !strcmp(cmd, "clear")  ? cmd_clear
+                                                                          : NULL;
+    if (!fn) {
+        fprintf(stderr, "skmd-profile: unknown command '%s'\n%s", cmd, main_help);
+        return EXIT_USAGE;
+    }
+    if (wants_help(cargc, cargv))
+        return fn(NULL, cargc, cargv);
+    struct skmd_pdb *db = skmd_pdb_open(db_path, NULL, NULL);
+    if (!db) {
+        fprintf(stderr, "skmd-profile: out of memory\n");
+        return 1;
+    }
+    int status = fn(db, cargc, cargv);
+    skmd_pdb_close(db);
+    return status;
+}

@@ -1,0 +1,362 @@
+/* transform/analysis.c: skmd_pass_analyze, the per-kernel analysis that fills the record
+ * (record.h): parameters and how they are accessed, an affine byte offset for every global
+ * access (affine.c), the conditions it runs under (analysis_guard.c), whether the kernel can
+ * be split at all (splittable.c), and static features (features.c). It runs after the
+ * inline and cleanup passes, so helper functions are already inside the kernels, and it
+ * does not change the module. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "passes.h"
+
+/* The i-th operand of a kernel's metadata node `kind` as a string or an integer. */
+static LLVMValueRef kernel_md(LLVMValueRef fn, const char *kind, unsigned i)
+{
+    LLVMContextRef c = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
+    unsigned id = LLVMGetMDKindIDInContext(c, kind, (unsigned)strlen(kind));
+    size_t n = 0;
+    LLVMValueRef out = NULL;
+    LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(fn, &n);
+    for (size_t e = 0; e < n && !out; e++) {
+        if (LLVMValueMetadataEntriesGetKind(md, (unsigned)e) != id)
+            continue;
+        LLVMValueRef node = LLVMMetadataAsValue(c, LLVMValueMetadataEntriesGetMetadata(
+                                                       md, (unsigned)e));
+        unsigned nops = LLVMGetMDNodeNumOperands(node);
+        if (i < nops) {
+            LLVMValueRef *ops = malloc(nops * sizeof *ops);
+            if (ops) {
+                LLVMGetMDNodeOperands(node, ops);
+                out = ops[i];
+                free(ops);
+            }
+        }
+    }
+    if (md)
+        LLVMDisposeValueMetadataEntries(md);
+    return out;
+}
+
+static const char *md_string(LLVMValueRef v, char *buf, size_t size)
+{
+    unsigned len = 0;
+    const char *s = v ? LLVMGetMDString(v, &len) : NULL;
+    snprintf(buf, size, "%.*s", s ? (int)len : 0, s ? s : "");
+    return buf;
+}
+
+static int is_image_type(const char *t)
+{
+    return strstr(t, "image") != NULL;
+}
+
+static int fill_params(struct analysis *a)
+{
+    struct skmd_kernel_record *k = a->k;
+    k->params = calloc(a->nparams ? a->nparams : 1, sizeof *k->params);
+    if (!k->params)
+        return -1;
+    k->nparams = a->nparams;
+    for (unsigned i = 0; i < a->nparams; i++) {
+        struct skmd_param_record *p = &k->params[i];
+        LLVMValueRef v = a->params[i];
+        char type[128], name[128];
+        md_string(kernel_md(a->fn, "kernel_arg_type", i), type, sizeof type);
+        size_t len = 0;
+        const char *vname = LLVMGetValueName2(v, &len);
+        md_string(kernel_md(a->fn, "kernel_arg_name", i), name, sizeof name);
+        if (!name[0])
+            snprintf(name, sizeof name, "%.*s", (int)len, vname);
+        if (!name[0])
+            snprintf(name, sizeof name, "arg%u", i);
+        if (!(p->name = strdup(name)))
+            return -1;
+        LLVMTypeRef t = LLVMTypeOf(v);
+        LLVMValueRef as_md = kernel_md(a->fn, "kernel_arg_addr_space", i);
+        unsigned as = as_md && LLVMIsAConstantInt(as_md) ? (unsigned)LLVMConstIntGetZExtValue(as_md)
+                      : LLVMGetTypeKind(t) == LLVMPointerTypeKind ? LLVMGetPointerAddressSpace(t)
+                                                                   : 0;
+        if (is_image_type(type))
+            p->kind = SKMD_PARAM_IMAGE;
+        else if (!strcmp(type, "sampler_t"))
+            p->kind = SKMD_PARAM_SAMPLER;
+        else if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) /* clang's OpenCL numbering */
+            p->kind = as == 3 ? SKMD_PARAM_LOCAL : as == 2 ? SKMD_PARAM_CONSTANT
+                                                           : SKMD_PARAM_GLOBAL;
+        else if (LLVMGetTypeKind(t) == LLVMIntegerTypeKind) {
+            p->kind = SKMD_PARAM_SCALAR;
+            p->scalar_bytes = LLVMGetIntTypeWidth(t) / 8;
+            p->scalar_signed = type[0] != 'u' && strcmp(type, "size_t") != 0 &&
+                               strcmp(type, "bool") != 0;
+        } else if (LLVMGetTypeKind(t) == LLVMFloatTypeKind ||
+                   LLVMGetTypeKind(t) == LLVMDoubleTypeKind ||
+                   LLVMGetTypeKind(t) == LLVMHalfTypeKind ||
+                   LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+            p->kind = SKMD_PARAM_SCALAR;
+        else
+            p->kind = SKMD_PARAM_OTHER;
+    }
+    return 0;
+}
+
+/* vloadN(offset, p) / vstoreN(data, offset, p): element count and size from the name. */
+static int vector_builtin(LLVMValueRef call, int *is_store, unsigned *count, unsigned *esize,
+                          LLVMValueRef *ptr, LLVMValueRef *index)
+{
+    char name[64];
+    an_callee_name(call, name, sizeof name);
+    int store = !strncmp(name, "vstore", 6);
+    if (strncmp(name, "vload", 5) && !store)
+        return 0;
+    const char *digits = name + (store ? 6 : 5);
+    char *end;
+    unsigned long n = strtoul(digits, &end, 10);
+    if (!n || *end) /* vload_half & co.: not handled as vector accesses */
+        return 0;
+    size_t len = 0;
+    const char *mangled = LLVMGetValueName2(LLVMGetCalledValue(call), &len);
+    static const char codes[] = "chasijlmtfd";
+    static const unsigned sizes[] = {1, 1, 1, 2, 4, 4, 8, 8, 2, 4, 8};
+    const char *hit = len ? strchr(codes, mangled[len - 1]) : NULL;
+    if (!hit || !*hit)
+        return 0;
+    *esize = sizes[hit - codes];
+    *count = (unsigned)n;
+    *is_store = store;
+    unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
+    if (nargs < 2)
+        return 0;
+    *ptr = LLVMGetOperand(call, nargs - 1);
+    *index = LLVMGetOperand(call, nargs - 2);
+    return 1;
+}
+
+struct found_access {
+    LLVMValueRef inst, address; /* address: the pointer or index value it depends on */
+};
+
+static int add_access(struct analysis *a, struct found_access **list, unsigned *n,
+                      LLVMValueRef inst, LLVMValueRef addr_value, int param, unsigned flags,
+                      unsigned size, const struct skmd_poly *offset)
+{
+    struct found_access *grown = realloc(*list, (*n + 1) * sizeof **list);
+    if (!grown)
+        return -1;
+    *list = grown;
+    struct skmd_access_record *r = skmd_kernel_add_access(a->k); /* same index as *list */
+    if (!r)
+        return -1;
+    (*list)[(*n)++] = (struct found_access){inst, addr_value};
+    r->param = (unsigned)param;
+    r->flags = flags;
+    r->size = size;
+    r->line = skmd_inst_line(inst);
+    r->offset = *offset;
+    r->affine = skmd_poly_is_affine(offset) &&
+                an_loops_contain(a, offset, LLVMGetInstructionParent(inst));
+    struct skmd_param_record *p = &a->k->params[param];
+    p->access |= flags;
+    p->elem_size = !p->elem_size ? size : p->elem_size == size ? size : 1;
+    return 0;
+}
+
+/* Every load and store (and vload/vstore) through a global or constant pointer. */
+static int collect_accesses(struct analysis *a, struct found_access **list, unsigned *n)
+{
+    const struct skmd_ctx *ctx = a->ctx;
+    for (unsigned b = 0; b < a->nblocks; b++)
+        for (LLVMValueRef i = LLVMGetFirstInstruction(a->blocks[b]); i;
+             i = LLVMGetNextInstruction(i)) {
+            LLVMOpcode op = LLVMGetInstructionOpcode(i);
+            LLVMValueRef ptr = NULL;
+            unsigned flags = 0, size = 0;
+            struct skmd_poly off;
+            if (op == LLVMLoad) {
+                ptr = LLVMGetOperand(i, 0);
+                flags = SKMD_ACCESS_READ;
+                size = (unsigned)LLVMStoreSizeOfType(a->td, LLVMTypeOf(i));
+            } else if (op == LLVMStore) {
+                ptr = LLVMGetOperand(i, 1);
+                flags = SKMD_ACCESS_WRITE;
+                size = (unsigned)LLVMStoreSizeOfType(a->td, LLVMTypeOf(LLVMGetOperand(i, 0)));
+            } else if (op == LLVMCall) {
+                int is_store;
+                unsigned count, esize;
+                LLVMValueRef index;
+                if (!vector_builtin(i, &is_store, &count, &esize, &ptr, &index))
+                    continue;
+                unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+                if (as != ctx->as_global && as != ctx->as_constant)
+                    continue;
+                int p = an_pointer(a, ptr, &off);
+                if (p < 0)
+                    continue; /* not a parameter: checked by splittable.c for stores */
+                struct skmd_poly idx, scale;
+                an_affine(a, index, &idx);
+                skmd_poly_const(&scale, (int64_t)count * esize);
+                skmd_poly_mul(&idx, &idx, &scale);
+                skmd_poly_add_scaled(&off, &off, &idx, 1);
+                if (add_access(a, list, n, i, index, p,
+                               is_store ? SKMD_ACCESS_WRITE : SKMD_ACCESS_READ, count * esize,
+                               &off))
+                    return -1;
+                continue;
+            } else {
+                continue;
+            }
+            LLVMTypeRef pt = LLVMTypeOf(ptr);
+            unsigned as = LLVMGetPointerAddressSpace(pt);
+            if (as != ctx->as_global && as != ctx->as_constant)
+                continue;
+            int p = an_pointer(a, ptr, &off);
+            if (p < 0)
+                continue;
+            if (add_access(a, list, n, i, ptr, p, flags, size, &off))
+                return -1;
+        }
+    /* images (read_image / write_image name the parameter) and atomics on a parameter:
+     * no offset, the whole object */
+    for (unsigned b = 0; b < a->nblocks; b++)
+        for (LLVMValueRef i = LLVMGetFirstInstruction(a->blocks[b]); i;
+             i = LLVMGetNextInstruction(i)) {
+            if (LLVMGetInstructionOpcode(i) != LLVMCall)
+                continue;
+            char name[64];
+            an_callee_name(i, name, sizeof name);
+            unsigned flags = !strncmp(name, "read_image", 10) ? SKMD_ACCESS_READ
+                             : !strncmp(name, "write_image", 11) ? SKMD_ACCESS_WRITE : 0;
+            if (!strncmp(name, "atom", 4) && LLVMGetNumArgOperands(i) > 0) {
+                struct skmd_poly ignored;
+                int p = an_pointer(a, LLVMGetOperand(i, 0), &ignored);
+                if (p >= 0 && a->k->params[p].kind == SKMD_PARAM_GLOBAL)
+                    a->k->params[p].access |= SKMD_ACCESS_READ | SKMD_ACCESS_WRITE;
+                continue;
+            }
+            for (unsigned p = 0; flags && p < a->nparams; p++)
+                if (a->k->params[p].kind == SKMD_PARAM_IMAGE &&
+                    LLVMGetNumArgOperands(i) > 0 && LLVMGetOperand(i, 0) == a->params[p])
+                    a->k->params[p].access |= flags;
+        }
+    return 0;
+}
+
+/* Whether the group ids enter the offset only through global ids (coefficient of g_d is
+ * L_d times that of l_d) or alone: then distinct work-groups write distinct elements as long
+ * as the rows do not overlap (the footprint at launch says exactly). */
+static int indexed_by_group(const struct skmd_access_record *r)
+{
+    int any = 0;
+    if (!r->affine)
+        return 0;
+    for (unsigned m = 0; m < r->offset.nmono; m++)
+        for (unsigned s = 0; s < r->offset.mono[m].nsyms; s++)
+            if (SKMD_SYM_KIND(r->offset.mono[m].syms[s]) == SKMD_SYM_LOOP)
+                return 0;
+    for (unsigned d = 0; d < 3; d++) {
+        struct skmd_poly cg, cl, L;
+        skmd_poly_coef_of(&cg, &r->offset, SKMD_SYM(SKMD_SYM_GROUP_ID, d));
+        skmd_poly_coef_of(&cl, &r->offset, SKMD_SYM(SKMD_SYM_LOCAL_ID, d));
+        if (!cg.nmono)
+            continue;
+        any = 1;
+        if (!cl.nmono)
+            continue;
+        skmd_poly_sym(&L, SKMD_SYM(SKMD_SYM_LOCAL_SIZE, d));
+        skmd_poly_mul(&cl, &cl, &L);
+        if (!skmd_poly_equal(&cg, &cl))
+            return 0;
+    }
+    return any;
+}
+
+static int analyze_kernel(const struct skmd_ctx *ctx, LLVMValueRef fn,
+                          struct skmd_program_record *rec)
+{
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(fn, &len);
+    char *kname = strndup(name, len);
+    struct analysis a = {.ctx = ctx, .fn = fn, .td = LLVMGetModuleDataLayout(ctx->module)};
+    struct found_access *found = NULL;
+    unsigned nfound = 0;
+    int rc = -1;
+    if (!kname || !(a.k = skmd_record_add_kernel(rec, kname)))
+        goto out;
+    a.nparams = LLVMCountParams(fn);
+    a.params = calloc(a.nparams ? a.nparams : 1, sizeof *a.params);
+    a.nblocks = LLVMCountBasicBlocks(fn);
+    a.blocks = calloc(a.nblocks ? a.nblocks : 1, sizeof *a.blocks);
+    a.mark = calloc(a.nblocks ? a.nblocks : 1, 1);
+    if (!a.params || !a.blocks || !a.mark)
+        goto out;
+    LLVMGetParams(fn, a.params);
+    LLVMGetBasicBlocks(fn, a.blocks);
+    if (fill_params(&a))
+        goto out;
+
+    an_check_instructions(&a);
+    if (collect_accesses(&a, &found, &nfound))
+        goto out;
+    int needs_merge = 0, disjoint = 1, writes = 0;
+    for (unsigned i = 0; i < nfound; i++) {
+        struct skmd_access_record *r = &a.k->accesses[i];
+        if (!(r->flags & SKMD_ACCESS_WRITE))
+            continue;
+        writes = 1;
+        LLVMValueRef conds[16];
+        unsigned nconds = 0;
+        an_guard(&a, found[i].inst, r, conds, 16, &nconds);
+        an_check_recomputable(&a, found[i].address, found[i].inst);
+        for (unsigned c = 0; c < nconds; c++)
+            an_check_recomputable(&a, conds[c], found[i].inst);
+        if (!r->affine || r->conditional)
+            needs_merge = 1;
+        if (!indexed_by_group(r))
+            disjoint = 0;
+    }
+    for (unsigned p = 0; p < a.nparams; p++)
+        if (a.k->params[p].elem_size == 1 && a.k->params[p].access) {
+            /* mixed sizes were marked 1; keep 1 only if every access really is a byte */
+            unsigned sz = 0;
+            for (unsigned i = 0; i < a.k->naccesses; i++)
+                if (a.k->accesses[i].param == p)
+                    sz = !sz || sz == a.k->accesses[i].size ? a.k->accesses[i].size : 0;
+            a.k->params[p].elem_size = sz;
+        }
+    a.k->needs_merge = needs_merge;
+    a.k->writes_disjoint = writes && disjoint && !needs_merge;
+    an_features(&a);
+    rc = a.oom ? -1 : 0;
+out:
+    free(kname);
+    free(found);
+    free(a.params);
+    free(a.blocks);
+    free(a.mark);
+    free(a.memo);
+    return rc;
+}
+
+int skmd_pass_analyze(LLVMModuleRef m, const struct skmd_pass_opts *opts)
+{
+    struct skmd_ctx ctx;
+    if (!opts || !opts->record)
+        return skmd_pass_fail(opts, "analyze: no record to fill");
+    skmd_ctx_init(&ctx, m);
+    size_t n = 0;
+    LLVMValueRef *kernels = skmd_ctx_kernels(&ctx, &n);
+    int rc = 0;
+    for (size_t i = 0; i < n && !rc; i++) {
+        size_t len = 0;
+        const char *name = LLVMGetValueName2(kernels[i], &len);
+        if (opts->kernel_name &&
+            (strlen(opts->kernel_name) != len || memcmp(opts->kernel_name, name, len)))
+            continue;
+        if (analyze_kernel(&ctx, kernels[i], opts->record))
+            rc = skmd_pass_fail(opts, "analyze: out of memory in kernel %.*s", (int)len, name);
+    }
+    free(kernels);
+    if (!rc && opts->kernel_name && !skmd_record_find(opts->record, opts->kernel_name))
+        rc = skmd_pass_fail(opts, "analyze: no kernel named %s", opts->kernel_name);
+    return rc;
+}

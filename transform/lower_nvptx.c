@@ -1,0 +1,145 @@
+/* transform/lower_nvptx.c: finishes a module for NVIDIA's OpenCL driver, which takes PTX
+ * text through clCreateProgramWithBinary: link libclc's nvptx64--nvidiacl.bc (the OpenCL
+ * builtins), internalize all but the kernels, optimise, and run the NVPTX back end. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Linker.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "context.h"
+#include "passes.h"
+
+/* Volta: the oldest GPU that driver 580 (CUDA 13) still runs. */
+#define SKMD_NVPTX_CPU "sm_70"
+
+static LLVMTargetMachineRef nvptx_machine(LLVMModuleRef m, const struct skmd_pass_opts *opts)
+{
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+    LLVMTargetRef target = NULL;
+    char *msg = NULL;
+    if (LLVMGetTargetFromTriple(LLVMGetTarget(m), &target, &msg)) {
+        skmd_pass_fail(opts, "no NVPTX back end in this LLVM: %s", msg ? msg : "?");
+        LLVMDisposeMessage(msg);
+        return NULL;
+    }
+    LLVMDisposeMessage(msg);
+    return LLVMCreateTargetMachine(target, LLVMGetTarget(m), SKMD_NVPTX_CPU, "",
+                                   LLVMCodeGenLevelAggressive, LLVMRelocDefault,
+                                   LLVMCodeModelDefault);
+}
+
+static int link_libclc(LLVMModuleRef m, const struct skmd_pass_opts *opts)
+{
+    const char *path = opts && opts->libclc_path ? opts->libclc_path
+                                                 : "/usr/lib/clc/nvptx64--nvidiacl.bc";
+    LLVMMemoryBufferRef buf = NULL;
+    char *msg = NULL;
+    if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+        skmd_pass_fail(opts, "cannot read libclc %s: %s", path, msg ? msg : "?");
+        LLVMDisposeMessage(msg);
+        return -1;
+    }
+    LLVMModuleRef clc = NULL;
+    int bad = LLVMParseBitcodeInContext2(LLVMGetModuleContext(m), buf, &clc);
+    LLVMDisposeMemoryBuffer(buf);
+    if (bad)
+        return skmd_pass_fail(opts, "%s is not LLVM bitcode this LLVM reads", path);
+    /* Same triple and layout, so the linker has nothing to warn about. */
+    LLVMSetTarget(clc, LLVMGetTarget(m));
+    LLVMSetDataLayout(clc, LLVMGetDataLayoutStr(m));
+    if (LLVMLinkModules2(m, clc)) /* consumes clc */
+        return skmd_pass_fail(opts, "linking %s failed", path);
+    return 0;
+}
+
+int skmd_pass_lower_nvptx(LLVMModuleRef m, const struct skmd_pass_opts *opts)
+{
+    struct skmd_ctx ctx;
+    skmd_ctx_init(&ctx, m);
+    if (ctx.target != SKMD_TARGET_NVPTX)
+        return skmd_pass_fail(opts, "NVPTX lowering needs an nvptx64 module, not %s",
+                              LLVMGetTarget(m));
+    LLVMStripModuleDebugInfo(m);
+    if (link_libclc(m, opts))
+        return -1;
+    /* Only the kernels are entry points; everything else may be inlined and dropped. */
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+        if (!LLVMIsDeclaration(f) && !skmd_ctx_is_kernel(&ctx, f))
+            LLVMSetLinkage(f, LLVMInternalLinkage);
+    for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
+        if (!LLVMIsDeclaration(g))
+            LLVMSetLinkage(g, LLVMInternalLinkage);
+
+    /* A builtin libclc lacks (get_work_dim on NVPTX) would fail at the driver's link. */
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+        size_t len = 0;
+        const char *name = LLVMGetValueName2(f, &len);
+        if (LLVMIsDeclaration(f) && !LLVMGetIntrinsicID(f) && LLVMGetFirstUse(f))
+            return skmd_pass_fail(opts, "%.*s is not provided by libclc for NVPTX", (int)len,
+                                  name);
+    }
+
+    LLVMTargetMachineRef tm = nvptx_machine(m, opts);
+    if (!tm)
+        return -1;
+    LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+    /* With the target machine, the pipeline includes NVVMReflect (libclc's __nvvm_reflect). */
+    LLVMErrorRef e = LLVMRunPasses(m, "default<O3>", tm, po);
+    LLVMDisposePassBuilderOptions(po);
+    LLVMDisposeTargetMachine(tm);
+    if (e) {
+        char *msg = LLVMGetErrorMessage(e);
+        skmd_pass_fail(opts, "optimising for NVPTX: %s", msg);
+        LLVMDisposeErrorMessage(msg);
+        return -1;
+    }
+    char *msg = NULL;
+    if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+        skmd_pass_fail(opts, "invalid module after NVPTX lowering: %s", msg);
+        LLVMDisposeMessage(msg);
+        return -1;
+    }
+    LLVMDisposeMessage(msg);
+    return 0;
+}
+
+int skmd_emit_ptx(LLVMModuleRef m, const struct skmd_pass_opts *opts, char **ptx_out,
+                  size_t *len_out)
+{
+    *ptx_out = NULL;
+    *len_out = 0;
+    LLVMTargetMachineRef tm = nvptx_machine(m, opts);
+    if (!tm)
+        return -1;
+    LLVMMemoryBufferRef buf = NULL;
+    char *msg = NULL;
+    int bad = LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMAssemblyFile, &msg, &buf);
+    LLVMDisposeTargetMachine(tm);
+    if (bad) {
+        skmd_pass_fail(opts, "NVPTX code generation: %s", msg ? msg : "?");
+        LLVMDisposeMessage(msg);
+        return -1;
+    }
+    LLVMDisposeMessage(msg);
+    size_t len = LLVMGetBufferSize(buf);
+    char *ptx = malloc(len + 1);
+    if (ptx) {
+        memcpy(ptx, LLVMGetBufferStart(buf), len);
+        ptx[len] = '\0';
+    }
+    LLVMDisposeMemoryBuffer(buf);
+    if (!ptx)
+        return skmd_pass_fail(opts, "out of memory");
+    *ptx_out = ptx;
+    *len_out = len;
+    return 0;
+}

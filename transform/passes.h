@@ -1,0 +1,75 @@
+/* transform/passes.h: every pass over a kernel module, one per file.
+ *
+ * A pass is `int skmd_pass_NAME(LLVMModuleRef, const struct skmd_pass_opts *)`: it returns 0
+ * on success; on failure it returns non-zero and writes a one-line reason into opts->err
+ * (skmd_pass_fail does both). A failure anywhere means "this program is not splittable",
+ * never a crash.
+ *
+ * The order skmd-opt runs them in (tools/skmd-opt.c):
+ *   front end (frontend.c: OpenCL C -> module, or .ll/.bc read)
+ *   inline      every non-kernel function inlined into the kernels that call it
+ *   cleanup     mem2reg/instcombine/simplifycfg through LLVMRunPasses
+ *   analyze     fills opts->record (the analysis record, record.h)
+ *   partition_ready   each kernel gets the 7 hidden ulong parameters (docs/transform.md)
+ *   merge       adds NAME__skmd_merge for the kernels that need one
+ *   lower_pocl / lower_nvptx   target-specific finishing
+ */
+#ifndef SKMD_TRANSFORM_PASSES_H
+#define SKMD_TRANSFORM_PASSES_H
+
+#include <stddef.h>
+#include <llvm-c/Core.h>
+
+struct skmd_program_record; /* transform/record.h */
+
+struct skmd_pass_opts {
+    const char *kernel_name;    /* only this kernel; NULL: every kernel */
+    const char *build_options;  /* the app's build options, as given to clBuildProgram */
+    const char *libclc_path;    /* lower_nvptx: libclc's nvptx64--nvidiacl.bc */
+    int verbose;                /* explain decisions on stderr */
+    /* analyze writes here; merge reads it (which kernels need a merge kernel). May be NULL
+     * for merge: then every splittable-looking kernel gets one. */
+    struct skmd_program_record *record;
+    char *err;                  /* where a failing pass writes why; err_size bytes */
+    size_t err_size;
+};
+
+/* Writes "reason" into opts->err (printf-style) and returns -1. */
+int skmd_pass_fail(const struct skmd_pass_opts *opts, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Runs a new-pass-manager pipeline (LLVMRunPasses syntax, e.g. "function(sroa)") over m;
+ * -1 with the reason in opts->err on failure. (inline_cleanup.c) */
+int skmd_run_pipeline(LLVMModuleRef m, const char *pipeline,
+                      const struct skmd_pass_opts *opts);
+
+/* Marks every defined non-kernel function alwaysinline and inlines it into its callers;
+ * kernels called from other kernels are inlined as a copy (the callee stays a kernel).
+ * Fails on recursion. (inline.c) */
+int skmd_pass_inline(LLVMModuleRef m, const struct skmd_pass_opts *opts);
+
+/* Standard clean-up (sroa, instcombine, simplifycfg, early-cse) through LLVMRunPasses, so
+ * the analysis sees SSA values rather than allocas. (inline_cleanup.c) */
+int skmd_pass_cleanup(LLVMModuleRef m, const struct skmd_pass_opts *opts);
+
+/* Fills *opts->record for every kernel of the module (analysis*.c, record.h). */
+int skmd_pass_analyze(LLVMModuleRef m, const struct skmd_pass_opts *opts);
+
+/* Appends the 7 hidden ulong parameters to every kernel and rewrites the work-item
+ * builtins (partition_ready.c; ABI in docs/transform.md). */
+int skmd_pass_partition_ready(LLVMModuleRef m, const struct skmd_pass_opts *opts);
+
+/* For each partition-ready kernel whose writes need merging: NAME__skmd_merge
+ * (merge_kernel.c; ABI in docs/transform.md). Runs after partition_ready. */
+int skmd_pass_merge(LLVMModuleRef m, const struct skmd_pass_opts *opts);
+
+/* PoCL: spir64 bitcode as clCreateProgramWithBinary takes it (lower_pocl.c). */
+int skmd_pass_lower_pocl(LLVMModuleRef m, const struct skmd_pass_opts *opts);
+
+/* NVIDIA: links libclc, internalizes all but the kernels, optimizes (lower_nvptx.c).
+ * skmd_emit_ptx then makes the PTX text. */
+int skmd_pass_lower_nvptx(LLVMModuleRef m, const struct skmd_pass_opts *opts);
+int skmd_emit_ptx(LLVMModuleRef m, const struct skmd_pass_opts *opts, char **ptx_out,
+                  size_t *len_out);
+
+#endif

@@ -1,0 +1,200 @@
+/* transform/record.h: what the analysis found out about each kernel of a program, and the
+ * launch-time footprint evaluator. Plain C: no LLVM, no OpenCL (the runtime links it).
+ *
+ * Byte offsets of accesses are polynomials over symbols: the work-group ids g0..g2, the
+ * local ids l0..l2 and loop counters t0.. are the VARIABLES (an offset is affine in them:
+ * at most one variable per monomial); local sizes, numbers of groups, global offsets and
+ * scalar parameters are CONSTANTS known at launch. The text and JSON formats are in
+ * docs/transform.md. */
+#ifndef SKMD_TRANSFORM_RECORD_H
+#define SKMD_TRANSFORM_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- symbols and polynomials ---- */
+enum skmd_sym_kind {
+    SKMD_SYM_GROUP_ID = 0,   /* g<d>: variable */
+    SKMD_SYM_LOCAL_ID,       /* l<d>: variable */
+    SKMD_SYM_LOOP,           /* t<k>: variable, counter of loop k in [0, trip_k) */
+    SKMD_SYM_LOCAL_SIZE,     /* L<d> */
+    SKMD_SYM_NUM_GROUPS,     /* N<d> */
+    SKMD_SYM_GLOBAL_OFFSET,  /* O<d> */
+    SKMD_SYM_PARAM           /* p<i>: value of scalar parameter i */
+};
+#define SKMD_SYM(kind, index) ((uint16_t)(((unsigned)(kind) << 8) | ((unsigned)(index) & 0xff)))
+#define SKMD_SYM_KIND(s) ((enum skmd_sym_kind)((s) >> 8))
+#define SKMD_SYM_INDEX(s) ((unsigned)((s) & 0xff))
+#define SKMD_SYM_IS_VAR(s) (SKMD_SYM_KIND(s) <= SKMD_SYM_LOOP)
+
+#define SKMD_MONO_MAX_SYMS 8
+#define SKMD_POLY_MAX_MONOS 16
+
+struct skmd_mono {
+    int64_t coef;
+    uint8_t nsyms;                          /* syms sorted ascending */
+    uint16_t syms[SKMD_MONO_MAX_SYMS];
+};
+
+/* A sum of monomials; valid == 0 means "not representable" (too big, or not affine). */
+struct skmd_poly {
+    int valid;
+    unsigned nmono;
+    struct skmd_mono mono[SKMD_POLY_MAX_MONOS];
+};
+
+void skmd_poly_const(struct skmd_poly *p, int64_t c);
+void skmd_poly_sym(struct skmd_poly *p, uint16_t sym);
+void skmd_poly_invalid(struct skmd_poly *p);
+/* r = a + k*b ; r = a * b. r may alias a or b. Overflowing the fixed size: invalid. */
+void skmd_poly_add_scaled(struct skmd_poly *r, const struct skmd_poly *a,
+                          const struct skmd_poly *b, int64_t k);
+void skmd_poly_mul(struct skmd_poly *r, const struct skmd_poly *a, const struct skmd_poly *b);
+/* 1 when p is a constant integer (no symbols); *c gets it. */
+int skmd_poly_is_int(const struct skmd_poly *p, int64_t *c);
+/* 1 when every monomial has at most one variable symbol. */
+int skmd_poly_is_affine(const struct skmd_poly *p);
+/* 1 when p contains no variable symbol. */
+int skmd_poly_is_launch_const(const struct skmd_poly *p);
+int skmd_poly_equal(const struct skmd_poly *a, const struct skmd_poly *b);
+/* The coefficient (a polynomial in constants) of variable v in affine p; and p without
+ * its variable terms. */
+void skmd_poly_coef_of(struct skmd_poly *r, const struct skmd_poly *p, uint16_t v);
+void skmd_poly_const_part(struct skmd_poly *r, const struct skmd_poly *p);
+/* Text form: "4*p2*L1*g1+4*l0+-8", "0"; "?" for invalid. */
+void skmd_poly_print(FILE *f, const struct skmd_poly *p);
+/* Parses the text form up to the first whitespace; returns chars consumed, or -1. */
+int skmd_poly_parse(struct skmd_poly *p, const char *s);
+
+/* ---- the record ---- */
+enum skmd_param_kind {
+    SKMD_PARAM_SCALAR = 0,
+    SKMD_PARAM_GLOBAL,
+    SKMD_PARAM_CONSTANT,
+    SKMD_PARAM_LOCAL,
+    SKMD_PARAM_IMAGE,
+    SKMD_PARAM_SAMPLER,
+    SKMD_PARAM_OTHER          /* struct by value, ... */
+};
+const char *skmd_param_kind_name(enum skmd_param_kind k);
+
+#define SKMD_ACCESS_READ 1u
+#define SKMD_ACCESS_WRITE 2u
+
+struct skmd_param_record {
+    char *name;
+    enum skmd_param_kind kind;
+    unsigned access;          /* SKMD_ACCESS_* (pointer and image parameters) */
+    unsigned elem_size;       /* bytes of the accessed element where known, else 0 */
+    unsigned scalar_bytes;    /* scalars: 1, 2, 4, 8 (0: not an integer scalar) */
+    int scalar_signed;        /* scalars: from the OpenCL type name */
+};
+
+/* A loop counter t_k: the loop's induction variable is start + step*t_k, 0 <= t_k < trip,
+ * trip = ceil((B - start) / step) (at least 1 when at_least_once), 0 when negative, where
+ * B = bound / bound_div (C division: `for (t = 0; t < N / 16; t++)`). start and bound are
+ * launch constants. */
+struct skmd_loop_record {
+    int64_t step;
+    int64_t bound_div;        /* >= 1 */
+    int at_least_once;
+    struct skmd_poly start, bound;
+};
+
+/* One global/constant memory access (a load or a store, or a vector/atomic of either). */
+struct skmd_access_record {
+    unsigned param;           /* index of the pointer parameter it is based on */
+    unsigned flags;           /* SKMD_ACCESS_READ or SKMD_ACCESS_WRITE */
+    unsigned size;            /* bytes */
+    unsigned line;            /* source line, 0 unknown */
+    int affine;               /* offset is valid and affine: else the whole buffer */
+    int conditional;          /* runs only under a condition not captured by clip */
+    int has_clip;             /* runs only when its offset <= clip (a captured guard) */
+    struct skmd_poly offset;  /* byte offset from the parameter's pointer */
+    struct skmd_poly clip;
+};
+
+/* Static features for a cold-start device predictor (Grewe & O'Boyle, CC'11), per
+ * work-item, each instruction counted once (loop bodies not multiplied). */
+#define SKMD_FEATURES(X)                                                                    \
+    X(int_ops) X(float_ops) X(vector_ops) X(math_calls) X(barriers) X(global_loads)         \
+    X(global_stores) X(local_accesses) X(branches) X(coalesced_fraction) X(compute_mem_ratio)
+struct skmd_features {
+#define SKMD_FEATURE_FIELD(name) double name;
+    SKMD_FEATURES(SKMD_FEATURE_FIELD)
+#undef SKMD_FEATURE_FIELD
+};
+
+struct skmd_kernel_record {
+    char *name;
+    int splittable;
+    char *reason;             /* why not splittable ("" when splittable) */
+    unsigned reason_line;
+    int needs_merge;          /* some write's footprint can never be exact */
+    int writes_disjoint;      /* every write indexed by global id: groups write apart */
+    unsigned nparams, naccesses, nloops;
+    struct skmd_param_record *params;
+    struct skmd_access_record *accesses;
+    struct skmd_loop_record *loops;
+    struct skmd_features features;
+};
+
+struct skmd_program_record {
+    unsigned nkernels;
+    struct skmd_kernel_record *kernels;
+};
+
+void skmd_record_init(struct skmd_program_record *r);
+void skmd_record_free(struct skmd_program_record *r);
+/* Appends a kernel (zeroed, name copied); NULL when out of memory. */
+struct skmd_kernel_record *skmd_record_add_kernel(struct skmd_program_record *r,
+                                                  const char *name);
+const struct skmd_kernel_record *skmd_record_find(const struct skmd_program_record *r,
+                                                  const char *kernel);
+/* Each returns 0, or -1 when out of memory. */
+int skmd_kernel_set_reason(struct skmd_kernel_record *k, unsigned line, const char *reason);
+struct skmd_access_record *skmd_kernel_add_access(struct skmd_kernel_record *k);
+struct skmd_loop_record *skmd_kernel_add_loop(struct skmd_kernel_record *k);
+
+/* Line-oriented text (the runtime's format) and JSON (for people and tests). read returns
+ * 0, or -1 with a message in err (err_size bytes) on malformed input. */
+int skmd_record_write(FILE *f, const struct skmd_program_record *r);
+int skmd_record_read(FILE *f, struct skmd_program_record *r, char *err, size_t err_size);
+int skmd_record_write_json(FILE *f, const struct skmd_program_record *r);
+
+/* ---- launch-time footprints ---- */
+struct skmd_launch {
+    unsigned work_dim;
+    uint64_t global_offset[3];
+    uint64_t global_size[3];
+    uint64_t local_size[3];
+};
+
+/* [begin, end) in bytes from the start of the buffer. */
+struct skmd_interval {
+    uint64_t begin, end;
+};
+#define SKMD_WHOLE_BUFFER UINT64_MAX /* an end meaning "to the end of the buffer" */
+
+/* The caller provides the arrays; sorted, non-overlapping, non-adjacent on return. */
+struct skmd_footprint {
+    struct skmd_interval *read, *write;
+    size_t read_cap, write_cap;
+    size_t nread, nwrite;
+    int write_exact;  /* 1: the write intervals are exactly the bytes written */
+};
+
+/* Converts the raw bytes of a scalar argument (as given to clSetKernelArg) into the value
+ * the footprint evaluator takes. */
+int64_t skmd_scalar_value(const struct skmd_param_record *p, const void *bytes);
+
+/* The bytes that the linear work-groups [first_group, first_group + group_count) read and
+ * write through parameter `param` of kernel k. scalar_args[i] is the value of scalar
+ * parameter i (skmd_scalar_value; others ignored). Reads may be over-approximated; writes
+ * are exact only when out->write_exact. Returns 0, or -1 on bad arguments. */
+int skmd_footprint(const struct skmd_kernel_record *k, unsigned param,
+                   const struct skmd_launch *launch, const int64_t *scalar_args,
+                   uint64_t first_group, uint64_t group_count, struct skmd_footprint *out);
+
+#endif
