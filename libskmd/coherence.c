@@ -33,19 +33,21 @@ cl_mem skmd_mem_root(cl_mem mem)
     return mem->parent ? mem->parent : mem;
 }
 
-cl_int skmd_coh_init(cl_mem root, const void *host_ptr, int holder)
+cl_int skmd_coh_init(cl_mem root, int holder)
 {
-    root->host_copy = host_ptr ? malloc(root->size) : calloc(1, root->size);
-    if (!root->host_copy)
+    /* The host copy is made when a transfer first needs it (skmd_coh_host_copy). */
+    root->host_copy = NULL;
+    if (holder >= 0 && skmd_ranges_add(&root->valid[holder], 0, root->size) != 0)
         return CL_OUT_OF_HOST_MEMORY;
-    if (skmd_ranges_add(&root->valid[SKMD_HOST], 0, root->size) != 0)
-        return CL_OUT_OF_HOST_MEMORY;
-    if (host_ptr) {
-        memcpy(root->host_copy, host_ptr, root->size);
-        if (skmd_ranges_add(&root->valid[holder], 0, root->size) != 0)
-            return CL_OUT_OF_HOST_MEMORY;
-    }
     return CL_SUCCESS;
+}
+
+/* The root's host copy, allocated on first use (zeros: bytes nobody wrote yet). */
+static unsigned char *host_copy(cl_mem root)
+{
+    if (!root->host_copy)
+        root->host_copy = calloc(1, root->size);
+    return root->host_copy;
 }
 
 void skmd_coh_free(cl_mem root)
@@ -69,11 +71,16 @@ cl_command_queue skmd_work_queue(cl_context ctx, int m, cl_int *err)
 cl_mem skmd_mem_real(cl_mem mem, int m, cl_int *err)
 {
     *err = CL_SUCCESS;
-    if (mem->real[m])
-        return mem->real[m];
+    pthread_mutex_lock(&mem->obj.lock);
+    cl_mem have = mem->real[m];
+    pthread_mutex_unlock(&mem->obj.lock);
+    if (have)
+        return have;
     const struct skmd_member *member = &skmd_state.members[m];
+    /* The executing member keeps ALLOC_HOST_PTR, as the app asked (pinned staging on
+     * GPUs); the others get plain device memory. */
     cl_mem_flags host_flags = CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR |
-                              CL_MEM_ALLOC_HOST_PTR;
+                              (m == skmd_state.exec && !mem->parent ? 0 : CL_MEM_ALLOC_HOST_PTR);
     cl_mem real;
     if (mem->parent) {
         cl_mem parent = skmd_mem_real(mem->parent, m, err);
@@ -87,8 +94,15 @@ cl_mem skmd_mem_real(cl_mem mem, int m, cl_int *err)
                                   mem->flags & ~host_flags, mem->size, NULL, err);
     }
     if (real) {
+        /* Two threads may both have made one (clSetKernelArg needs no split lock): the
+         * first one published wins. */
         pthread_mutex_lock(&mem->obj.lock);
-        mem->real[m] = real;
+        if (mem->real[m]) {
+            real_clReleaseMemObject(real);
+            real = mem->real[m];
+        } else {
+            mem->real[m] = real;
+        }
         pthread_mutex_unlock(&mem->obj.lock);
     }
     return real;
@@ -119,10 +133,13 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, st
     cl_mem real = skmd_mem_real(root, m, &err);
     if (!real)
         return err;
+    unsigned char *host = host_copy(root);
+    if (!host)
+        return CL_OUT_OF_HOST_MEMORY;
     uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
     const struct skmd_member *member = &skmd_state.members[m];
     err = member->ops->copy(member, q, to_device, real, CL_TRUE, (size_t)b, (size_t)(e - b),
-                            root->host_copy + b, 0, NULL, NULL);
+                            host + b, 0, NULL, NULL);
     if (err != CL_SUCCESS) {
         skmd_log(SKMD_LOG_WARN, "transfer of %llu bytes %s member %d failed (%d)",
                  (unsigned long long)(e - b), to_device ? "to" : "from", m, err);
@@ -168,6 +185,19 @@ static cl_int fetch_host(cl_mem root, uint64_t b, uint64_t e, struct skmd_moved 
     return CL_SUCCESS;
 }
 
+/* Whether any copy (host or member) holds some byte of [b, e). */
+static int held_anywhere(cl_mem root, uint64_t b, uint64_t e)
+{
+    for (int i = 0; i <= SKMD_HOST; i++) {
+        uint64_t at = b;
+        struct skmd_range hit;
+        if ((i < skmd_state.nmembers || i == SKMD_HOST) &&
+            skmd_ranges_next_hit(&root->valid[i], b, e, &at, &hit))
+            return 1;
+    }
+    return 0;
+}
+
 cl_int skmd_coh_fetch(cl_mem mem, int dst, uint64_t b, uint64_t e, struct skmd_moved *moved)
 {
     cl_mem root = skmd_mem_root(mem);
@@ -182,6 +212,13 @@ cl_int skmd_coh_fetch(cl_mem mem, int dst, uint64_t b, uint64_t e, struct skmd_m
     uint64_t at = b;
     struct skmd_range gap;
     while (skmd_ranges_next_gap(&root->valid[dst], b, e, &at, &gap)) {
+        if (!held_anywhere(root, gap.begin, gap.end)) {
+            /* Bytes nobody wrote yet (a buffer made without host data): nothing to move. */
+            if (skmd_ranges_add(&root->valid[dst], gap.begin, gap.end) != 0)
+                return CL_OUT_OF_HOST_MEMORY;
+            at = gap.end;
+            continue;
+        }
         cl_int err = fetch_host(root, gap.begin, gap.end, moved);
         if (err == CL_SUCCESS)
             err = move(root, dst, 1, gap.begin, gap.end, moved);
@@ -215,4 +252,30 @@ cl_int skmd_coh_also_valid(cl_mem mem, int who, uint64_t b, uint64_t e)
     if (e > root->size)
         e = root->size;
     return skmd_ranges_add(&root->valid[who], b, e) == 0 ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
+}
+
+cl_int skmd_coh_forget(cl_mem mem, int m, uint64_t b, uint64_t e)
+{
+    cl_mem root = skmd_mem_root(mem);
+    b += mem->origin * (mem != root);
+    e += mem->origin * (mem != root);
+    if (e > root->size)
+        e = root->size;
+    /* Walk m's valid ranges in [b, e); drop each piece another copy also holds. Pieces
+     * only m holds stay: there is no other source for them. */
+    uint64_t at = b;
+    struct skmd_range hit;
+    while (skmd_ranges_next_hit(&root->valid[m], b, e, &at, &hit)) {
+        for (int i = 0; i <= SKMD_HOST; i++) {
+            if (i == m || (i >= skmd_state.nmembers && i != SKMD_HOST))
+                continue;
+            uint64_t at2 = hit.begin;
+            struct skmd_range other;
+            while (skmd_ranges_next_hit(&root->valid[i], hit.begin, hit.end, &at2, &other))
+                if (skmd_ranges_remove(&root->valid[m], other.begin, other.end) != 0)
+                    return CL_OUT_OF_HOST_MEMORY;
+        }
+        at = hit.end;
+    }
+    return CL_SUCCESS;
 }

@@ -17,15 +17,18 @@
 void skmd_split_lock(void);
 void skmd_split_unlock(void);
 
-/* A new root buffer: host copy from host_ptr (current on host and on member `holder`,
- * which already has the bytes) or zeroed (current on the host only). */
-cl_int skmd_coh_init(cl_mem root, const void *host_ptr, int holder);
+/* A new root buffer: its bytes are current on member `holder` alone (which was given
+ * the app's data), or, with holder -1, nowhere yet (no copy holds them: the first
+ * copy that needs them takes them as they are, without a transfer). The host copy is
+ * allocated when a transfer first goes through it. */
+cl_int skmd_coh_init(cl_mem root, int holder);
 void skmd_coh_free(cl_mem root);
 
 cl_mem skmd_mem_root(cl_mem mem);
 
-/* Member m's real buffer for `mem`, allocated on first use (no host-pointer flags: the
- * canonical bytes are libskmd's host copy). NULL and *err on failure. */
+/* Member m's real buffer for `mem`, allocated on first use (no USE/COPY_HOST_PTR: the
+ * bytes come through libskmd's host copy). Safe without the split lock. NULL and *err
+ * on failure. */
 cl_mem skmd_mem_real(cl_mem mem, int m, cl_int *err);
 
 /* libskmd's own in-order queue on member m in context ctx. */
@@ -45,6 +48,11 @@ cl_int skmd_coh_written(cl_mem mem, int owner, uint64_t b, uint64_t e);
 
 /* Copy `who` also holds the current bytes [b, e) (after a transfer made them equal). */
 cl_int skmd_coh_also_valid(cl_mem mem, int who, uint64_t b, uint64_t e);
+
+/* Copy m may hold wrong bytes in [b, e) (its share failed): it stops being current
+ * wherever another copy is; bytes it alone holds stay (no better source exists, and a
+ * redone share overwrites what it writes). */
+cl_int skmd_coh_forget(cl_mem mem, int m, uint64_t b, uint64_t e);
 
 /* Bytes moved host<->members since the process started (the byte counter of the log). */
 uint64_t skmd_coh_total_moved(void);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../transform/record.h"
+#include "coherence.h"
 #include "common.h"
 
 static void destroy(cl_kernel k)
@@ -192,7 +193,14 @@ cl_int skmd_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
         cl_mem rmem;
         cl_sampler rsampler;
         if (handle && ((const cl_mem)handle)->obj.type == SKMD_TYPE_MEM) {
-            rmem = ((const cl_mem)handle)->real[i];
+            /* The executing member's copy is made now (buffers are made lazily); the
+             * others' when they run a share. */
+            cl_int merr = CL_SUCCESS;
+            rmem = i == skmd_state.exec && ((const cl_mem)handle)->mtype == CL_MEM_OBJECT_BUFFER
+                       ? skmd_mem_real((cl_mem)handle, i, &merr)
+                       : ((const cl_mem)handle)->real[i];
+            if (merr != CL_SUCCESS)
+                return merr;
             value = &rmem;
             if (!rmem)
                 continue; /* this member has no copy: set when it runs a share */
