@@ -10,6 +10,7 @@
 #include "log.h"
 #include "object.h"
 #include "select.h"
+#include "showreal.h"
 
 struct skmd_state skmd_state;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
@@ -141,6 +142,7 @@ static void init(void)
     skmd_object_init(&skmd_state.device.obj, SKMD_TYPE_DEVICE);
     if (skmd_loader_open() != 0)
         return;
+    skmd_show_real = cfg->show_real != 0;
     if (strcmp(cfg->mode, "passthrough") == 0) {
         skmd_state.passthrough = 1;
         return;
