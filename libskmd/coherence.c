@@ -136,8 +136,12 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, st
     unsigned char *host = host_copy(root);
     if (!host)
         return CL_OUT_OF_HOST_MEMORY;
-    uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
     const struct skmd_member *member = &skmd_state.members[m];
+    /* A blocking copy first waits for the work queued before it (the kernel that wrote
+     * the bytes): when tracing, wait here so that the span holds the transfer alone. */
+    if (skmd_trace_enabled())
+        member->ops->wait(member, q);
+    uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
     err = member->ops->copy(member, q, to_device, real, CL_TRUE, (size_t)b, (size_t)(e - b),
                             host + b, 0, NULL, NULL);
     if (err != CL_SUCCESS) {

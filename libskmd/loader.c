@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "icd_mode.h"
 #include "log.h"
 
 struct skmd_real_table skmd_real;
@@ -24,6 +25,8 @@ static void *loader_handle;
 
 int skmd_loader_open(void)
 {
+    if (skmd_loaded_as_icd())
+        return skmd_icd_loader_open();
     const char *path = skmd_config()->opencl_library;
     if (!path[0])
         path = "libOpenCL.so.1";

@@ -19,9 +19,11 @@ $(LIBSKMD_MAP): libskmd/libskmd.map.in libskmd/api.def
 	@mkdir -p $(dir $@)
 	$(CC) -E -P -x c -Ilibskmd $< | sed -e 's/ *;/;/g' -e '/^ *$$/d' > $@
 
+# -Bsymbolic-functions: the ICD dispatch table must hold libskmd's own functions even when
+# an ICD loader's same-named exports come first in the process (libskmd as an ICD).
 $(LIBSKMD_SO): $(LIBSKMD_OBJS) $(LIBSKMD_MAP) $(O)transform/libskmdrecord.a
 	$(CC) -shared -o $@ $(LIBSKMD_OBJS) -Wl,--version-script=$(LIBSKMD_MAP) \
-	  $(O)transform/libskmdrecord.a -Wl,-z,defs $(LDFLAGS) -ldl -lpthread
+	  $(O)transform/libskmdrecord.a -Wl,-z,defs -Wl,-Bsymbolic-functions $(LDFLAGS) -ldl -lpthread
 
 # Regenerates api.def from the installed Khronos headers (checked in; run after a
 # header update and review the diff).

@@ -30,6 +30,10 @@ int skmd_report_enabled(void);
 /* Names member device `device` in the report's header. */
 void skmd_report_name_device(int device, const char *name);
 
+/* Names every member device in the report and the trace ("GPU 0: NVIDIA H100"); called
+ * once by skmd_init() when the members are known (member_names.c). */
+void skmd_name_members(void);
+
 /* Adds one launch. */
 void skmd_report_launch(const struct skmd_report_launch *launch);
 

@@ -6,9 +6,11 @@
 
 #include "api.h"
 #include "config.h"
+#include "icd_mode.h"
 #include "loader.h"
 #include "log.h"
 #include "object.h"
+#include "report.h"
 #include "select.h"
 #include "showreal.h"
 
@@ -142,7 +144,8 @@ static void init(void)
     skmd_object_init(&skmd_state.device.obj, SKMD_TYPE_DEVICE);
     if (skmd_loader_open() != 0)
         return;
-    skmd_show_real = cfg->show_real != 0;
+    /* As an ICD, the app's loader lists the real platforms itself: nothing to add. */
+    skmd_show_real = cfg->show_real && !skmd_loaded_as_icd();
     if (strcmp(cfg->mode, "passthrough") == 0) {
         skmd_state.passthrough = 1;
         return;
@@ -158,6 +161,7 @@ static void init(void)
     skmd_log(SKMD_LOG_INFO, "executing member: %d (%s)", skmd_state.exec,
              skmd_state.members[skmd_state.exec].name);
     skmd_state.ready = 1;
+    skmd_name_members();
 }
 
 void skmd_init(void)

@@ -2,6 +2,13 @@
 # `make demo`: one unmodified example app, natively on one device, then under libskmd on
 # all local devices, with the split log, the report at exit and a timeline picture.
 set -e
+case "${1-}" in
+  "") ;;
+  -h|--help) echo "usage: tools/demo.sh (or make demo): runs one example natively, then under"
+             echo "libskmd with its log, report and a timeline picture (demo-timeline.svg)."
+             exit 0 ;;
+  *) echo "demo.sh: unknown option $1; it takes none (tools/demo.sh --help)" >&2; exit 2 ;;
+esac
 cd "$(dirname "$0")/.."
 app=examples/matrix_mul/matrix_mul
 # With PoCL alone there is one CPU device; two PoCL devices show a split on any machine.

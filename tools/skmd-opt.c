@@ -83,6 +83,7 @@ static int parse_args(int argc, char **argv, struct cli *c)
     c->clang = SKMD_DEFAULT_CLANG;
     c->libclc = SKMD_DEFAULT_LIBCLC;
     int opt;
+    opterr = 0; /* one line of our own below, not getopt's and the whole usage */
     while ((opt = getopt_long(argc, argv, "o:v", longs, NULL)) != -1) {
         switch (opt) {
         case 'o': c->output = optarg; break;
@@ -99,7 +100,10 @@ static int parse_args(int argc, char **argv, struct cli *c)
         case O_COMPILE: c->compile = 1; break;
         case O_CACHE: c->cache = optarg; break;
         case O_HELP: usage(stdout); exit(0);
-        default: usage(stderr); return -1;
+        default:
+            fprintf(stderr, "skmd-opt: unknown option or missing value: %s (skmd-opt --help)\n",
+                    argv[optind - 1]);
+            return -1;
         }
     }
     if (optind != argc - 1) {

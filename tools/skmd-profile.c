@@ -488,7 +488,7 @@ int main(int argc, char **argv)
             fputs(main_help, stdout);
             return 0;
         }
-        fprintf(stderr, "skmd-profile: unknown option '%s'\n%s", argv[i], main_help);
+        fprintf(stderr, "skmd-profile: unknown option '%s' (skmd-profile --help)\n", argv[i]);
         return EXIT_USAGE;
     }
     if (i >= argc) {

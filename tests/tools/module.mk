@@ -1,0 +1,5 @@
+# tests/tools: --help and bad flags of every user tool; skmd-info's members and --json.
+TEST_TARGETS += test-tools
+.PHONY: test-tools
+test-tools: all
+	@$(SKMD_SAN_ENV) tests/tools/test-tools.sh $(O)
