@@ -234,7 +234,12 @@ static cl_int real_desc(const cl_image_desc *desc, cl_image_desc *out)
     *out = *desc;
     if (desc->mem_object) {
         SKMD_RETURN_ERROR_IF(!SKMD_VALID(desc->mem_object, MEM), CL_INVALID_IMAGE_DESCRIPTOR);
-        out->mem_object = desc->mem_object->real[skmd_state.exec];
+        cl_int err = CL_SUCCESS;
+        out->mem_object = desc->mem_object->mtype == CL_MEM_OBJECT_BUFFER
+                              ? skmd_mem_real(desc->mem_object, skmd_state.exec, &err)
+                              : desc->mem_object->real[skmd_state.exec];
+        if (err != CL_SUCCESS)
+            return err;
     }
     return CL_SUCCESS;
 }

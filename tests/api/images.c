@@ -123,6 +123,25 @@ int main(void)
   API_OK(clEnqueueReadImage(env.queue, rw, CL_TRUE, origin, region, 0, 0, out, 0, NULL, NULL));
   api_expect("image -> buffer -> image", !memcmp(out, pixels, sizeof out));
 
+  /* A 1D image over a buffer made without host data, made before anything touched the
+   * buffer (whose real buffer then does not exist yet), then written through it. */
+  cl_mem backing = clCreateBuffer(env.context, CL_MEM_READ_WRITE, W * 4, NULL, &err);
+  API_OK(err);
+  cl_image_desc desc1;
+  memset(&desc1, 0, sizeof desc1);
+  desc1.image_type = CL_MEM_OBJECT_IMAGE1D_BUFFER;
+  desc1.image_width = W;
+  desc1.buffer = backing;
+  cl_mem img1 = clCreateImage(env.context, CL_MEM_READ_ONLY, &fmt, &desc1, NULL, &err);
+  API_OK(err);
+  API_OK(clEnqueueWriteBuffer(env.queue, backing, CL_TRUE, 0, W * 4, pixels, 0, NULL, NULL));
+  size_t region1[3] = {W, 1, 1};
+  unsigned char row[W * 4];
+  API_OK(clEnqueueReadImage(env.queue, img1, CL_TRUE, origin, region1, 0, 0, row, 0, NULL, NULL));
+  api_expect("1D image over a buffer reads the buffer's bytes", !memcmp(row, pixels, sizeof row));
+  API_OK(clReleaseMemObject(img1));
+  API_OK(clReleaseMemObject(backing));
+
   /* (Not a bad format or a zero width: PoCL 3.1 answers those with other codes than the
    * specification's, which libskmd may rightly correct.) */
   clCreateImage(env.context, CL_MEM_READ_WRITE, NULL, &desc, NULL, &err);
