@@ -7,8 +7,10 @@
 
 #include "coherence.h"
 #include "common.h"
+#include "config.h"
 #include "log.h"
 #include "trace.h"
+#include "transfer.h"
 
 static pthread_mutex_t split_mutex = PTHREAD_MUTEX_INITIALIZER;
 static atomic_uint_least64_t total_moved;
@@ -35,24 +37,66 @@ cl_mem skmd_mem_root(cl_mem mem)
 
 cl_int skmd_coh_init(cl_mem root, int holder)
 {
-    /* The host copy is made when a transfer first needs it (skmd_coh_host_copy). */
+    /* The host copy is made when a transfer or a zero-copy member first needs it. */
     root->host_copy = NULL;
     if (holder >= 0 && skmd_ranges_add(&root->valid[holder], 0, root->size) != 0)
         return CL_OUT_OF_HOST_MEMORY;
     return CL_SUCCESS;
 }
 
-/* The root's host copy, allocated on first use (zeros: bytes nobody wrote yet). */
+/* The root's host copy, allocated on first use, zeroed (bytes nobody wrote yet read as 0).
+ * Page-aligned: a CPU member may use it as its own buffer (zero-copy). Pinned, when
+ * asked, for the first GPU member's DMA (other members' transfers are unchanged).
+ * Its own lock: a zero-copy member's buffer is made outside the split lock. */
 static unsigned char *host_copy(cl_mem root)
 {
-    if (!root->host_copy)
-        root->host_copy = calloc(1, root->size);
+    static pthread_mutex_t alloc_lock = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&alloc_lock);
+    void *copy = root->host_copy;
+    for (int m = 0; m < skmd_state.nmembers && skmd_config()->pinned_host_copy && !copy; m++)
+        if (skmd_state.members[m].type & CL_DEVICE_TYPE_GPU) {
+            cl_int err;
+            copy = skmd_xfer_host_alloc(skmd_member_context(root->context, m),
+                                        skmd_state.members[m].real_device, root->size, &err);
+            if (!copy)
+                skmd_log(SKMD_LOG_INFO, "no pinned host copy of %zu bytes (%d): malloc",
+                         root->size, err);
+            break;
+        }
+    if (!copy && posix_memalign(&copy, SKMD_XFER_HOST_ALIGN, root->size) != 0)
+        copy = NULL;
+    if (copy && !root->host_copy) {
+        memset(copy, 0, root->size);
+        root->host_copy = copy;
+    }
+    pthread_mutex_unlock(&alloc_lock);
     return root->host_copy;
+}
+
+/* Before bytes from a member land in the host copy: the members whose buffer IS the host
+ * copy finish what they have queued, so that no kernel of theirs writes those bytes at the
+ * same time (a share still running while the next share's inputs are fetched). */
+static cl_int settle_zero_copy(cl_mem root)
+{
+    for (int z = 0; z < skmd_state.nmembers; z++) {
+        if (!(root->zero_copy & (1u << z)) || !root->context->work[z])
+            continue;
+        const struct skmd_member *member = &skmd_state.members[z];
+        cl_int err = member->ops->wait(member, root->context->work[z]);
+        if (err != CL_SUCCESS)
+            return err;
+    }
+    return CL_SUCCESS;
 }
 
 void skmd_coh_free(cl_mem root)
 {
-    free(root->host_copy);
+    /* A zero-copy member may still have commands on the host copy (the driver keeps its
+     * released buffer alive for them, but not our memory). */
+    if (root->zero_copy && root->context)
+        settle_zero_copy(root);
+    if (root->host_copy && skmd_xfer_host_free(root->host_copy) != 0)
+        free(root->host_copy);
     root->host_copy = NULL;
     for (int i = 0; i <= SKMD_HOST; i++)
         skmd_ranges_free(&root->valid[i]);
@@ -62,7 +106,8 @@ cl_command_queue skmd_work_queue(cl_context ctx, int m, cl_int *err)
 {
     if (!ctx->work[m])
         ctx->work[m] = real_clCreateCommandQueue(skmd_member_context(ctx, m),
-                                                 skmd_state.members[m].real_device, 0, err);
+                                                 skmd_state.members[m].real_device,
+                                                 CL_QUEUE_PROFILING_ENABLE, err);
     else
         *err = CL_SUCCESS;
     return ctx->work[m];
@@ -89,6 +134,28 @@ cl_mem skmd_mem_real(cl_mem mem, int m, cl_int *err)
         cl_buffer_region region = {mem->origin, mem->size};
         real = real_clCreateSubBuffer(parent, mem->flags & ~host_flags,
                                       CL_BUFFER_CREATE_TYPE_REGION, &region, err);
+    } else if (m != skmd_state.exec && skmd_config()->zero_copy &&
+               skmd_xfer_device_shares_host(member->real_device)) {
+        /* The member reads and writes the host copy in place (see move()). Not the
+         * executing member: the app's own queues use its buffer, and their commands may
+         * still run after the app releases the buffer (and libskmd frees the host copy). */
+        if (!host_copy(mem)) {
+            *err = CL_OUT_OF_HOST_MEMORY;
+            return NULL;
+        }
+        real = member->ops->alloc(member, skmd_member_context(mem->context, m),
+                                  (mem->flags & ~host_flags) | CL_MEM_USE_HOST_PTR, mem->size,
+                                  mem->host_copy, err);
+        if (real) {
+            mem->zero_copy |= 1u << m;
+            skmd_log(SKMD_LOG_DEBUG, "buffer of %zu bytes on member %d: zero-copy", mem->size,
+                     m);
+        } else {
+            skmd_log(SKMD_LOG_INFO, "member %d refused a buffer on the host copy (%d): a "
+                     "private one", m, *err);
+            real = member->ops->alloc(member, skmd_member_context(mem->context, m),
+                                      mem->flags & ~host_flags, mem->size, NULL, err);
+        }
     } else {
         real = member->ops->alloc(member, skmd_member_context(mem->context, m),
                                   mem->flags & ~host_flags, mem->size, NULL, err);
@@ -123,7 +190,18 @@ static void trace_transfer(int device, int to_device, uint64_t start, uint64_t b
     skmd_trace_span(&span);
 }
 
-/* One blocking transfer between the root's host copy and member m's copy. */
+/* Whether member m shares host memory, asked once per member (under the split lock). */
+static int member_shares_host(int m)
+{
+    static signed char known[SKMD_MAX_MEMBERS]; /* 0 unknown, 1 yes, -1 no */
+    if (!known[m])
+        known[m] = skmd_xfer_device_shares_host(skmd_state.members[m].real_device) ? 1 : -1;
+    return known[m] > 0;
+}
+
+/* One transfer between the root's host copy and member m's copy, through the transfer
+ * engine; free when m's buffer is the host copy itself. Complete when it returns. The
+ * bytes count as moved either way: the counter tells coherence traffic. */
 static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, struct skmd_moved *moved)
 {
     cl_int err;
@@ -142,8 +220,21 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, st
     if (skmd_trace_enabled())
         member->ops->wait(member, q);
     uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
-    err = member->ops->copy(member, q, to_device, real, CL_TRUE, (size_t)b, (size_t)(e - b),
-                            host + b, 0, NULL, NULL);
+    if (root->zero_copy & (1u << m)) {
+        /* Same bytes; from the device, only its queued writes must be done. */
+        err = to_device ? CL_SUCCESS : member->ops->wait(member, q);
+        skmd_xfer_note_zero_copy(e - b);
+    } else {
+        err = to_device ? CL_SUCCESS : settle_zero_copy(root);
+        struct skmd_xfer_req req = {
+            .member = m, .context = skmd_member_context(root->context, m), .queue = q,
+            .buffer = real, .to_device = to_device, .offset = (size_t)b,
+            .size = (size_t)(e - b), .host = host + b,
+            .direct = member_shares_host(m) && !skmd_config()->transfer_stage_cpu,
+        };
+        if (err == CL_SUCCESS)
+            err = skmd_xfer_run(&req, NULL);
+    }
     if (err != CL_SUCCESS) {
         skmd_log(SKMD_LOG_WARN, "transfer of %llu bytes %s member %d failed (%d)",
                  (unsigned long long)(e - b), to_device ? "to" : "from", m, err);

@@ -21,9 +21,13 @@ $(LIBSKMD_MAP): libskmd/libskmd.map.in libskmd/api.def
 
 # -Bsymbolic-functions: the ICD dispatch table must hold libskmd's own functions even when
 # an ICD loader's same-named exports come first in the process (libskmd as an ICD).
-$(LIBSKMD_SO): $(LIBSKMD_OBJS) $(LIBSKMD_MAP) $(O)transform/libskmdrecord.a
+# plan.c feeds the partitioner from the profile database (SQLite).
+LIBSKMD_LIBS := $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a \
+  $(O)profiledb/libskmdprofiledb.a
+$(LIBSKMD_SO): $(LIBSKMD_OBJS) $(LIBSKMD_MAP) $(LIBSKMD_LIBS)
 	$(CC) -shared -o $@ $(LIBSKMD_OBJS) -Wl,--version-script=$(LIBSKMD_MAP) \
-	  $(O)transform/libskmdrecord.a -Wl,-z,defs -Wl,-Bsymbolic-functions $(LDFLAGS) -ldl -lpthread
+	  $(LIBSKMD_LIBS) -Wl,-z,defs -Wl,-Bsymbolic-functions $(LDFLAGS) -lsqlite3 -lm -ldl \
+	  -lpthread
 
 # Regenerates api.def from the installed Khronos headers (checked in; run after a
 # header update and review the diff).

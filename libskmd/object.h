@@ -19,6 +19,7 @@
 
 struct skmd_program_record;
 struct skmd_kernel_record;
+struct skmd_source_builds;
 
 #define SKMD_MAGIC 0x444d4b53u /* "SKMD" */
 #define SKMD_MAX_MEMBERS 16
@@ -125,6 +126,9 @@ struct _cl_mem {
     size_t origin;
     cl_mem real[SKMD_MAX_MEMBERS];         /* created by ops->alloc; under obj.lock */
     unsigned char *host_copy;              /* root: canonical copy; under the split lock */
+    unsigned zero_copy;                    /* root: bit m set when member m's real buffer
+                                              is made on host_copy (zero-copy);
+                                              under the split lock */
     struct skmd_ranges valid[SKMD_MAX_MEMBERS + 1]; /* root; under the split lock */
     struct skmd_callback *destructors;     /* under obj.lock */
     cl_mem_properties props[8];
@@ -141,6 +145,8 @@ struct _cl_program {
     struct skmd_program_record *record;    /* NULL: not splittable */
     cl_program split[SKMD_MAX_PLATFORMS];  /* partition-ready + merge kernels */
     unsigned char split_ok[SKMD_MAX_MEMBERS]; /* member built its split program */
+    struct skmd_source_builds *source_builds; /* shares from the app's source
+                                                 (share_source.c); NULL: none */
 };
 
 /* One kernel argument as the app last set it. */

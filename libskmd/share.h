@@ -1,6 +1,6 @@
-/* libskmd/share.h: how many work-groups each member gets, the one place the partitioner
- * will replace. Today: SKMD_SPLIT's fractions (one per member, normalised over the
- * members that can take a share), else equal shares. */
+/* libskmd/share.h: the fixed share rule: SKMD_SPLIT's fractions (one per member,
+ * normalised over the members that can take a share), else equal shares. plan.c uses it
+ * for SKMD_SPLIT and SKMD_POLICY=equal; the partitioner decides otherwise. */
 #ifndef SKMD_SHARE_H
 #define SKMD_SHARE_H
 

@@ -16,8 +16,10 @@
 #include "coherence.h"
 #include "config.h"
 #include "log.h"
+#include "plan.h"
 #include "report.h"
 #include "share.h"
+#include "share_source.h"
 #include "split.h"
 #include "trace.h"
 
@@ -31,6 +33,7 @@ struct share {
     uint64_t first, count;
     int done;
     cl_event ev;
+    double ms; /* kernel time (profiling), -1: unknown */
 };
 
 struct launch {
@@ -46,6 +49,7 @@ struct launch {
     int merge_member;               /* -1: none needed */
     struct skmd_moved moved;
     uint64_t number;
+    struct skmd_plan_ticket ticket; /* what the shares were decided from (plan.c) */
 };
 
 static int fault_member(void)
@@ -149,6 +153,9 @@ static cl_int start_share(struct launch *L, struct share *sh)
     cl_command_queue wq = skmd_work_queue(L->q->context, m, &err);
     if (!wq)
         return err;
+    if (skmd_source_member(L->k->program, m))
+        return skmd_source_share(L->k, m, wq, L->args, &L->shape, sh->first, sh->count,
+                                 &sh->ev);
     err = set_args(L, L->k->split[m], m, sh->first, NULL, 0);
     if (err != CL_SUCCESS)
         return err;
@@ -165,6 +172,7 @@ static cl_int finish_share(struct share *sh)
     cl_int err = real_clWaitForEvents(1, &sh->ev);
     real_clGetEventInfo(sh->ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
                         NULL);
+    sh->ms = skmd_plan_event_ms(sh->ev);
     real_clReleaseEvent(sh->ev);
     sh->ev = NULL;
     return err != CL_SUCCESS ? err : status < 0 ? status : CL_SUCCESS;
@@ -275,7 +283,7 @@ static cl_int merge_share(struct launch *L, const struct share *sh)
 static const char *plan(struct launch *L, const size_t *offset, const size_t *global,
                         const size_t *local, struct share *shares, int *nshares)
 {
-    if (strcmp(skmd_config()->mode, "split") != 0)
+    if (strcmp(skmd_config()->mode, "split") != 0 && strcmp(skmd_config()->mode, "single"))
         return "mode is not split";
     if (skmd_state.nmembers < 2)
         return "one member device";
@@ -319,9 +327,13 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     unsigned char eligible[SKMD_MAX_MEMBERS] = {0};
     uint64_t count[SKMD_MAX_MEMBERS];
     for (int m = 0; m < skmd_state.nmembers; m++)
-        eligible[m] = L->k->split[m] && !member_failed[m];
-    if (skmd_shares(L->total_groups, skmd_state.nmembers, eligible, count) < 2)
-        return "fewer than two members can take a share";
+        eligible[m] = !member_failed[m] && skmd_share_ready(L->k, m, &L->shape);
+    struct skmd_plan_request req = {L->k, L->rec, L->args, L->scalars, &L->shape,
+                                    L->total_groups, eligible, L->q->member};
+    int used = skmd_plan_shares(&req, count, &L->ticket);
+    if (used < 1 || (count[L->q->member] == L->total_groups && !L->ticket.measure))
+        return used < 1 ? "fewer than two members can take a share"
+                        : "the plan gives the whole launch to the queue's member";
     /* Written bytes that are not exactly known need the merge kernel on a CPU member. */
     struct skmd_interval rd[MAX_INTERVALS], wr[MAX_INTERVALS];
     int need_merge = 0;
@@ -330,7 +342,7 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     for (int m = 0; m < skmd_state.nmembers; m++) {
         if (!count[m])
             continue;
-        shares[(*nshares)++] = (struct share){m, first, count[m], 0, NULL};
+        shares[(*nshares)++] = (struct share){m, first, count[m], 0, NULL, -1};
         for (unsigned p = 0; p < L->rec->nparams; p++) {
             if (!is_buffer_param(L, p))
                 continue;
@@ -341,7 +353,8 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
         }
         first += count[m];
     }
-    L->merge_member = -1;
+    /* One share alone: its member gets whole copies first, as a merge member does. */
+    L->merge_member = need_merge && *nshares == 1 ? shares[0].member : -1;
     if (need_merge) {
         for (int m = 0; m < skmd_state.nmembers && L->merge_member < 0; m++)
             if (L->k->merge[m] && !member_failed[m])
@@ -395,6 +408,10 @@ static cl_int run_split(struct launch *L, struct share *shares, int nshares)
             trace_span(L, shares[s].member, SKMD_TRACE_KERNEL, start[s], shares[s].count);
         }
     }
+    double ms[SKMD_MAX_MEMBERS] = {0};
+    for (int s = 0; s < nshares; s++)
+        ms[shares[s].member] = shares[s].done == 1 ? shares[s].ms : 0;
+    skmd_plan_observe(&L->ticket, ms);
     /* Faults: the member is marked and its share redone by one that did its own. */
     for (int s = 0; s < nshares; s++) {
         if (shares[s].done == 1)

@@ -16,6 +16,7 @@
 #include "common.h"
 #include "config.h"
 #include "log.h"
+#include "share_source.h"
 #include "splitprog.h"
 
 extern char **environ;
@@ -237,12 +238,28 @@ static void load_slot(cl_program p, int s, enum target t, const unsigned char *b
 
 void skmd_split_build(cl_program p, const char *options)
 {
-    if (!p->source || strcmp(skmd_config()->mode, "split") != 0 || p->record)
+    /* Single mode builds them too: plan.c may run a launch whole on another member. */
+    const char *mode = skmd_config()->mode;
+    if (!p->source || (strcmp(mode, "split") != 0 && strcmp(mode, "single") != 0) ||
+        p->record)
         return;
+    /* Members on the source route build the app's source per launch shape
+     * (share_source.c); the analysis record (and the merge kernels of CPU members) still
+     * come from the PoCL target. */
+    unsigned char route[SKMD_MAX_MEMBERS] = {0};
+    int nsource = 0;
+    for (int i = 0; i < skmd_state.nmembers; i++) {
+        route[i] = (unsigned char)skmd_source_route(member_target(&skmd_state.members[i]) ==
+                                                    TARGET_POCL);
+        nsource += route[i];
+    }
+    if (nsource)
+        skmd_source_setup(p, options, route);
     for (enum target t = TARGET_POCL; t <= TARGET_NVPTX; t++) {
-        int used = 0;
+        int used = t == TARGET_POCL && nsource;
         for (int i = 0; i < skmd_state.nmembers; i++)
-            used |= member_target(&skmd_state.members[i]) == t;
+            used |= member_target(&skmd_state.members[i]) == t &&
+                    (t == TARGET_POCL || !route[i]);
         if (!used)
             continue;
         char dir[4096], why[9000], path[4200];
@@ -291,6 +308,7 @@ void skmd_split_release(cl_program p)
     for (int s = 0; s < skmd_state.nplatforms; s++)
         if (p->split[s])
             real_clReleaseProgram(p->split[s]);
+    skmd_source_release(p);
     if (p->record) {
         skmd_record_free(p->record);
         free(p->record);

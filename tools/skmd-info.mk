@@ -6,6 +6,7 @@ ALL_TARGETS += $(SKMD_INFO)
 CLEAN_FILES += $(SKMD_INFO)
 
 $(O)tools/skmd-info.o: CPPFLAGS += -Ilibskmd -Iprofiledb -DCL_USE_DEPRECATED_OPENCL_1_2_APIS
-$(SKMD_INFO): $(O)tools/skmd-info.o $(LIBSKMD_OBJS) $(O)transform/libskmdrecord.a $(PROFILEDB_LIB)
+$(SKMD_INFO): $(O)tools/skmd-info.o $(LIBSKMD_OBJS) $(O)transform/libskmdrecord.a \
+  $(O)partitioner/libskmdpart.a $(PROFILEDB_LIB)
 	$(CC) $(LDFLAGS) -o $@ $^ -Wl,--export-dynamic-symbol=clGetPlatformIDs \
-	  $(PROFILEDB_LDLIBS) -ldl -lpthread
+	  $(PROFILEDB_LDLIBS) -lm -ldl -lpthread

@@ -1,11 +1,12 @@
-/* skmd-profile: look at, export and clear libskmd's profile database.
+/* skmd-profile: look at, export and clear libskmd's profile database, and fill it.
  *
  *   skmd-profile [--db PATH] list | show KERNEL | export --json | clear | run | calibrate
  *
- * `run` and `calibrate` drive an application under libskmd's profiling mode; they check
- * their arguments here and say that they need that mode (exit status 2).
+ * `run` (skmd-profile-run.c) runs an application under libskmd's profiling sweep;
+ * `calibrate` (skmd-profile-calibrate.c) measures the links through the real loader.
  */
-#include "skmd_profiledb.h"
+#include "skmd-profile.h"
+#include "config.h"
 
 #include <sqlite3.h>
 #include <stdarg.h>
@@ -13,9 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#define EXIT_USAGE 64
-#define EXIT_NEEDS_RUNTIME 2
 
 /* ---- Summary table printer: columns sized to their widest cell ---------------------- */
 
@@ -357,19 +355,26 @@ static int cmd_clear(struct skmd_pdb *db, int argc, char **argv)
 
 static const char run_help[] =
     "usage: skmd-profile [--db PATH] run [--launches N] -- APP [ARGS...]\n"
-    "Runs APP under libskmd's profiling mode: every kernel's first N launches (default 3)\n"
-    "are run on each device to fill the performance tables.\n";
+    "Runs APP under libskmd with the profiling sweep: each kernel's first launches run on\n"
+    "each device alone, then with each device at N-1 smaller shares (N share sizes,\n"
+    "default 3: all, a quarter, a sixteenth), recording the rates; shows progress, then\n"
+    "prints the measured work-groups/ms per kernel, device and size range. libskmd.so is\n"
+    "found next to skmd-profile, or given by SKMD_PROFILE_LIB. Exits with APP's status.\n";
 
 static const char calibrate_help[] =
     "usage: skmd-profile [--db PATH] calibrate [--device N] [--sizes MIN:MAX]\n"
     "Measures every device's link (host to device and back, pageable and pinned memory)\n"
-    "at sizes from MIN to MAX bytes (default 4096:268435456) and stores the curves.\n";
+    "at up to 8 sizes from MIN to MAX bytes (default 4096:268435456) through the real\n"
+    "OpenCL loader and stores latency, bandwidth and the curve; --device N: device N\n"
+    "only (numbered over every platform, as libskmd numbers its members).\n";
 
-static int needs_runtime(const char *what)
+/* run and calibrate open the database themselves: their --help needs none. */
+static struct skmd_pdb *open_db(const char *path)
 {
-    fprintf(stderr, "skmd-profile %s: this needs libskmd's profiling mode (the libskmd "
-            "runtime), which this build does not have; nothing was run.\n", what);
-    return EXIT_NEEDS_RUNTIME;
+    struct skmd_pdb *db = skmd_pdb_open(path, NULL, NULL);
+    if (!db)
+        fprintf(stderr, "skmd-profile: out of memory\n");
+    return db;
 }
 
 static int positive_number(const char *s, long long *value)
@@ -382,7 +387,7 @@ static int positive_number(const char *s, long long *value)
     return 1;
 }
 
-static int cmd_run(int argc, char **argv)
+static int cmd_run(const char *db_path, int argc, char **argv)
 {
     long long launches = 3;
     int i = 1;
@@ -404,10 +409,15 @@ static int cmd_run(int argc, char **argv)
         fprintf(stderr, "skmd-profile run: give the application after --\n%s", run_help);
         return EXIT_USAGE;
     }
-    return needs_runtime("run");
+    struct skmd_pdb *db = open_db(db_path);
+    if (!db)
+        return 1;
+    int status = skmd_profile_run(db, launches, argv + i + 1);
+    skmd_pdb_close(db);
+    return status;
 }
 
-static int cmd_calibrate(int argc, char **argv)
+static int cmd_calibrate(const char *db_path, int argc, char **argv)
 {
     long long device = -1, lo = 4096, hi = 268435456;
     for (int i = 1; i < argc; i++) {
@@ -432,21 +442,27 @@ static int cmd_calibrate(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    return needs_runtime("calibrate");
+    struct skmd_pdb *db = open_db(db_path);
+    if (!db)
+        return 1;
+    int status = skmd_profile_calibrate(db, device, lo, hi);
+    skmd_pdb_close(db);
+    return status;
 }
 
 static const char main_help[] =
     "usage: skmd-profile [--db PATH] COMMAND [ARGS]\n"
-    "Looks at libskmd's profile database (default: $XDG_CACHE_HOME/skmd/profile.db or\n"
-    "~/.cache/skmd/profile.db).\n"
+    "Looks at and fills libskmd's profile database (default: the one libskmd uses,\n"
+    "SKMD_PROFILE_DB, else $SKMD_CACHE_DIR/profile.db, else\n"
+    "$XDG_CACHE_HOME/skmd/profile.db or ~/.cache/skmd/profile.db).\n"
     "\n"
     "commands:\n"
     "  list              kernels with profiles\n"
     "  show KERNEL       one kernel's performance tables\n"
     "  export --json     the whole database as JSON\n"
     "  clear             delete every profile\n"
-    "  run -- APP ARGS   profile an application (needs libskmd's profiling mode)\n"
-    "  calibrate         measure the links (needs libskmd's profiling mode)\n"
+    "  run -- APP ARGS   profile an application's kernels on every device\n"
+    "  calibrate         measure every device's link (latency, bandwidth)\n"
     "\n"
     "`skmd-profile COMMAND --help` describes one command.\n";
 
@@ -482,6 +498,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "skmd-profile: --db wants a path\n%s", main_help);
         return EXIT_USAGE;
     }
+    if (!db_path && skmd_config()->profile_db[0])
+        db_path = skmd_config()->profile_db; /* the one libskmd uses */
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
@@ -499,9 +517,9 @@ int main(int argc, char **argv)
     int cargc = argc - i;
     char **cargv = argv + i;
     if (!strcmp(cmd, "run"))
-        return cmd_run(cargc, cargv);
+        return cmd_run(db_path, cargc, cargv);
     if (!strcmp(cmd, "calibrate"))
-        return cmd_calibrate(cargc, cargv);
+        return cmd_calibrate(db_path, cargc, cargv);
     if (!strcmp(cmd, "help")) {
         fputs(main_help, stdout);
         return 0;

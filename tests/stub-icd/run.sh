@@ -66,6 +66,9 @@ if [ -z "${PRELOAD_SKMD:-}" ]; then
   exit 1
 fi
 export LD_PRELOAD="$PRELOAD_SKMD"
+# These checks count whole (unsplit) launches: keep the stub devices (not PoCL) off the
+# source route of split launches, which would give each of them a share.
+export SKMD_SHARE_BUILD=ir
 # The first GPU is device 1, so "the first device" and "the first GPU" differ.
 run skmd SKMD_STUB_DEVICES=3 SKMD_STUB_TYPES=cpu,gpu,gpu
 check "under libskmd the app sees one device and correct results" \

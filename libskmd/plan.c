@@ -1,0 +1,575 @@
+/* libskmd/plan.c: the partitioner in the runtime (see plan.h).
+ *
+ * Per (kernel, launch shape class) an entry holds one performance table per member,
+ * read from the profile database the first time the pair is launched, and refined by the
+ * measured kernel times of its shares. A launch's problem for partitioner/ is built from
+ * those tables, the members' link curves (calibrated by skmd-profile calibrate, else the
+ * defaults below) and the bytes a share moves (linear fit of the footprint analysis over
+ * two share sizes). Cold start: the static features' roofline prediction
+ * (skmd_part_predict); when the kernel has no features, quick probes (skmd_part_probe).
+ * All state is under one lock: any thread may call. */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../partitioner/skmd_part.h"
+#include "../profiledb/skmd_profiledb.h"
+#include "api.h"
+#include "config.h"
+#include "coherence.h"
+#include "log.h"
+#include "plan.h"
+#include "share.h"
+
+#define PLAN_ALPHA 0.3      /* weight of a new measurement in the smoothed rate */
+/* A new decision must be 10% faster than the cached one: timings on shared cores are noisy. */
+#define PLAN_HYSTERESIS 0.10
+#define PLAN_CPU_GBYTES 20.0   /* predictor's memory bandwidth of a CPU member */
+#define PLAN_GPU_GBYTES 500.0
+#define PLAN_PCIE_BYTES_PER_MS 8e6 /* default link of a GPU member: 8 GB/s, 20 us */
+#define PLAN_PCIE_LATENCY_MS 0.02
+#define PLAN_MERGE_BYTES_PER_MS 2e6 /* host merge: 2 GB/s, 50 us per merged share */
+#define PLAN_MERGE_FIXED_MS 0.05
+
+struct entry {
+    uint64_t kernel;
+    uint32_t shape;
+    char name[128];
+    int dirty;
+    uint64_t launches; /* decisions made for this entry */
+    struct skmd_part_table table[SKMD_MAX_MEMBERS];
+    int predicted;
+    struct entry *next;
+};
+
+struct member_info {
+    int64_t db_id;     /* -1: no row in the database */
+    int link;          /* -1: shares host memory */
+    struct skmd_part_link_curve curve[2][2];
+    struct skmd_part_peaks peaks;
+    double peak_rate;  /* compute units x MHz: only proportions matter (linear policy) */
+};
+
+static pthread_mutex_t plan_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t plan_once = PTHREAD_ONCE_INIT;
+static struct skmd_pdb *db;
+static struct skmd_part_cache *cache;
+static struct member_info info[SKMD_MAX_MEMBERS];
+static struct entry *entries;
+static uint64_t launches_since_flush;
+static int policy;
+
+static void db_report(void *user, const char *message)
+{
+    (void)user;
+    skmd_log(SKMD_LOG_WARN, "profile database: %s", message);
+}
+
+static void device_text(cl_device_id d, cl_device_info what, char *buf, size_t size)
+{
+    buf[0] = 0;
+    if (real_clGetDeviceInfo(d, what, size, buf, NULL) != CL_SUCCESS)
+        buf[0] = 0;
+    buf[size - 1] = 0;
+}
+
+static cl_uint device_uint(cl_device_id d, cl_device_info what)
+{
+    cl_uint v = 0;
+    if (real_clGetDeviceInfo(d, what, sizeof v, &v, NULL) != CL_SUCCESS)
+        v = 0;
+    return v;
+}
+
+/* Default link of a member that was never calibrated: a CPU shares host memory. */
+static void default_link(struct member_info *mi, int m, int cpu)
+{
+    mi->link = cpu ? -1 : m;
+    for (int dir = 0; dir < 2; dir++)
+        for (int mem = 0; mem < 2; mem++)
+            mi->curve[dir][mem] = (struct skmd_part_link_curve){
+                .latency_ms = PLAN_PCIE_LATENCY_MS,
+                .bytes_per_ms = PLAN_PCIE_BYTES_PER_MS * (mem == SKMD_PART_PINNED ? 1.5 : 1),
+                .scale = 1};
+}
+
+/* Calibrated curves from the database replace the defaults (skmd-profile calibrate). */
+static void load_links(struct member_info *mi)
+{
+    for (int dir = 0; dir < 2; dir++)
+        for (int mem = 0; mem < 2; mem++) {
+            struct skmd_pdb_link l;
+            if (skmd_pdb_get_link(db, mi->db_id, (enum skmd_pdb_dir)dir,
+                                  (enum skmd_pdb_mem)mem, &l) != SKMD_PDB_OK)
+                continue;
+            struct skmd_part_link_curve *c = &mi->curve[dir][mem];
+            *c = (struct skmd_part_link_curve){.latency_ms = l.latency_ms,
+                                               .bytes_per_ms = l.bytes_per_ms,
+                                               .npoints = l.npoints, .scale = 1};
+            for (int i = 0; i < l.npoints && i < SKMD_PART_LINK_POINTS; i++) {
+                c->point_bytes[i] = l.point_bytes[i];
+                c->point_ms[i] = l.point_ms[i];
+            }
+        }
+}
+
+/* The database's identity of member m: identical devices get "#2", "#3" after the name
+ * so that each keeps its own tables. */
+static void device_id(int m, char *vendor, char *name, char *driver, size_t size)
+{
+    cl_device_id d = skmd_state.members[m].real_device;
+    device_text(d, CL_DEVICE_VENDOR, vendor, size);
+    device_text(d, CL_DRIVER_VERSION, driver, size);
+    int same = 0;
+    for (int o = 0; o < m; o++)
+        same += !strcmp(skmd_state.members[o].name, skmd_state.members[m].name);
+    snprintf(name, size, "%s", skmd_state.members[m].name);
+    if (same) {
+        size_t at = strlen(name);
+        snprintf(name + at, size - at, " #%d", same + 1);
+    }
+}
+
+static void plan_at_exit(void)
+{
+    skmd_plan_flush();
+    pthread_mutex_lock(&plan_lock);
+    for (struct entry *e = entries, *next; e; e = next) {
+        next = e->next;
+        free(e);
+    }
+    entries = NULL;
+    skmd_part_cache_free(cache);
+    cache = NULL;
+    skmd_pdb_close(db);
+    db = NULL;
+    pthread_mutex_unlock(&plan_lock);
+}
+
+static void plan_init(void)
+{
+    const struct skmd_config *cfg = skmd_config();
+    policy = skmd_part_policy_from_name(cfg->policy);
+    if (policy < 0)
+        policy = SKMD_PART_POLICY_SKMD;
+    db = skmd_pdb_open(cfg->profile_db[0] ? cfg->profile_db : NULL, db_report, NULL);
+    cache = skmd_part_cache_new(PLAN_HYSTERESIS);
+    for (int m = 0; m < skmd_state.nmembers; m++) {
+        struct member_info *mi = &info[m];
+        const struct skmd_member *mb = &skmd_state.members[m];
+        int cpu = (mb->type & CL_DEVICE_TYPE_CPU) != 0;
+        char vendor[256], name[300], driver[256];
+        device_id(m, vendor, name, driver, sizeof vendor);
+        struct skmd_pdb_device_id id = {vendor, name, driver};
+        mi->db_id = -1;
+        if (db && skmd_pdb_device(db, &id, &mi->db_id) != SKMD_PDB_OK &&
+            !skmd_pdb_persistent(db))
+            mi->db_id = -1;
+        default_link(mi, m, cpu);
+        if (db && mi->db_id >= 0)
+            load_links(mi);
+        double cu = device_uint(mb->real_device, CL_DEVICE_MAX_COMPUTE_UNITS);
+        double mhz = device_uint(mb->real_device, CL_DEVICE_MAX_CLOCK_FREQUENCY);
+        cu = cu > 0 ? cu : 1;
+        mhz = mhz > 0 ? mhz : 1000;
+        mi->peak_rate = cu * mhz;
+        /* Rough peaks for the roofline predictor: SIMD width x cores for a CPU, wide
+         * compute units with several resident work-groups for a GPU. */
+        mi->peaks = (struct skmd_part_peaks){
+            .int_gops = cu * mhz * 1e-3 * (cpu ? 8 : 64),
+            .float_gflops = cu * mhz * 1e-3 * (cpu ? 16 : 128),
+            .mem_gbytes = cpu ? PLAN_CPU_GBYTES : PLAN_GPU_GBYTES,
+            .compute_units = cpu ? cu : cu * 4,
+            .launch_ms = cpu ? 0.02 : 0.01,
+        };
+    }
+    atexit(plan_at_exit);
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 1099511628211ULL;
+    return h;
+}
+
+/* Loads (kernel, shape)'s tables from the database on first use. Under plan_lock. */
+static struct entry *entry_for(uint64_t kernel, uint32_t shape, const char *name)
+{
+    for (struct entry *e = entries; e; e = e->next)
+        if (e->kernel == kernel && e->shape == shape)
+            return e;
+    struct entry *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->kernel = kernel;
+    e->shape = shape;
+    snprintf(e->name, sizeof e->name, "%s", name);
+    for (int m = 0; m < skmd_state.nmembers && db; m++) {
+        struct skmd_pdb_perf perf;
+        if (info[m].db_id < 0 ||
+            skmd_pdb_get_perf(db, kernel, info[m].db_id, shape, &perf) != SKMD_PDB_OK)
+            continue;
+        for (int k = 0; k < SKMD_PART_RANGES; k++) {
+            e->table[m].rate[k] = perf.rate[k];
+            e->table[m].samples[k] = perf.samples[k];
+        }
+    }
+    e->next = entries;
+    entries = e;
+    return e;
+}
+
+static int has_rate(const struct skmd_part_table *t)
+{
+    for (int k = 0; k < SKMD_PART_RANGES; k++)
+        if (t->rate[k] > 0)
+            return 1;
+    return 0;
+}
+
+static int has_measurement(const struct skmd_part_table *t)
+{
+    for (int k = 0; k < SKMD_PART_RANGES; k++)
+        if (t->rate[k] > 0 && t->samples[k] > 0)
+            return 1;
+    return 0;
+}
+
+/* Bytes read and written by groups [first, first + count) over every buffer argument;
+ * *exact becomes 0 when a write footprint is not exact. */
+static void share_bytes(const struct skmd_plan_request *r, uint64_t first, uint64_t count,
+                        double *in, double *out, int *exact)
+{
+    struct skmd_interval rd[64], wr[64];
+    *in = *out = 0;
+    for (unsigned p = 0; p < r->rec->nparams; p++) {
+        enum skmd_param_kind kind = r->rec->params[p].kind;
+        if ((kind != SKMD_PARAM_GLOBAL && kind != SKMD_PARAM_CONSTANT) || !r->args[p].mem)
+            continue;
+        uint64_t size = r->args[p].mem->size;
+        unsigned access = r->rec->params[p].access;
+        struct skmd_footprint fp = {rd, wr, 64, 64, 0, 0, 0};
+        if (skmd_footprint(r->rec, p, r->shape, r->scalars, first, count, &fp) != 0) {
+            fp.nread = fp.nwrite = 1;
+            fp.read[0] = fp.write[0] = (struct skmd_interval){0, size};
+            fp.write_exact = 0;
+        }
+        for (size_t i = 0; i < fp.nread && (access & SKMD_ACCESS_READ); i++)
+            *in += (double)((fp.read[i].end > size ? size : fp.read[i].end) -
+                            (fp.read[i].begin > size ? size : fp.read[i].begin));
+        if (!(access & SKMD_ACCESS_WRITE))
+            continue;
+        *exact &= fp.write_exact;
+        for (size_t i = 0; i < fp.nwrite; i++)
+            *out += (double)((fp.write[i].end > size ? size : fp.write[i].end) -
+                             (fp.write[i].begin > size ? size : fp.write[i].begin));
+    }
+}
+
+/* The problem over the eligible members (dev[i] is member map[i]). Under plan_lock. */
+static int build_problem(const struct skmd_plan_request *r, const struct entry *e,
+                         struct skmd_part_device *dev, int *map,
+                         struct skmd_part_problem *p)
+{
+    int n = 0;
+    memset(p, 0, sizeof *p);
+    p->host_dev = -1;
+    for (int m = 0; m < skmd_state.nmembers; m++) {
+        if (!r->eligible[m])
+            continue;
+        dev[n] = (struct skmd_part_device){.table = e->table[m], .link = info[m].link,
+                                           .peak_rate = info[m].peak_rate};
+        memcpy(dev[n].curve, info[m].curve, sizeof dev[n].curve);
+        if (p->host_dev < 0 && info[m].link < 0 && r->kernel->merge[m])
+            p->host_dev = n;
+        map[n++] = m;
+    }
+    if (!n)
+        return 0;
+    p->ndev = n;
+    p->dev = dev;
+    p->total_wg = r->total_groups;
+    p->mem = SKMD_PART_PAGEABLE;
+    /* Linear fit of the bytes over two share sizes: a fixed part (unknown footprints:
+     * whole buffers) and a part per work-group. */
+    uint64_t half = r->total_groups / 2 ? r->total_groups / 2 : 1;
+    double in_all, out_all, in_half, out_half;
+    int exact = 1;
+    share_bytes(r, 0, r->total_groups, &in_all, &out_all, &exact);
+    share_bytes(r, 0, half, &in_half, &out_half, &exact);
+    uint64_t rest = r->total_groups - half;
+    p->in_per_wg = rest ? fmax(0, (in_all - in_half) / (double)rest) : 0;
+    p->out_per_wg = rest ? fmax(0, (out_all - out_half) / (double)rest) : 0;
+    p->in_fixed = fmax(0, in_all - p->in_per_wg * (double)r->total_groups);
+    p->out_fixed = fmax(0, out_all - p->out_per_wg * (double)r->total_groups);
+    p->output_contiguous = exact && !r->rec->needs_merge;
+    p->merge_fixed_ms = PLAN_MERGE_FIXED_MS;
+    p->merge_ms_per_byte = 1.0 / PLAN_MERGE_BYTES_PER_MS;
+    return n;
+}
+
+/* Cold start: the roofline prediction of every member without a measurement. */
+static void predict(const struct skmd_plan_request *r, struct entry *e)
+{
+    const struct skmd_features *f = &r->rec->features;
+    double items = (double)(r->shape->local_size[0] * r->shape->local_size[1] *
+                            r->shape->local_size[2]);
+    struct skmd_part_features pf = {
+        .int_ops = f->int_ops + f->branches,
+        .float_ops = f->float_ops + f->vector_ops * 4 + f->math_calls * 8,
+        .mem_bytes = (f->global_loads + f->global_stores) * 4,
+        .items_per_group = items > 0 ? items : 1,
+    };
+    e->predicted = 1;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (!has_measurement(&e->table[m]))
+            skmd_part_predict(&pf, &info[m].peaks, &e->table[m]);
+}
+
+/* The fastest member for the whole launch by the measured tables; -1: none measured. */
+static int fastest_member(const struct skmd_plan_request *r, const struct entry *e)
+{
+    int best = -1;
+    double best_rate = 0;
+    for (int m = 0; m < skmd_state.nmembers; m++) {
+        if (!r->eligible[m] || !has_measurement(&e->table[m]))
+            continue;
+        double rate = skmd_part_rate(&e->table[m], r->total_groups);
+        if (rate > best_rate)
+            best = m, best_rate = rate;
+    }
+    return best;
+}
+
+/* Sweep step s of a kernel (SKMD_PROFILE_SWEEP=N sizes): step j*n + m gives member m
+ * total / 4^j work-groups and the others the rest equally. 0 when the sweep is over. */
+static int sweep(const struct skmd_plan_request *r, uint64_t s, uint64_t *count)
+{
+    int n = skmd_state.nmembers;
+    uint64_t sizes = (uint64_t)skmd_config()->profile_sweep;
+    if (s >= sizes * (uint64_t)n)
+        return 0;
+    int m = (int)(s % (uint64_t)n);
+    unsigned j = (unsigned)(s / (uint64_t)n);
+    if (!r->eligible[m])
+        return 0;
+    memset(count, 0, sizeof *count * (size_t)n);
+    if (j == 0) {
+        count[m] = r->total_groups;
+        return 1;
+    }
+    unsigned char others[SKMD_MAX_MEMBERS];
+    int nothers = 0;
+    for (int o = 0; o < n; o++)
+        nothers += others[o] = r->eligible[o] && o != m;
+    uint64_t quarter = j < 32 ? r->total_groups >> (2 * j) : 0;
+    quarter = !nothers ? r->total_groups : quarter ? quarter : 1;
+    if (nothers)
+        skmd_shares(r->total_groups - quarter, n, others, count);
+    count[m] = quarter;
+    return 1;
+}
+
+static void key_of(const struct skmd_plan_request *r, uint64_t kernel,
+                   struct skmd_part_key *key)
+{
+    key->kernel = kernel;
+    uint64_t h0 = fnv(1469598103934665603ULL, &r->shape->work_dim, sizeof r->shape->work_dim);
+    h0 = fnv(h0, r->shape->global_offset, sizeof r->shape->global_offset);
+    h0 = fnv(h0, r->shape->global_size, sizeof r->shape->global_size);
+    key->shape = fnv(h0, r->shape->local_size, sizeof r->shape->local_size);
+    uint64_t h = fnv(1469598103934665603ULL, r->eligible, (size_t)skmd_state.nmembers);
+    for (unsigned p = 0; p < r->rec->nparams; p++)
+        if (r->args[p].mem)
+            h = fnv(h, &r->args[p].mem->size, sizeof r->args[p].mem->size);
+    key->buffers = h;
+}
+
+/* Under plan_lock: the partitioner's decision (or a probe, a sweep step, single mode). */
+static void decide(const struct skmd_plan_request *r, struct entry *e, uint64_t *count)
+{
+    struct skmd_part_device dev[SKMD_MAX_MEMBERS];
+    struct skmd_part_problem p;
+    struct skmd_part_result res;
+    int map[SKMD_MAX_MEMBERS];
+    uint64_t step = e->launches++;
+    const char *how = skmd_part_policy_name((enum skmd_part_policy)policy);
+    if (!strcmp(skmd_config()->mode, "single")) {
+        int m = fastest_member(r, e);
+        count[m >= 0 ? m : r->exec_member] = r->total_groups;
+        skmd_log(SKMD_LOG_DEBUG, "plan %s: single mode on member %d (%s)", e->name,
+                 m >= 0 ? m : r->exec_member, m >= 0 ? "fastest in the profile"
+                                                     : "no profile: the executing member");
+        return;
+    }
+    if (skmd_config()->profile_sweep && sweep(r, step, count)) {
+        skmd_log(SKMD_LOG_DEBUG, "plan %s: profiling sweep step %llu", e->name,
+                 (unsigned long long)step);
+        return;
+    }
+    int measured = 0;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        measured += r->eligible[m] && has_measurement(&e->table[m]);
+    if (!e->predicted && measured == 0)
+        predict(r, e);
+    int unknown = 0; /* members with neither a measurement nor a prediction */
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        unknown += r->eligible[m] && !has_rate(&e->table[m]);
+    int n = build_problem(r, e, dev, map, &p);
+    int status = SKMD_PART_EINVAL;
+    int probing = 0;
+    if (n > 0 && (policy == SKMD_PART_POLICY_SKMD || policy == SKMD_PART_POLICY_PAPER) &&
+        unknown > 0) {
+        int probe = skmd_part_probe(&p, (int)step, &res);
+        probing = probe == 1;
+        status = probing ? SKMD_PART_OK : status;
+        how = probing ? "probe" : how;
+    }
+    if (n > 0 && !probing) {
+        struct skmd_part_key key;
+        int replaced = 0;
+        key_of(r, e->kernel, &key);
+        status = cache ? skmd_part_cache_decide(cache, &key, &p,
+                                                (enum skmd_part_policy)policy, &res,
+                                                &replaced)
+                       : skmd_part_decide(&p, (enum skmd_part_policy)policy, &res);
+        if (status == SKMD_PART_OK && replaced && db) {
+            int64_t ids[SKMD_MAX_MEMBERS];
+            for (int i = 0; i < n; i++)
+                ids[i] = info[map[i]].db_id;
+            struct skmd_pdb_decision d = {e->kernel, e->shape, how, r->total_groups, n,
+                                          ids, res.count, res.overall_ms, "new decision"};
+            skmd_pdb_log_decision(db, &d);
+        }
+    }
+    if (status != SKMD_PART_OK) {
+        skmd_log(SKMD_LOG_WARN, "plan %s: partitioner: %s; equal shares", e->name,
+                 skmd_part_strerror(status));
+        skmd_shares(r->total_groups, skmd_state.nmembers, r->eligible, count);
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        count[map[i]] = res.count[i];
+    skmd_log(SKMD_LOG_DEBUG, "plan %s: %s, estimated %.3f ms", e->name, how,
+             res.overall_ms);
+}
+
+/* Samples of member m's table for a share of n work-groups (0: never measured there). */
+static uint32_t measured_at(int m, const struct skmd_plan_ticket *t, uint64_t n)
+{
+    uint32_t samples = 0;
+    pthread_mutex_lock(&plan_lock);
+    for (struct entry *e = entries; e; e = e->next)
+        if (e->kernel == t->kernel && e->shape == t->shape)
+            samples = e->table[m].samples[skmd_part_range_of(n)];
+    pthread_mutex_unlock(&plan_lock);
+    return samples;
+}
+
+int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
+                     struct skmd_plan_ticket *ticket)
+{
+    const struct skmd_config *cfg = skmd_config();
+    int n = skmd_state.nmembers;
+    memset(ticket, 0, sizeof *ticket);
+    memset(count, 0, sizeof *count * (size_t)n);
+    pthread_once(&plan_once, plan_init);
+    const char *src = r->kernel->program->source;
+    ticket->kernel = skmd_pdb_kernel_hash(src, src ? strlen(src) : 0, NULL, r->kernel->name);
+    size_t global[3], local[3];
+    for (int d = 0; d < 3; d++) {
+        global[d] = (size_t)r->shape->global_size[d];
+        local[d] = (size_t)r->shape->local_size[d];
+    }
+    ticket->shape = skmd_pdb_shape_class(r->shape->work_dim, global, local);
+    ticket->learn = cfg->refine || cfg->profile_sweep;
+    int single = !strcmp(cfg->mode, "single");
+    if (!single && (cfg->split[0] || policy == SKMD_PART_POLICY_EQUAL)) {
+        /* Forced shares, and the equal policy: share.c's rule, exactly. */
+        skmd_shares(r->total_groups, n, r->eligible, count);
+    } else {
+        pthread_mutex_lock(&plan_lock);
+        struct entry *e = entry_for(ticket->kernel, ticket->shape, r->kernel->name);
+        if (e)
+            decide(r, e, count);
+        else
+            skmd_shares(r->total_groups, n, r->eligible, count);
+        pthread_mutex_unlock(&plan_lock);
+    }
+    int used = 0;
+    for (int m = 0; m < n; m++) {
+        ticket->count[m] = count[m];
+        used += count[m] > 0;
+    }
+    ticket->measure = ticket->learn && count[r->exec_member] == r->total_groups &&
+                      measured_at(r->exec_member, ticket, r->total_groups) == 0;
+    return used;
+}
+
+double skmd_plan_event_ms(cl_event ev)
+{
+    cl_ulong start = 0, end = 0;
+    if (real_clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof start, &start,
+                                     NULL) != CL_SUCCESS ||
+        real_clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof end, &end,
+                                     NULL) != CL_SUCCESS || end <= start)
+        return -1;
+    return (double)(end - start) / 1e6;
+}
+
+/* Under plan_lock: every dirty table to the database. */
+static void flush_locked(void)
+{
+    launches_since_flush = 0;
+    if (!db)
+        return;
+    for (struct entry *e = entries; e; e = e->next) {
+        if (!e->dirty)
+            continue;
+        e->dirty = 0;
+        skmd_pdb_kernel(db, e->kernel, e->name);
+        for (int m = 0; m < skmd_state.nmembers; m++) {
+            if (info[m].db_id < 0 || !has_measurement(&e->table[m]))
+                continue;
+            struct skmd_pdb_perf perf;
+            for (int k = 0; k < SKMD_PART_RANGES; k++) {
+                /* Only measured ranges are stored: predictions are remade at start. */
+                int keep = e->table[m].samples[k] > 0;
+                perf.rate[k] = keep ? e->table[m].rate[k] : 0;
+                perf.samples[k] = keep ? e->table[m].samples[k] : 0;
+            }
+            skmd_pdb_put_perf(db, e->kernel, info[m].db_id, e->shape, &perf);
+        }
+    }
+}
+
+void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms)
+{
+    if (!ticket->learn)
+        return;
+    pthread_once(&plan_once, plan_init);
+    pthread_mutex_lock(&plan_lock);
+    struct entry *e = entry_for(ticket->kernel, ticket->shape, "");
+    for (int m = 0; e && m < skmd_state.nmembers; m++) {
+        if (ticket->count[m] == 0 || !(ms[m] > 0))
+            continue;
+        if (skmd_part_observe(&e->table[m], ticket->count[m], ms[m], PLAN_ALPHA) ==
+            SKMD_PART_OK)
+            e->dirty = 1;
+    }
+    int every = skmd_config()->profile_flush;
+    if (every > 0 && ++launches_since_flush >= (uint64_t)every)
+        flush_locked();
+    pthread_mutex_unlock(&plan_lock);
+}
+
+void skmd_plan_flush(void)
+{
+    pthread_mutex_lock(&plan_lock);
+    flush_locked();
+    pthread_mutex_unlock(&plan_lock);
+}

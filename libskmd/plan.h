@@ -1,0 +1,58 @@
+/* libskmd/plan.h: the shares of one split launch, decided by the partitioner from the
+ * profile database, and the measured times of the shares fed back (plan.c).
+ *
+ * Every function may be called from any thread at any time (one lock inside plan.c).
+ * Controls: SKMD_SPLIT forces the shares; SKMD_POLICY picks the policy (equal is
+ * share.c's old rule exactly); SKMD_MODE=single gives the whole launch to the member
+ * the profile says is fastest; SKMD_PROFILE_SWEEP makes the first launches of a kernel
+ * try each member alone and a few share sizes; SKMD_REFINE folds measured times into
+ * the tables, stored in SKMD_PROFILE_DB every SKMD_PROFILE_FLUSH launches and at exit. */
+#ifndef SKMD_PLAN_H
+#define SKMD_PLAN_H
+
+#include <stdint.h>
+
+#include "../transform/record.h"
+#include "object.h"
+
+/* One launch as split.c's plan() sees it (nothing is kept after the call). */
+struct skmd_plan_request {
+    cl_kernel kernel;
+    const struct skmd_kernel_record *rec;
+    const struct skmd_arg *args;      /* the launch's argument snapshot (rec->nparams) */
+    const int64_t *scalars;           /* scalar values for the footprint evaluator */
+    const struct skmd_launch *shape;
+    uint64_t total_groups;
+    const unsigned char *eligible;    /* per member: may take a share */
+    int exec_member;                  /* the app queue's member */
+};
+
+/* What a decision was made from, handed back with the measured times. */
+struct skmd_plan_ticket {
+    int learn;        /* 1: the measured times refine this kernel's tables */
+    /* 1: the whole launch goes to the queue's member on a rate never measured at this
+     * size: run it as one share anyway, so that its time is measured (a launch run whole
+     * on the app's queue is not), and later launches decide from a measurement. */
+    int measure;
+    uint64_t kernel;  /* kernel identity hash */
+    uint32_t shape;   /* launch shape class */
+    uint64_t count[SKMD_MAX_MEMBERS];
+};
+
+/* Fills count[m] for every member (0 where not eligible; the counts sum to
+ * r->total_groups, each member's groups one contiguous range in member order) and the
+ * ticket. Returns the number of members with a share (0 when none can take one). */
+int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
+                     struct skmd_plan_ticket *ticket);
+
+/* Milliseconds a finished command ran (its profiling start to end), or -1 when the
+ * queue does not profile. Call before releasing the event. */
+double skmd_plan_event_ms(cl_event ev);
+
+/* The launch's shares ran: ms[m] is member m's kernel time (<= 0: not measured). */
+void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms);
+
+/* Writes every refined table to the profile database now (also done at exit). */
+void skmd_plan_flush(void);
+
+#endif

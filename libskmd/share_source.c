@@ -1,0 +1,372 @@
+/* libskmd/share_source.c: shares run from the app's own source (see share_source.h).
+ *
+ * A share is a range of linear work-groups; boxes.c cuts it into at most 5 boxes, each
+ * launched with global_work_offset = app offset + box start * local size and global size
+ * = box size * local size, so get_global_id, get_local_id, get_local_size and
+ * get_work_dim are the driver's own. The prelude derives the rest from the whole launch's
+ * offset, global size and group counts, given as -D constants: one build per launch shape,
+ * kept in a small per-program cache (least recently used out). */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../transform/record.h"
+#include "boxes.h"
+#include "coherence.h"
+#include "common.h"
+#include "config.h"
+#include "log.h"
+#include "share_source.h"
+#include "source_check.h"
+
+#define SOURCE_CACHE_SIZE 8
+
+/* Program-scope functions first (they call the driver's builtins), then the macros;
+ * `#line 1` keeps the app's line numbers in the driver's messages. A dimension at or past
+ * work_dim is answered by the driver's own builtin: a box has the same work_dim, and the
+ * out-of-range answers (PoCL's differ from the specification's) do not depend on the
+ * launch. */
+static const char prelude[] =
+    "/* libskmd: this program runs one share of a larger launch, as boxes of work-groups\n"
+    " * placed by the global offset; these give the whole launch's values back. */\n"
+    "size_t __skmd_pick(uint d, size_t v0, size_t v1, size_t v2)\n"
+    "{ return d == 0 ? v0 : d == 1 ? v1 : v2; }\n"
+    "size_t __skmd_global_offset(uint d)\n"
+    "{\n"
+    "    return d < get_work_dim() ? __skmd_pick(d, __SKMD_O0, __SKMD_O1, __SKMD_O2)\n"
+    "                              : get_global_offset(d);\n"
+    "}\n"
+    "size_t __skmd_global_size(uint d)\n"
+    "{\n"
+    "    return d < get_work_dim() ? __skmd_pick(d, __SKMD_GS0, __SKMD_GS1, __SKMD_GS2)\n"
+    "                              : get_global_size(d);\n"
+    "}\n"
+    "size_t __skmd_num_groups(uint d)\n"
+    "{\n"
+    "    return d < get_work_dim() ? __skmd_pick(d, __SKMD_NG0, __SKMD_NG1, __SKMD_NG2)\n"
+    "                              : get_num_groups(d);\n"
+    "}\n"
+    "size_t __skmd_group_id(uint d)\n"
+    "{\n"
+    "    return d < get_work_dim()\n"
+    "               ? (get_global_id(d) - __skmd_global_offset(d)) / get_local_size(d)\n"
+    "               : get_group_id(d);\n"
+    "}\n"
+    "size_t __skmd_global_linear_id(void)\n"
+    "{\n"
+    "    return ((get_global_id(2) - (size_t)__SKMD_O2) * (size_t)__SKMD_GS1 +\n"
+    "            (get_global_id(1) - (size_t)__SKMD_O1)) * (size_t)__SKMD_GS0 +\n"
+    "           (get_global_id(0) - (size_t)__SKMD_O0);\n"
+    "}\n"
+    "#define get_group_id(d) __skmd_group_id(d)\n"
+    "#define get_num_groups(d) __skmd_num_groups(d)\n"
+    "#define get_global_size(d) __skmd_global_size(d)\n"
+    "#define get_global_offset(d) __skmd_global_offset(d)\n"
+    "#define get_global_linear_id() __skmd_global_linear_id()\n"
+    "#line 1\n";
+
+/* One launch shape's build: a real program per platform slot that has source members. */
+struct source_entry {
+    struct skmd_launch shape;            /* the key (unused dimensions: 0 offset, size 1) */
+    uint64_t used;                       /* clock of the last use, for eviction */
+    cl_program real[SKMD_MAX_PLATFORMS];
+    unsigned char ok[SKMD_MAX_MEMBERS];  /* member built it */
+};
+
+struct skmd_source_builds {
+    pthread_mutex_t lock;                /* guards entries, nentries, clock; held across
+                                            no real call but clRetainProgram (so an
+                                            eviction cannot release it first) */
+    char *options;                       /* the app's build options */
+    unsigned char route[SKMD_MAX_MEMBERS]; /* member takes the source route */
+    int safe;                            /* the source leaves the prelude's names alone */
+    struct source_entry entries[SOURCE_CACHE_SIZE];
+    int nentries;
+    uint64_t clock;
+};
+
+int skmd_source_route(int member_is_pocl)
+{
+    const char *how = skmd_config()->share_build;
+    if (strcmp(how, "source") == 0)
+        return 1;
+    return strcmp(how, "auto") == 0 && !member_is_pocl;
+}
+
+void skmd_source_setup(cl_program p, const char *options, const unsigned char *route)
+{
+    skmd_source_release(p); /* a program built again starts afresh */
+    struct skmd_source_builds *b = calloc(1, sizeof *b);
+    if (!b || !(b->options = strdup(options ? options : ""))) {
+        free(b);
+        skmd_log(SKMD_LOG_WARN, "out of memory: no shares from the source");
+        return;
+    }
+    pthread_mutex_init(&b->lock, NULL);
+    memcpy(b->route, route, sizeof b->route);
+    char why[512];
+    b->safe = skmd_source_check(p->source, b->options, why, sizeof why) == 0;
+    for (int m = 0; m < skmd_state.nmembers && !b->safe; m++)
+        if (route[m])
+            skmd_log(SKMD_LOG_INFO, "member %d (%s) gets no shares of this program's kernels: "
+                     "its shares would be built from the source, but %s", m,
+                     skmd_state.members[m].name, why);
+    p->source_builds = b;
+}
+
+int skmd_source_member(cl_program p, int m)
+{
+    return p->source_builds && p->source_builds->route[m];
+}
+
+static int same_shape(const struct skmd_launch *a, const struct skmd_launch *b)
+{
+    if (a->work_dim != b->work_dim)
+        return 0;
+    for (int d = 0; d < 3; d++)
+        if (a->global_offset[d] != b->global_offset[d] ||
+            a->global_size[d] != b->global_size[d] || a->local_size[d] != b->local_size[d])
+            return 0;
+    return 1;
+}
+
+/* Whether `shape` is cached; *found is member m's program for it, retained (the caller
+ * releases it), or NULL where m could not build it. */
+static int lookup(struct skmd_source_builds *b, const struct skmd_launch *shape, int m,
+                  cl_program *found)
+{
+    int hit = 0;
+    *found = NULL;
+    pthread_mutex_lock(&b->lock);
+    for (int i = 0; i < b->nentries; i++) {
+        struct source_entry *e = &b->entries[i];
+        if (!same_shape(&e->shape, shape))
+            continue;
+        hit = 1;
+        e->used = ++b->clock;
+        *found = e->ok[m] ? e->real[skmd_state.members[m].platform_slot] : NULL;
+        if (*found)
+            real_clRetainProgram(*found);
+        break;
+    }
+    pthread_mutex_unlock(&b->lock);
+    return hit;
+}
+
+/* Builds the prelude + source for every source member, one real program per slot. */
+static void build(cl_program p, const struct skmd_launch *shape, struct source_entry *e)
+{
+    struct skmd_source_builds *b = p->source_builds;
+    size_t nsrc = strlen(p->source), npre = sizeof prelude - 1;
+    size_t nopt = strlen(b->options) + 16 * 40;
+    char *text = malloc(npre + nsrc + 1), *opts = malloc(nopt);
+    memset(e, 0, sizeof *e);
+    e->shape = *shape;
+    if (!text || !opts) {
+        free(text);
+        free(opts);
+        return;
+    }
+    memcpy(text, prelude, npre);
+    memcpy(text + npre, p->source, nsrc + 1);
+    uint64_t ng[3];
+    for (int d = 0; d < 3; d++)
+        ng[d] = shape->global_size[d] / shape->local_size[d];
+    snprintf(opts, nopt,
+             "%s -D__SKMD_O0=%llu -D__SKMD_O1=%llu -D__SKMD_O2=%llu -D__SKMD_GS0=%llu "
+             "-D__SKMD_GS1=%llu -D__SKMD_GS2=%llu -D__SKMD_NG0=%llu -D__SKMD_NG1=%llu "
+             "-D__SKMD_NG2=%llu", b->options,
+             (unsigned long long)shape->global_offset[0],
+             (unsigned long long)shape->global_offset[1],
+             (unsigned long long)shape->global_offset[2],
+             (unsigned long long)shape->global_size[0],
+             (unsigned long long)shape->global_size[1],
+             (unsigned long long)shape->global_size[2], (unsigned long long)ng[0],
+             (unsigned long long)ng[1], (unsigned long long)ng[2]);
+    for (int s = 0; s < skmd_state.nplatforms; s++) {
+        cl_device_id devs[SKMD_MAX_MEMBERS];
+        int idx[SKMD_MAX_MEMBERS];
+        cl_uint n = 0;
+        for (int m = 0; m < skmd_state.nmembers; m++)
+            if (b->route[m] && skmd_state.members[m].platform_slot == s) {
+                idx[n] = m;
+                devs[n++] = skmd_state.members[m].real_device;
+            }
+        if (n == 0)
+            continue;
+        cl_int err;
+        const char *src = text;
+        cl_program real = real_clCreateProgramWithSource(p->context->real[s], 1, &src, NULL,
+                                                         &err);
+        if (!real) {
+            skmd_log(SKMD_LOG_WARN, "source build for shares not created on platform %d "
+                     "(%d)", s, err);
+            continue;
+        }
+        err = real_clBuildProgram(real, n, devs, opts, NULL, NULL);
+        int any = 0;
+        for (cl_uint d = 0; d < n; d++) {
+            cl_build_status st = CL_BUILD_ERROR;
+            real_clGetProgramBuildInfo(real, devs[d], CL_PROGRAM_BUILD_STATUS, sizeof st, &st,
+                                       NULL);
+            e->ok[idx[d]] = st == CL_BUILD_SUCCESS;
+            any |= e->ok[idx[d]];
+            if (st == CL_BUILD_SUCCESS) {
+                skmd_log(SKMD_LOG_DEBUG, "member %d (%s): source build for shares of launches "
+                         "%ux(%llu,%llu,%llu)/(%llu,%llu,%llu)+(%llu,%llu,%llu)", idx[d],
+                         skmd_state.members[idx[d]].name, shape->work_dim,
+                         (unsigned long long)shape->global_size[0],
+                         (unsigned long long)shape->global_size[1],
+                         (unsigned long long)shape->global_size[2],
+                         (unsigned long long)shape->local_size[0],
+                         (unsigned long long)shape->local_size[1],
+                         (unsigned long long)shape->local_size[2],
+                         (unsigned long long)shape->global_offset[0],
+                         (unsigned long long)shape->global_offset[1],
+                         (unsigned long long)shape->global_offset[2]);
+                continue;
+            }
+            char msg[512] = "";
+            real_clGetProgramBuildInfo(real, devs[d], CL_PROGRAM_BUILD_LOG, sizeof msg, msg,
+                                       NULL);
+            msg[sizeof msg - 1] = '\0';
+            skmd_log(SKMD_LOG_INFO, "member %d (%s) cannot build the source with libskmd's "
+                     "prelude (%d): no shares of launches of this shape; %s", idx[d],
+                     skmd_state.members[idx[d]].name, err, msg);
+        }
+        if (any)
+            e->real[s] = real;
+        else
+            real_clReleaseProgram(real);
+    }
+    free(text);
+    free(opts);
+}
+
+static void entry_release(struct source_entry *e)
+{
+    for (int s = 0; s < SKMD_MAX_PLATFORMS; s++)
+        if (e->real[s])
+            real_clReleaseProgram(e->real[s]);
+}
+
+/* Member m's program for shape, built when missing; retained, or NULL. */
+static cl_program program_for(cl_program p, const struct skmd_launch *shape, int m)
+{
+    struct skmd_source_builds *b = p->source_builds;
+    cl_program found;
+    if (lookup(b, shape, m, &found))
+        return found;
+    struct source_entry fresh, old = {0};
+    build(p, shape, &fresh);
+    pthread_mutex_lock(&b->lock);
+    int i = 0;
+    while (i < b->nentries && !same_shape(&b->entries[i].shape, shape))
+        i++;
+    if (i < b->nentries) {
+        old = fresh; /* another thread built it meanwhile: keep theirs */
+    } else {
+        if (b->nentries == SOURCE_CACHE_SIZE) {
+            i = 0;
+            for (int j = 1; j < b->nentries; j++)
+                if (b->entries[j].used < b->entries[i].used)
+                    i = j;
+            old = b->entries[i];
+        } else {
+            i = b->nentries++;
+        }
+        b->entries[i] = fresh;
+    }
+    struct source_entry *e = &b->entries[i];
+    e->used = ++b->clock;
+    found = e->ok[m] ? e->real[skmd_state.members[m].platform_slot] : NULL;
+    if (found)
+        real_clRetainProgram(found);
+    pthread_mutex_unlock(&b->lock);
+    /* A kernel still running from an evicted program keeps it alive (OpenCL's rule). */
+    entry_release(&old);
+    return found;
+}
+
+int skmd_share_ready(cl_kernel k, int m, const struct skmd_launch *shape)
+{
+    if (!skmd_source_member(k->program, m))
+        return k->split[m] != NULL;
+    if (!k->program->source_builds->safe)
+        return 0;
+    cl_program real = program_for(k->program, shape, m);
+    if (real)
+        real_clReleaseProgram(real);
+    return real != NULL;
+}
+
+cl_int skmd_source_share(cl_kernel k, int m, cl_command_queue q, const struct skmd_arg *args,
+                         const struct skmd_launch *shape, uint64_t first, uint64_t count,
+                         cl_event *done)
+{
+    cl_int err = CL_INVALID_PROGRAM_EXECUTABLE;
+    cl_program real = k->program->source_builds->safe ? program_for(k->program, shape, m)
+                                                      : NULL;
+    if (!real)
+        return err;
+    /* A kernel object per share: no other launch sets its arguments. It is released at
+     * once; the driver keeps it until its commands are done. */
+    cl_kernel kk = real_clCreateKernel(real, k->name, &err);
+    real_clReleaseProgram(real);
+    if (!kk)
+        return err;
+    for (cl_uint a = 0; a < k->nargs && err == CL_SUCCESS; a++) {
+        if (args[a].mem) {
+            cl_mem mem = skmd_mem_real(args[a].mem, m, &err);
+            if (mem)
+                err = real_clSetKernelArg(kk, a, sizeof mem, &mem);
+        } else {
+            err = real_clSetKernelArg(kk, a, args[a].size, args[a].value);
+        }
+    }
+    uint64_t ng[3];
+    for (int d = 0; d < 3; d++)
+        ng[d] = shape->global_size[d] / shape->local_size[d];
+    struct skmd_box box[SKMD_MAX_BOXES];
+    int nbox = err == CL_SUCCESS ? skmd_boxes(ng, first, count, box) : 0;
+    if (err == CL_SUCCESS && nbox == 0)
+        err = CL_INVALID_GLOBAL_WORK_SIZE;
+    cl_event ev[SKMD_MAX_BOXES];
+    int nev = 0;
+    const struct skmd_member *member = &skmd_state.members[m];
+    for (int i = 0; i < nbox && err == CL_SUCCESS; i++) {
+        size_t offset[3], global[3], local[3];
+        for (int d = 0; d < 3; d++) {
+            local[d] = shape->local_size[d];
+            offset[d] = shape->global_offset[d] + box[i].start[d] * local[d];
+            global[d] = box[i].size[d] * local[d];
+        }
+        err = member->ops->launch(member, q, kk, shape->work_dim, offset, global, local, 0,
+                                  NULL, &ev[nev]);
+        nev += err == CL_SUCCESS;
+    }
+    if (err == CL_SUCCESS && nev == 1) {
+        *done = ev[0];
+        nev = 0;
+    } else if (err == CL_SUCCESS) {
+        err = real_clEnqueueMarkerWithWaitList(q, (cl_uint)nev, ev, done);
+    }
+    for (int i = 0; i < nev; i++)
+        real_clReleaseEvent(ev[i]);
+    real_clReleaseKernel(kk);
+    return err;
+}
+
+void skmd_source_release(cl_program p)
+{
+    struct skmd_source_builds *b = p->source_builds;
+    if (!b)
+        return;
+    for (int i = 0; i < b->nentries; i++)
+        entry_release(&b->entries[i]);
+    pthread_mutex_destroy(&b->lock);
+    free(b->options);
+    free(b);
+    p->source_builds = NULL;
+}

@@ -1,0 +1,613 @@
+/* libskmd/transfer.c: the transfer engine (see transfer.h): pinned staging buffers per
+ * member and direction, chunked transfers pipelined through them, staging copies shared
+ * among a few host threads, and several members' links driven at once. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+#include "config.h"
+#include "log.h"
+#include "object.h"
+#include "transfer.h"
+
+#define MAX_STAGING 8
+#define MAX_THREADS 32
+#define MIN_CHUNK ((size_t)64 << 10)
+/* Below this a host copy is not worth splitting among threads. */
+#define MIN_PARALLEL_COPY ((size_t)1 << 20)
+
+/* ---- Settings (from the controls, clamped to what the engine supports) ---- */
+
+struct settings {
+    size_t chunk;   /* largest chunk = size of each staging buffer */
+    size_t direct;  /* transfers below this go directly */
+    int nstaging;   /* staging buffers per member and direction */
+    int nthreads;   /* host threads per staging copy, the caller included */
+};
+
+static struct settings settings(void)
+{
+    const struct skmd_config *cfg = skmd_config();
+    struct settings s = {
+        .chunk = (size_t)cfg->transfer_chunk_kib << 10,
+        .direct = (size_t)cfg->transfer_direct_kib << 10,
+        .nstaging = cfg->transfer_staging,
+        .nthreads = cfg->transfer_threads,
+    };
+    if (s.chunk < MIN_CHUNK)
+        s.chunk = MIN_CHUNK;
+    if (s.nstaging < 2)
+        s.nstaging = 2; /* one on the link, one being filled: the least that overlaps */
+    if (s.nstaging > MAX_STAGING)
+        s.nstaging = MAX_STAGING;
+    if (s.nthreads < 1)
+        s.nthreads = 1;
+    if (s.nthreads > MAX_THREADS)
+        s.nthreads = MAX_THREADS;
+    return s;
+}
+
+/* ---- Host copy threads: one memcpy shared among the pool and the caller ---- */
+
+struct copy_job {
+    char *dst;
+    const char *src;
+    size_t n;
+    int *left; /* pieces of the caller's copy not yet done; under pool.lock */
+};
+
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t work;  /* a job was queued, or stop */
+    pthread_cond_t done;  /* some job finished */
+    struct copy_job jobs[MAX_THREADS * 4];
+    int head, count;
+    pthread_t threads[MAX_THREADS];
+    int nthreads;
+    int stop;
+} pool = {.lock = PTHREAD_MUTEX_INITIALIZER,
+          .work = PTHREAD_COND_INITIALIZER,
+          .done = PTHREAD_COND_INITIALIZER};
+
+static void *copy_thread(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&pool.lock);
+    for (;;) {
+        while (!pool.stop && pool.count == 0)
+            pthread_cond_wait(&pool.work, &pool.lock);
+        if (pool.stop)
+            break;
+        struct copy_job job = pool.jobs[pool.head];
+        pool.head = (pool.head + 1) % (int)(sizeof pool.jobs / sizeof pool.jobs[0]);
+        pool.count--;
+        pthread_mutex_unlock(&pool.lock);
+        memcpy(job.dst, job.src, job.n);
+        pthread_mutex_lock(&pool.lock);
+        (*job.left)--;
+        pthread_cond_broadcast(&pool.done);
+    }
+    pthread_mutex_unlock(&pool.lock);
+    return NULL;
+}
+
+/* Starts the pool's threads up to `want` (the caller is one more); under pool.lock. */
+static void pool_grow(int want)
+{
+    while (pool.nthreads < want && !pool.stop) {
+        if (pthread_create(&pool.threads[pool.nthreads], NULL, copy_thread, NULL) != 0) {
+            skmd_log(SKMD_LOG_WARN, "transfer: could not start a copy thread; using %d",
+                     pool.nthreads);
+            return;
+        }
+        pool.nthreads++;
+    }
+}
+
+/* memcpy(dst, src, n), shared among up to `nthreads` threads (the caller included). */
+static void parallel_copy(void *dst, const void *src, size_t n, int nthreads)
+{
+    if (nthreads <= 1 || n < MIN_PARALLEL_COPY) {
+        memcpy(dst, src, n);
+        return;
+    }
+    const int qcap = (int)(sizeof pool.jobs / sizeof pool.jobs[0]);
+    size_t piece = (n / (size_t)nthreads + 4095) & ~(size_t)4095;
+    int left = 0;
+    size_t at = piece; /* the caller copies [0, piece) itself */
+    pthread_mutex_lock(&pool.lock);
+    pool_grow(nthreads - 1);
+    while (at < n && pool.nthreads > 0 && pool.count < qcap) {
+        size_t len = n - at < piece ? n - at : piece;
+        int tail = (pool.head + pool.count) % qcap;
+        pool.jobs[tail] = (struct copy_job){(char *)dst + at, (const char *)src + at, len,
+                                            &left};
+        pool.count++;
+        left++;
+        at += len;
+    }
+    pthread_cond_broadcast(&pool.work);
+    pthread_mutex_unlock(&pool.lock);
+    /* Whatever could not be queued (no threads, queue full) the caller copies too. */
+    memcpy(dst, src, piece < n ? piece : n);
+    if (at < n)
+        memcpy((char *)dst + at, (const char *)src + at, n - at);
+    pthread_mutex_lock(&pool.lock);
+    while (left > 0)
+        pthread_cond_wait(&pool.done, &pool.lock);
+    pthread_mutex_unlock(&pool.lock);
+}
+
+/* ---- Staging buffers: per member, per direction, made on first use ---- */
+
+struct staging {
+    pthread_mutex_t lock;   /* held for a whole staged transfer of the member */
+    cl_context context;     /* real context the buffers were made in (NULL: none yet) */
+    cl_command_queue mapq;  /* the engine's queue, to map and unmap them */
+    size_t chunk;           /* bytes of each buffer */
+    int n;
+    cl_mem buf[2][MAX_STAGING]; /* [to_device] */
+    void *ptr[2][MAX_STAGING];  /* mapped once, for the buffer's life */
+};
+
+static struct staging stage[SKMD_MAX_MEMBERS];
+static pthread_once_t stage_once = PTHREAD_ONCE_INIT;
+
+static void stage_drop(struct staging *st)
+{
+    for (int d = 0; d < 2; d++)
+        for (int i = 0; i < MAX_STAGING; i++) {
+            if (!st->buf[d][i])
+                continue;
+            if (st->ptr[d][i] && st->mapq)
+                real_clEnqueueUnmapMemObject(st->mapq, st->buf[d][i], st->ptr[d][i], 0, NULL,
+                                             NULL);
+            if (st->mapq)
+                real_clFinish(st->mapq);
+            real_clReleaseMemObject(st->buf[d][i]);
+            st->buf[d][i] = NULL;
+            st->ptr[d][i] = NULL;
+        }
+    if (st->mapq)
+        real_clReleaseCommandQueue(st->mapq);
+    st->mapq = NULL;
+    st->context = NULL;
+}
+
+static void stage_init(void);
+
+void skmd_xfer_shutdown(void)
+{
+    pthread_once(&stage_once, stage_init); /* the staging locks exist */
+    pthread_mutex_lock(&pool.lock);
+    pool.stop = 1;
+    pthread_cond_broadcast(&pool.work);
+    int n = pool.nthreads;
+    pthread_mutex_unlock(&pool.lock);
+    for (int i = 0; i < n; i++)
+        pthread_join(pool.threads[i], NULL);
+    pthread_mutex_lock(&pool.lock);
+    pool.nthreads = 0;
+    pool.count = 0;
+    pool.stop = 0;
+    pthread_mutex_unlock(&pool.lock);
+    for (int m = 0; m < SKMD_MAX_MEMBERS; m++) {
+        pthread_mutex_lock(&stage[m].lock);
+        stage_drop(&stage[m]);
+        pthread_mutex_unlock(&stage[m].lock);
+    }
+}
+
+static void stage_init(void)
+{
+    for (int m = 0; m < SKMD_MAX_MEMBERS; m++)
+        pthread_mutex_init(&stage[m].lock, NULL);
+    atexit(skmd_xfer_shutdown);
+}
+
+/* The member's staging buffers of one direction, made on first use; under st->lock.
+ * A transfer in another real context than before replaces them (one set per member). */
+static cl_int stage_get(struct staging *st, const struct skmd_xfer_req *req,
+                        const struct settings *s)
+{
+    cl_int err = CL_SUCCESS;
+    if (st->context != req->context || st->chunk != s->chunk || st->n != s->nstaging) {
+        stage_drop(st);
+        cl_device_id device;
+        err = real_clGetCommandQueueInfo(req->queue, CL_QUEUE_DEVICE, sizeof device, &device,
+                                         NULL);
+        if (err != CL_SUCCESS)
+            return err;
+        st->mapq = real_clCreateCommandQueue(req->context, device, 0, &err);
+        if (!st->mapq)
+            return err;
+        st->context = req->context;
+        st->chunk = s->chunk;
+        st->n = s->nstaging;
+    }
+    int d = req->to_device ? 1 : 0;
+    for (int i = 0; i < st->n; i++) {
+        if (st->buf[d][i])
+            continue;
+        cl_mem_flags flags = CL_MEM_ALLOC_HOST_PTR |
+                             (req->to_device ? CL_MEM_READ_ONLY : CL_MEM_WRITE_ONLY);
+        st->buf[d][i] = real_clCreateBuffer(req->context, flags, st->chunk, NULL, &err);
+        if (!st->buf[d][i])
+            return err;
+        st->ptr[d][i] = real_clEnqueueMapBuffer(st->mapq, st->buf[d][i], CL_TRUE,
+                                                CL_MAP_READ | CL_MAP_WRITE, 0, st->chunk, 0,
+                                                NULL, NULL, &err);
+        if (!st->ptr[d][i]) {
+            real_clReleaseMemObject(st->buf[d][i]);
+            st->buf[d][i] = NULL;
+            return err;
+        }
+    }
+    return CL_SUCCESS;
+}
+
+/* ---- Pinned host copies: a list of mapped ALLOC_HOST_PTR buffers ---- */
+
+struct pinned {
+    struct pinned *next;
+    cl_context context;
+    cl_command_queue q; /* to map and unmap it */
+    cl_mem buf;
+    unsigned char *ptr;
+    size_t size;
+};
+
+static pthread_mutex_t pinned_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct pinned *pinned_list;
+
+void *skmd_xfer_host_alloc(cl_context ctx, cl_device_id device, size_t size, cl_int *err)
+{
+    struct pinned *p = calloc(1, sizeof *p);
+    if (!p) {
+        *err = CL_OUT_OF_HOST_MEMORY;
+        return NULL;
+    }
+    p->context = ctx;
+    p->size = size;
+    p->q = real_clCreateCommandQueue(ctx, device, 0, err);
+    if (p->q)
+        p->buf = real_clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, size, NULL,
+                                     err);
+    if (p->buf)
+        p->ptr = real_clEnqueueMapBuffer(p->q, p->buf, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
+                                         size, 0, NULL, NULL, err);
+    if (!p->ptr) {
+        if (p->buf)
+            real_clReleaseMemObject(p->buf);
+        if (p->q)
+            real_clReleaseCommandQueue(p->q);
+        free(p);
+        return NULL;
+    }
+    pthread_mutex_lock(&pinned_lock);
+    p->next = pinned_list;
+    pinned_list = p;
+    pthread_mutex_unlock(&pinned_lock);
+    return p->ptr;
+}
+
+int skmd_xfer_host_free(void *ptr)
+{
+    pthread_mutex_lock(&pinned_lock);
+    struct pinned **at = &pinned_list;
+    while (*at && (*at)->ptr != ptr)
+        at = &(*at)->next;
+    struct pinned *p = *at;
+    if (p)
+        *at = p->next;
+    pthread_mutex_unlock(&pinned_lock);
+    if (!p)
+        return -1;
+    real_clEnqueueUnmapMemObject(p->q, p->buf, p->ptr, 0, NULL, NULL);
+    real_clFinish(p->q);
+    real_clReleaseMemObject(p->buf);
+    real_clReleaseCommandQueue(p->q);
+    free(p);
+    return 0;
+}
+
+/* Whether [host, host+size) lies in pinned memory made in `ctx`. */
+static int host_is_pinned(const void *host, size_t size, cl_context ctx)
+{
+    uintptr_t h = (uintptr_t)host;
+    int found = 0;
+    pthread_mutex_lock(&pinned_lock);
+    for (struct pinned *p = pinned_list; p && !found; p = p->next) {
+        uintptr_t b = (uintptr_t)p->ptr;
+        found = p->context == ctx && h >= b && h - b <= p->size && size <= p->size - (h - b);
+    }
+    pthread_mutex_unlock(&pinned_lock);
+    return found;
+}
+
+/* ---- Process totals, logged at exit (SKMD_LOG=info) ---- */
+
+static atomic_uint_least64_t total_direct, total_staged, total_chunks, total_zero_copy;
+static pthread_once_t totals_once = PTHREAD_ONCE_INIT;
+
+static void log_totals(void)
+{
+    skmd_log(SKMD_LOG_INFO,
+             "transfer engine: %llu bytes staged in %llu chunks, %llu direct, %llu zero-copy",
+             (unsigned long long)atomic_load(&total_staged),
+             (unsigned long long)atomic_load(&total_chunks),
+             (unsigned long long)atomic_load(&total_direct),
+             (unsigned long long)atomic_load(&total_zero_copy));
+}
+
+static void totals_init(void)
+{
+    atexit(log_totals);
+}
+
+static void count(uint64_t direct, uint64_t staged, uint64_t chunks, uint64_t zero_copy)
+{
+    pthread_once(&totals_once, totals_init);
+    atomic_fetch_add(&total_direct, direct);
+    atomic_fetch_add(&total_staged, staged);
+    atomic_fetch_add(&total_chunks, chunks);
+    atomic_fetch_add(&total_zero_copy, zero_copy);
+}
+
+void skmd_xfer_note_zero_copy(uint64_t bytes)
+{
+    count(0, 0, 0, bytes);
+}
+
+void skmd_xfer_totals(struct skmd_xfer_stats *out, uint64_t *zero_copy)
+{
+    out->direct_bytes = atomic_load(&total_direct);
+    out->staged_bytes = atomic_load(&total_staged);
+    out->chunks = atomic_load(&total_chunks);
+    if (zero_copy)
+        *zero_copy = atomic_load(&total_zero_copy);
+}
+
+/* ---- Transfers ---- */
+
+/* Waits for and releases an event; the command's failure becomes the result. */
+static cl_int finish_event(cl_event *ev)
+{
+    if (!*ev)
+        return CL_SUCCESS;
+    cl_int status = CL_COMPLETE;
+    cl_int err = real_clWaitForEvents(1, ev);
+    real_clGetEventInfo(*ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL);
+    real_clReleaseEvent(*ev);
+    *ev = NULL;
+    return err != CL_SUCCESS ? err : status < 0 ? status : CL_SUCCESS;
+}
+
+/* Chunk size for a staged transfer of `size` bytes: at most the staging size, and small
+ * enough that there are a few chunks to overlap. */
+static size_t chunk_for(size_t size, const struct settings *s)
+{
+    size_t c = (size / 4 + 4095) & ~(size_t)4095;
+    if (c < MIN_CHUNK)
+        c = MIN_CHUNK;
+    return c < s->chunk ? c : s->chunk;
+}
+
+static cl_int enqueue_chunk(const struct skmd_xfer_req *req, size_t off, size_t len,
+                            void *ptr, cl_event *ev)
+{
+    cl_int err = req->to_device
+                     ? real_clEnqueueWriteBuffer(req->queue, req->buffer, CL_FALSE,
+                                                 req->offset + off, len, ptr, 0, NULL, ev)
+                     : real_clEnqueueReadBuffer(req->queue, req->buffer, CL_FALSE,
+                                                req->offset + off, len, ptr, 0, NULL, ev);
+    if (err == CL_SUCCESS)
+        err = real_clFlush(req->queue);
+    return err;
+}
+
+/* Host -> device: fill slot i%n while the slots before it are on the link. */
+static cl_int staged_write(const struct skmd_xfer_req *req, struct staging *st,
+                           const struct settings *s, size_t chunk, uint64_t *nchunks)
+{
+    cl_event ev[MAX_STAGING] = {0};
+    cl_int err = CL_SUCCESS;
+    size_t off = 0;
+    for (int i = 0; off < req->size && err == CL_SUCCESS; i++) {
+        int slot = i % st->n;
+        size_t len = req->size - off < chunk ? req->size - off : chunk;
+        err = finish_event(&ev[slot]); /* the slot's previous chunk has left */
+        if (err != CL_SUCCESS)
+            break;
+        parallel_copy(st->ptr[1][slot], (const char *)req->host + off, len, s->nthreads);
+        err = enqueue_chunk(req, off, len, st->ptr[1][slot], &ev[slot]);
+        off += len;
+        (*nchunks)++;
+    }
+    for (int i = 0; i < st->n; i++) {
+        cl_int e = finish_event(&ev[i]);
+        if (err == CL_SUCCESS)
+            err = e;
+    }
+    return err;
+}
+
+/* Device -> host: keep n chunks on the link; empty each slot as its chunk lands. */
+static cl_int staged_read(const struct skmd_xfer_req *req, struct staging *st,
+                          const struct settings *s, size_t chunk, uint64_t *nchunks)
+{
+    cl_event ev[MAX_STAGING] = {0};
+    cl_int err = CL_SUCCESS;
+    size_t nchunk = (req->size + chunk - 1) / chunk;
+    size_t queued = 0;
+    for (; queued < nchunk && queued < (size_t)st->n && err == CL_SUCCESS; queued++) {
+        size_t off = queued * chunk;
+        size_t len = req->size - off < chunk ? req->size - off : chunk;
+        err = enqueue_chunk(req, off, len, st->ptr[0][queued], &ev[queued]);
+    }
+    for (size_t i = 0; i < nchunk && err == CL_SUCCESS; i++) {
+        int slot = (int)(i % (size_t)st->n);
+        size_t off = i * chunk;
+        size_t len = req->size - off < chunk ? req->size - off : chunk;
+        err = finish_event(&ev[slot]);
+        if (err != CL_SUCCESS)
+            break;
+        parallel_copy((char *)req->host + off, st->ptr[0][slot], len, s->nthreads);
+        (*nchunks)++;
+        if (queued < nchunk) {
+            size_t qoff = queued * chunk;
+            size_t qlen = req->size - qoff < chunk ? req->size - qoff : chunk;
+            err = enqueue_chunk(req, qoff, qlen, st->ptr[0][slot], &ev[slot]);
+            queued++;
+        }
+    }
+    for (int i = 0; i < st->n; i++) {
+        cl_int e = finish_event(&ev[i]);
+        if (err == CL_SUCCESS)
+            err = e;
+    }
+    return err;
+}
+
+static cl_int direct(const struct skmd_xfer_req *req)
+{
+    if (req->to_device)
+        return real_clEnqueueWriteBuffer(req->queue, req->buffer, CL_TRUE, req->offset,
+                                         req->size, req->host, 0, NULL, NULL);
+    return real_clEnqueueReadBuffer(req->queue, req->buffer, CL_TRUE, req->offset, req->size,
+                                    req->host, 0, NULL, NULL);
+}
+
+cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *stats)
+{
+    if (!req || req->member < 0 || req->member >= SKMD_MAX_MEMBERS || !req->queue ||
+        !req->buffer || (req->size && !req->host))
+        return CL_INVALID_VALUE;
+    if (req->size == 0)
+        return CL_SUCCESS;
+    struct settings s = settings();
+    struct skmd_xfer_stats none;
+    if (!stats)
+        stats = &none;
+    if (req->direct || req->size < s.direct || req->size < 2 * MIN_CHUNK || !req->context ||
+        host_is_pinned(req->host, req->size, req->context)) {
+        cl_int err = direct(req);
+        if (err == CL_SUCCESS) {
+            stats->direct_bytes += req->size;
+            count(req->size, 0, 0, 0);
+        }
+        return err;
+    }
+    /* A request past the buffer's end fails before any chunk is written. */
+    size_t bufsize = 0;
+    cl_int err = real_clGetMemObjectInfo(req->buffer, CL_MEM_SIZE, sizeof bufsize, &bufsize,
+                                         NULL);
+    if (err != CL_SUCCESS)
+        return err;
+    if (req->offset > bufsize || req->size > bufsize - req->offset)
+        return CL_INVALID_VALUE;
+    pthread_once(&stage_once, stage_init);
+    struct staging *st = &stage[req->member];
+    pthread_mutex_lock(&st->lock);
+    err = stage_get(st, req, &s);
+    if (err != CL_SUCCESS) {
+        pthread_mutex_unlock(&st->lock);
+        /* No pinned memory to be had: the bytes still move, directly. */
+        skmd_log(SKMD_LOG_INFO, "transfer: no staging buffers on member %d (%d); direct",
+                 req->member, err);
+        err = direct(req);
+        if (err == CL_SUCCESS) {
+            stats->direct_bytes += req->size;
+            count(req->size, 0, 0, 0);
+        }
+        return err;
+    }
+    size_t chunk = chunk_for(req->size, &s);
+    uint64_t nchunks = 0;
+    err = req->to_device ? staged_write(req, st, &s, chunk, &nchunks)
+                         : staged_read(req, st, &s, chunk, &nchunks);
+    pthread_mutex_unlock(&st->lock);
+    if (err == CL_SUCCESS) {
+        stats->staged_bytes += req->size;
+        stats->chunks += nchunks;
+        count(0, req->size, nchunks, 0);
+    }
+    return err;
+}
+
+/* The requests of one member, run in order on one thread. */
+struct member_batch {
+    const struct skmd_xfer_req *reqs;
+    int n;
+    int member;
+    cl_int err;
+    struct skmd_xfer_stats stats;
+    pthread_t thread;
+    int started;
+};
+
+static void *run_batch(void *arg)
+{
+    struct member_batch *b = arg;
+    for (int i = 0; i < b->n; i++) {
+        if (b->reqs[i].member != b->member)
+            continue;
+        cl_int err = skmd_xfer_run(&b->reqs[i], &b->stats);
+        if (b->err == CL_SUCCESS)
+            b->err = err;
+    }
+    return NULL;
+}
+
+cl_int skmd_xfer_run_many(const struct skmd_xfer_req *reqs, int n,
+                          struct skmd_xfer_stats *stats)
+{
+    if (n < 0 || (n > 0 && !reqs))
+        return CL_INVALID_VALUE;
+    struct member_batch batch[SKMD_MAX_MEMBERS];
+    int nbatch = 0;
+    for (int i = 0; i < n; i++) {
+        if (reqs[i].member < 0 || reqs[i].member >= SKMD_MAX_MEMBERS)
+            return CL_INVALID_VALUE;
+        int seen = 0;
+        for (int b = 0; b < nbatch && !seen; b++)
+            seen = batch[b].member == reqs[i].member;
+        if (!seen)
+            batch[nbatch++] = (struct member_batch){reqs, n, reqs[i].member, CL_SUCCESS,
+                                                    {0, 0, 0}, 0, 0};
+    }
+    /* One thread per member but the first, which the caller runs. */
+    for (int b = 1; b < nbatch; b++)
+        batch[b].started = pthread_create(&batch[b].thread, NULL, run_batch, &batch[b]) == 0;
+    for (int b = 0; b < nbatch; b++)
+        if (!batch[b].started)
+            run_batch(&batch[b]);
+    cl_int err = CL_SUCCESS;
+    for (int b = 0; b < nbatch; b++) {
+        if (batch[b].started)
+            pthread_join(batch[b].thread, NULL);
+        if (err == CL_SUCCESS)
+            err = batch[b].err;
+        if (stats) {
+            stats->direct_bytes += batch[b].stats.direct_bytes;
+            stats->staged_bytes += batch[b].stats.staged_bytes;
+            stats->chunks += batch[b].stats.chunks;
+        }
+    }
+    return err;
+}
+
+int skmd_xfer_device_shares_host(cl_device_id device)
+{
+    cl_bool unified = CL_FALSE;
+    cl_device_type type = 0;
+    if (real_clGetDeviceInfo(device, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified,
+                             NULL) != CL_SUCCESS ||
+        real_clGetDeviceInfo(device, CL_DEVICE_TYPE, sizeof type, &type, NULL) != CL_SUCCESS)
+        return 0;
+    /* An integrated GPU also says unified, but may still copy a USE_HOST_PTR buffer (and
+     * wants other alignments): in place is only taken for granted on a CPU device. */
+    return unified == CL_TRUE && (type & CL_DEVICE_TYPE_CPU);
+}

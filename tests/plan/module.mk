@@ -1,0 +1,11 @@
+# tests/plan/: the partitioner in the runtime (libskmd/plan.c) on local PoCL devices:
+# forced tables, the equal policy, single mode, convergence of refinement, skmd-profile
+# run/calibrate, a corrupt database, every example and the adversarial launches
+# (tests/plan/test-plan.sh).
+PLAN_TEST_PARTS := decide converge profile corrupt examples
+TEST_TARGETS += $(PLAN_TEST_PARTS:%=test-plan-%)
+.PHONY: $(PLAN_TEST_PARTS:%=test-plan-%)
+
+$(PLAN_TEST_PARTS:%=test-plan-%): test-plan-%: $(LIBSKMD_SO) $(SKMD_OPT) $(SKMD_PROFILE_BIN) \
+  $(EXAMPLE_BINS) $(O)tests/split/adversarial
+	@env $(SKMD_SAN_ENV) tests/plan/test-plan.sh $* "$(SKMD_PRELOAD)" $(or $(O),.)

@@ -1,0 +1,173 @@
+#!/bin/bash
+# tests/plan/test-plan.sh PART PRELOAD BUILD_DIR: the partitioner in the runtime on local
+# PoCL devices. PART:
+#   decide    forced tables give the expected split; SKMD_POLICY=equal is the old equal
+#             rule; SKMD_MODE=single runs whole on the member the profile says is fastest
+#   converge  refinement from measured times: the shares stop moving
+#   profile   skmd-profile calibrate and run write the database; list and show print it
+#   corrupt   a corrupt database is reported, moved aside and rebuilt; results correct
+#   examples  every example PASSes and the adversarial launches stay byte-identical
+#             under the partitioner's own shares (no SKMD_SPLIT)
+set -u
+part=$1 preload=$2 build=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export POCL_CPU_MAX_CU_NUM=1 SKMD_CACHE_DIR="$tmp/cache" SKMD_PROFILE_DB="$tmp/profile.db"
+unset SKMD_SPLIT SKMD_POLICY SKMD_MODE SKMD_PROFILE_SWEEP
+vadd=$build/examples/vector_add/vector_add
+fail=0
+say() { echo "$1 plan-$part: $2"; [ "$1" = PASS ] || fail=1; }
+
+under() { # DEVICES CMD...: CMD under libskmd, log in $tmp/log
+    local devs=$1
+    shift
+    rm -f "$tmp/log"
+    POCL_DEVICES="$devs" SKMD_LOG="info:$tmp/log" LD_PRELOAD="$preload" "$@"
+}
+
+# Shares of the split launches of the log, one line per launch ("m0=0+64 m1=64+192").
+shares() { sed -n 's/.*: split \(m[^;(]*\).*/\1/p' "$tmp/log" | sed 's/ *$//'; }
+
+# Every perf row of the database: member 0's device at rate $1, member 1's at $2, all 16
+# ranges, as measured (samples > 0) so that no prediction or probe takes over.
+force_tables() {
+    /usr/bin/python3 - "$SKMD_PROFILE_DB" "$1" "$2" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+rate = {1: float(sys.argv[2]), 2: float(sys.argv[3])}
+keys = db.execute("SELECT DISTINCT kernel, shape FROM perf").fetchall()
+assert keys, "no perf rows to force"
+for kernel, shape in keys:
+    for dev, r in rate.items():
+        for k in range(16):
+            db.execute("INSERT OR REPLACE INTO perf VALUES (?,?,?,?,?,50,0)",
+                       (kernel, dev, shape, k, r))
+db.commit()
+PY
+}
+
+case $part in
+decide)
+    # A first run fills the database with rows for vector_add on both members.
+    under "pthread pthread" env SKMD_PROFILE_SWEEP=1 "$vadd" --quick --reps 2 >/dev/null ||
+        { say FAIL "profiling run failed"; exit 1; }
+    force_tables 1000 3000
+    out=$(under "pthread pthread" env SKMD_REFINE=0 "$vadd" --quick --reps 3 2>&1)
+    got=$(shares | sort -u)
+    # 256 work-groups, member 1 three times as fast, no transfers (CPU members): 64 + 192.
+    if ! grep -q '^PASSED' <<<"$out"; then
+        say FAIL "forced tables: $(tail -3 <<<"$out")"
+    elif [ "$got" != "m0=0+64 m1=64+192" ]; then
+        say FAIL "forced tables 1:3 gave '$got', expected m0=0+64 m1=64+192"
+    else
+        say PASS "forced tables 1:3 give $got"
+    fi
+    force_tables 5000 1000
+    out=$(under "pthread pthread" env SKMD_REFINE=0 "$vadd" --quick --reps 2 2>&1)
+    got=$(shares | sort -u)
+    if [ "$got" != "m0=0+214 m1=214+42" ]; then
+        say FAIL "forced tables 5:1 gave '$got', expected m0=0+214 m1=214+42"
+    else
+        say PASS "forced tables 5:1 give $got"
+    fi
+    out=$(under "pthread pthread" env SKMD_REFINE=0 SKMD_POLICY=equal "$vadd" --quick --reps 3 2>&1)
+    got=$(shares | sort -u)
+    if ! grep -q '^PASSED' <<<"$out" || [ "$got" != "m0=0+128 m1=128+128" ]; then
+        say FAIL "SKMD_POLICY=equal gave '$got', expected share.c's m0=0+128 m1=128+128"
+    else
+        say PASS "SKMD_POLICY=equal gives the old rule: $got"
+    fi
+    force_tables 1000 3000
+    out=$(under "pthread pthread" env SKMD_REFINE=0 SKMD_MODE=single "$vadd" --quick --reps 2 2>&1)
+    got=$(shares | sort -u)
+    if ! grep -q '^PASSED' <<<"$out" || [ "$got" != "m1=0+256" ]; then
+        say FAIL "SKMD_MODE=single gave '$got', expected the whole launch on member 1"
+    else
+        say PASS "SKMD_MODE=single runs whole on the fastest member: $got"
+    fi ;;
+converge)
+    # Equal devices, refinement on: after the first launches the decision cache's
+    # hysteresis keeps a decision while the estimates stay within 10%. The two PoCL
+    # devices share this machine's cores with everything else (and ASan under SAN=1), so
+    # a measurement can move by more: over the last 10 of 41 launches, at most 3 distinct
+    # decisions, member 0's share moving by at most 16% of the 256 work-groups.
+    out=$(under "pthread pthread" "$vadd" --quick --reps 40 2>&1)
+    n=$(shares | wc -l)
+    last=$(shares | tail -10 | sort -u | wc -l)
+    spread=$(shares | tail -10 | sed 's/m0=0+\([0-9]*\).*/\1/' | sort -n | sed -n '1p;$p' |
+             paste -sd' ' | awk '{print $2 - $1}')
+    if ! grep -q '^PASSED' <<<"$out"; then
+        say FAIL "run failed: $(tail -3 <<<"$out")"
+    elif [ "$n" -lt 30 ] || [ "$last" -gt 3 ] || [ "${spread:-999}" -gt 41 ]; then
+        say FAIL "$n launches split; the last 10 used $last shares (spread $spread): $(shares | tail -10 | tr '\n' ' ')"
+    else
+        say PASS "$n launches split; the last 10 used $last decision(s), member 0's share within $spread work-groups: $(shares | tail -1)"
+    fi ;;
+profile)
+    tool=$build/tools/skmd-profile
+    POCL_DEVICES="pthread pthread" "$tool" calibrate --sizes 4096:1048576 >"$tmp/cal" 2>&1
+    links=$(/usr/bin/python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM links WHERE point=-1 AND ms > 0 AND bytes > 0").fetchone()[0])' "$SKMD_PROFILE_DB")
+    if [ "$links" != 8 ]; then
+        say FAIL "calibrate stored $links links, expected 8 (2 devices x 2 directions x 2 memories): $(cat "$tmp/cal")"
+    else
+        say PASS "calibrate stored 8 link curves ($(grep -c GB/s "$tmp/cal") lines printed)"
+    fi
+    start=$(date +%s.%N)
+    POCL_DEVICES="pthread pthread" "$tool" run -- "$vadd" --quick --reps 8 >"$tmp/run" 2>&1
+    st=$?
+    secs=$(echo "$(date +%s.%N) - $start" | bc)
+    if [ $st -ne 0 ] || ! grep -q '^vector_add .*pthread.* #2 ' "$tmp/run"; then
+        say FAIL "run (status $st) printed no rates for both devices: $(cat "$tmp/run")"
+    else
+        say PASS "run profiled vector_add on 2 devices in ${secs%???????} s"
+    fi
+    out=$("$tool" list)
+    grep -q 'vector_add  *2  *1 ' <<<"$out" && say PASS "list shows vector_add on 2 devices" ||
+        say FAIL "list: $out"
+    out=$("$tool" show vector_add)
+    [ "$(grep -c 'pthread' <<<"$out")" -ge 2 ] && say PASS "show prints the tables" ||
+        say FAIL "show: $out"
+    devs=$(/usr/bin/python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT count(*) FROM devices").fetchone()[0])' "$SKMD_PROFILE_DB")
+    [ "$devs" = 2 ] && say PASS "calibrate and the runtime name devices alike (2 rows)" ||
+        say FAIL "$devs device rows: calibrate and the runtime disagree on device names" ;;
+corrupt)
+    mkdir -p "$(dirname "$SKMD_PROFILE_DB")"
+    head -c 8192 /dev/urandom >"$SKMD_PROFILE_DB"
+    out=$(under "pthread pthread" "$vadd" --quick --reps 3 2>&1)
+    header=$(head -c 15 "$SKMD_PROFILE_DB")
+    if ! grep -q '^PASSED' <<<"$out"; then
+        say FAIL "run on a corrupt database failed: $(tail -3 <<<"$out")"
+    elif ! grep -qi 'profile database.*moved' "$tmp/log"; then
+        say FAIL "the corrupt database was not reported: $(head -3 "$tmp/log")"
+    elif [ "$header" != "SQLite format 3" ] || ! ls "$SKMD_PROFILE_DB".corrupt-* >/dev/null 2>&1; then
+        say FAIL "the database was not moved aside and rebuilt"
+    else
+        say PASS "corrupt database reported, moved aside, rebuilt; results PASSED"
+    fi ;;
+examples)
+    for d in "$build"/examples/*/; do
+        b=$d$(basename "$d")
+        [ -x "$b" ] || continue
+        out=$(under "pthread pthread" "$b" --quick --reps 2 2>&1)
+        name=$(basename "$b")
+        if grep -q '^PASSED' <<<"$out"; then
+            say PASS "$name ($(shares | wc -l) split, $(grep -c 'whole on' "$tmp/log") whole)"
+        else
+            say FAIL "$name: $(tail -3 <<<"$out")"
+        fi
+    done
+    adv=$build/tests/split/adversarial
+    POCL_DEVICES=pthread "$adv" "$tmp/native.bin" >/dev/null || say FAIL "native adversarial"
+    for devs in "pthread pthread" "pthread pthread basic"; do
+        under "$devs" env SKMD_MIN_SPLIT_WORKGROUPS=2 "$adv" "$tmp/split.bin" >/dev/null 2>&1
+        if cmp -s "$tmp/native.bin" "$tmp/split.bin"; then
+            say PASS "[$devs] adversarial byte-identical ($(shares | wc -l) split)"
+        else
+            say FAIL "[$devs] adversarial output differs from the native run"
+        fi
+    done ;;
+*)
+    echo "usage: $0 decide|converge|profile|corrupt|examples PRELOAD BUILD_DIR" >&2
+    exit 2 ;;
+esac
+exit $fail

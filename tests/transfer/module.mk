@@ -1,0 +1,51 @@
+# tests/transfer/: the transfer engine (libskmd/transfer.c) linked directly, on 2 and 3
+# local PoCL devices, with small chunks (many chunk boundaries) and with chunks large enough
+# that the host copies are shared among threads.
+TRANSFER_TEST := $(O)tests/transfer/test-transfer
+ALL_TARGETS += $(TRANSFER_TEST)
+CLEAN_FILES += $(TRANSFER_TEST)
+
+$(O)tests/transfer/test-transfer.o: CPPFLAGS += -Ilibskmd -DCL_USE_DEPRECATED_OPENCL_1_2_APIS \
+  -DCL_USE_DEPRECATED_OPENCL_2_0_APIS
+$(TRANSFER_TEST): $(O)tests/transfer/test-transfer.o $(O)libskmd/transfer.o \
+  $(O)libskmd/config.o $(O)libskmd/log.o
+	$(CC) $(LDFLAGS) -o $@ $^ -ldl -lpthread
+
+TEST_TARGETS += test-transfer
+.PHONY: test-transfer
+test-transfer: $(TRANSFER_TEST)
+	@env $(SKMD_SAN_ENV) POCL_DEVICES="pthread pthread" POCL_CPU_MAX_CU_NUM=1 \
+	  SKMD_TRANSFER_CHUNK_KIB=64 SKMD_TRANSFER_DIRECT_KIB=16 SKMD_TRANSFER_STAGING=2 \
+	  $(TRANSFER_TEST)
+	@env $(SKMD_SAN_ENV) POCL_DEVICES="pthread pthread basic" POCL_CPU_MAX_CU_NUM=1 \
+	  SKMD_TRANSFER_CHUNK_KIB=4096 SKMD_TRANSFER_DIRECT_KIB=1024 SKMD_TRANSFER_STAGING=3 \
+	  SKMD_TRANSFER_THREADS=3 $(TRANSFER_TEST)
+
+# The split suite's byte-identical and bytes-moved checks again with every transfer staged
+# in small chunks and without zero-copy (the default settings move these small buffers
+# directly or in place); then which path carried the bytes, from the engine's totals.
+TEST_TARGETS += test-transfer-split
+.PHONY: test-transfer-split
+test-transfer-split: $(LIBSKMD_SO) $(SPLIT_TEST_BINS) $(SKMD_OPT)
+	@for m in adversarial moved; do env $(SKMD_SAN_ENV) SKMD_ZERO_COPY=0 SKMD_TRANSFER_STAGE_CPU=1 \
+	  SKMD_TRANSFER_DIRECT_KIB=0 SKMD_TRANSFER_CHUNK_KIB=64 SKMD_TRANSFER_THREADS=2 \
+	  tests/split/test-split.sh $$m "$(SKMD_PRELOAD)" $(O)tests/split || exit 1; done
+	@env $(SKMD_SAN_ENV) tests/transfer/test-paths.sh "$(SKMD_PRELOAD)" $(abspath $(SKMD_OPT)) \
+	  $(O)tests/split/moved
+
+# `make bench-transfer` (bench/transfer/transfer-bench.c; its rules live here because
+# bench/ has no make fragment of its own): GB/s per device, engine vs plain vs pinned.
+# Options through BENCH_TRANSFER_ARGS, e.g. "--max-mib 1024 --reps 5 --device 1:0".
+TRANSFER_BENCH := $(O)bench/transfer/transfer-bench
+BENCH_TRANSFER_ARGS ?= --max-mib 64
+ALL_TARGETS += $(TRANSFER_BENCH)
+CLEAN_FILES += $(TRANSFER_BENCH)
+BENCH_TARGETS += bench-transfer
+.PHONY: bench-transfer
+$(O)bench/transfer/transfer-bench.o: CPPFLAGS += -Ilibskmd -DCL_USE_DEPRECATED_OPENCL_1_2_APIS \
+  -DCL_USE_DEPRECATED_OPENCL_2_0_APIS
+$(TRANSFER_BENCH): $(O)bench/transfer/transfer-bench.o $(O)libskmd/transfer.o \
+  $(O)libskmd/config.o $(O)libskmd/log.o
+	$(CC) $(LDFLAGS) -o $@ $^ -ldl -lpthread
+bench-transfer: $(TRANSFER_BENCH)
+	$(TRANSFER_BENCH) $(BENCH_TRANSFER_ARGS)

@@ -1,0 +1,38 @@
+#!/bin/bash
+# tests/transfer/test-paths.sh PRELOAD SKMD_OPT MOVED_BIN: runs tests/split's moved program
+# (vadd split 30/70 on two PoCL devices) under libskmd and checks, from the transfer
+# engine's totals at exit, which path carried the bytes: by default member 1's bytes are
+# zero-copy and nothing is staged; with SKMD_ZERO_COPY=0 SKMD_TRANSFER_STAGE_CPU=1 and small
+# chunks everything that moves is staged, in more than one chunk, and nothing is zero-copy.
+set -u
+preload=$1 opt=$2 moved=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+# totals ENV...: prints "staged chunks direct zero_copy" of one run.
+totals() {
+    env POCL_DEVICES="pthread pthread" POCL_CPU_MAX_CU_NUM=1 SKMD_SPLIT=0.3,0.7 \
+        SKMD_COMPILER="$opt" SKMD_CACHE_DIR="$tmp/cache" SKMD_LOG="info:$tmp/log" "$@" \
+        LD_PRELOAD="$preload" "$moved" >/dev/null 2>&1 || echo "run failed" >&2
+    sed -n 's/.*transfer engine: \([0-9]*\) bytes staged in \([0-9]*\) chunks, \([0-9]*\) direct, \([0-9]*\) zero-copy.*/\1 \2 \3 \4/p' "$tmp/log" | tail -1
+    rm -f "$tmp/log"
+}
+
+read -r staged chunks direct zc <<<"$(totals)"
+if [ -z "${zc:-}" ] || [ "$zc" -eq 0 ] || [ "$staged" -ne 0 ]; then
+    echo "FAIL transfer-paths: default: staged ${staged:-?} zero-copy ${zc:-?} (want 0 and > 0)"
+    fail=1
+else
+    echo "PASS transfer-paths: default: $zc bytes zero-copy, $direct direct, none staged"
+fi
+
+read -r staged chunks direct zc <<<"$(totals SKMD_ZERO_COPY=0 SKMD_TRANSFER_STAGE_CPU=1 \
+    SKMD_TRANSFER_DIRECT_KIB=0 SKMD_TRANSFER_CHUNK_KIB=64)"
+if [ -z "${zc:-}" ] || [ "$staged" -eq 0 ] || [ "$chunks" -lt 2 ] || [ "$zc" -ne 0 ]; then
+    echo "FAIL transfer-paths: staged: staged ${staged:-?} in ${chunks:-?} chunks, zero-copy ${zc:-?}"
+    fail=1
+else
+    echo "PASS transfer-paths: staged: $staged bytes in $chunks chunks, no zero-copy"
+fi
+exit $fail
