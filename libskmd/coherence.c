@@ -12,18 +12,7 @@
 #include "trace.h"
 #include "transfer.h"
 
-static pthread_mutex_t split_mutex = PTHREAD_MUTEX_INITIALIZER;
 static atomic_uint_least64_t total_moved;
-
-void skmd_split_lock(void)
-{
-    pthread_mutex_lock(&split_mutex);
-}
-
-void skmd_split_unlock(void)
-{
-    pthread_mutex_unlock(&split_mutex);
-}
 
 uint64_t skmd_coh_total_moved(void)
 {
@@ -102,18 +91,36 @@ void skmd_coh_free(cl_mem root)
         skmd_ranges_free(&root->valid[i]);
 }
 
+/* Lazy creation of work queues and real buffers: launches and app threads race to it. */
+static pthread_mutex_t work_queue_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t mem_real_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+
 cl_command_queue skmd_work_queue(cl_context ctx, int m, cl_int *err)
 {
+    pthread_mutex_lock(&work_queue_lock);
+    /* Profiling on: a split launch's event spans its shares' device times. */
     if (!ctx->work[m])
         ctx->work[m] = real_clCreateCommandQueue(skmd_member_context(ctx, m),
                                                  skmd_state.members[m].real_device,
                                                  CL_QUEUE_PROFILING_ENABLE, err);
     else
         *err = CL_SUCCESS;
-    return ctx->work[m];
+    cl_command_queue q = ctx->work[m];
+    pthread_mutex_unlock(&work_queue_lock);
+    return q;
 }
 
+static cl_mem mem_real(cl_mem mem, int m, cl_int *err);
+
 cl_mem skmd_mem_real(cl_mem mem, int m, cl_int *err)
+{
+    pthread_mutex_lock(&mem_real_lock);
+    cl_mem real = mem_real(mem, m, err);
+    pthread_mutex_unlock(&mem_real_lock);
+    return real;
+}
+
+static cl_mem mem_real(cl_mem mem, int m, cl_int *err)
 {
     *err = CL_SUCCESS;
     pthread_mutex_lock(&mem->obj.lock);
@@ -128,7 +135,7 @@ cl_mem skmd_mem_real(cl_mem mem, int m, cl_int *err)
                               (m == skmd_state.exec && !mem->parent ? 0 : CL_MEM_ALLOC_HOST_PTR);
     cl_mem real;
     if (mem->parent) {
-        cl_mem parent = skmd_mem_real(mem->parent, m, err);
+        cl_mem parent = mem_real(mem->parent, m, err);
         if (!parent)
             return NULL;
         cl_buffer_region region = {mem->origin, mem->size};

@@ -3,9 +3,10 @@
  * current. Bytes move only where the destination's copy is stale; a write makes the
  * writer's copy the only current one over the bytes it touched.
  *
- * Locking: every function here must be called with the split lock held (one process-wide
- * mutex: state changes are short, and a split launch runs to its end under it). Transfers
- * are blocking, on libskmd's own queue of each member (context->work).
+ * Locking: every function here that takes a buffer must be called with that buffer's lock
+ * held (skmd_buffer_lock of inflight.h: one per root buffer), and, outside split launches,
+ * after skmd_inflight_wait_mem(mem). Transfers are blocking, on libskmd's own queue of
+ * each member (context->work).
  * Offsets are relative to `mem` (a sub-buffer's are shifted to its root inside). */
 #ifndef SKMD_COHERENCE_H
 #define SKMD_COHERENCE_H
@@ -13,9 +14,6 @@
 #include <stdint.h>
 
 #include "object.h"
-
-void skmd_split_lock(void);
-void skmd_split_unlock(void);
 
 /* A new root buffer: its bytes are current on member `holder` alone (which was given
  * the app's data), or, with holder -1, nowhere yet (no copy holds them: the first

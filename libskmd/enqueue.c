@@ -3,7 +3,9 @@
  * allocation unless the app asks for an event or waits on more than 16. */
 #include "coherence.h"
 #include "common.h"
+#include "inflight.h"
 #include "split.h"
+#include "worker.h"
 
 #define QUEUE_CHECK(q) SKMD_RETURN_ERROR_IF(!SKMD_VALID(q, QUEUE), CL_INVALID_COMMAND_QUEUE)
 #define MEM_CHECK(m) SKMD_RETURN_ERROR_IF(!SKMD_VALID(m, MEM), CL_INVALID_MEM_OBJECT)
@@ -45,11 +47,12 @@ static cl_int coherent(cl_command_queue q, cl_mem mem, size_t off, size_t size, 
         return CL_SUCCESS;
     if (off > mem->size || size > mem->size - off)
         return CL_INVALID_VALUE;
-    skmd_split_lock();
+    skmd_inflight_wait_mem(mem, writes); /* split launches in flight on it finish first */
+    skmd_buffer_lock(mem);
     cl_int err = skmd_coh_fetch(mem, q->member, off, off + size, NULL);
     if (err == CL_SUCCESS && writes)
         err = skmd_coh_written(mem, q->member, off, off + size);
-    skmd_split_unlock();
+    skmd_buffer_unlock(mem);
     return err;
 }
 
@@ -63,9 +66,10 @@ static cl_int overwritten(cl_command_queue q, cl_mem mem, size_t off, size_t siz
         return CL_SUCCESS;
     if (off > mem->size || size > mem->size - off)
         return CL_INVALID_VALUE;
-    skmd_split_lock();
+    skmd_inflight_wait_mem(mem, 1);
+    skmd_buffer_lock(mem);
     cl_int err = skmd_coh_written(mem, q->member, off, off + size);
-    skmd_split_unlock();
+    skmd_buffer_unlock(mem);
     return err;
 }
 
@@ -407,6 +411,8 @@ cl_int skmd_clEnqueueMarkerWithWaitList(cl_command_queue q, cl_uint n, const cl_
                                         cl_event *event)
 {
     QUEUE_CHECK(q);
+    /* Split launches are on no real queue: the marker must come after them. */
+    skmd_launcher_drain(q);
     BEGIN(q, n, wl, event);
     err = real_clEnqueueMarkerWithWaitList(q->real, e.nwait, e.wait, e.event);
     return skmd_enqueue_end(&e, err);
@@ -416,6 +422,8 @@ cl_int skmd_clEnqueueBarrierWithWaitList(cl_command_queue q, cl_uint n, const cl
                                          cl_event *event)
 {
     QUEUE_CHECK(q);
+    /* Split launches are on no real queue: the marker must come after them. */
+    skmd_launcher_drain(q);
     BEGIN(q, n, wl, event);
     err = real_clEnqueueBarrierWithWaitList(q->real, e.nwait, e.wait, e.event);
     return skmd_enqueue_end(&e, err);

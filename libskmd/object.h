@@ -95,7 +95,7 @@ struct _cl_context {
     cl_context real[SKMD_MAX_PLATFORMS];   /* one per platform slot; immutable */
     cl_context_properties props[16];       /* as the app gave them, 0-terminated */
     cl_command_queue work[SKMD_MAX_MEMBERS]; /* libskmd's own queue per member (transfers,
-                                              shares); made lazily under the split lock */
+                                              shares); made lazily (coherence.c) */
     size_t nprops;                         /* entries in props incl. the final 0 */
     void (CL_CALLBACK *notify)(const char *, const void *, size_t, void *);
     void *notify_data;
@@ -107,6 +107,8 @@ struct _cl_command_queue {
     cl_context context;
     int member;                            /* executing member */
     cl_command_queue real;                 /* on that member; immutable */
+    struct skmd_launcher *launcher;        /* split launches' thread (worker.c); under
+                                              obj.lock */
     cl_queue_properties props[8];
     size_t nprops;
 };
@@ -125,11 +127,11 @@ struct _cl_mem {
     cl_mem parent;                         /* sub-buffer: its parent (retained) */
     size_t origin;
     cl_mem real[SKMD_MAX_MEMBERS];         /* created by ops->alloc; under obj.lock */
-    unsigned char *host_copy;              /* root: canonical copy; under the split lock */
+    unsigned char *host_copy;              /* root: canonical copy; under skmd_buffer_lock */
     unsigned zero_copy;                    /* root: bit m set when member m's real buffer
                                               is made on host_copy (zero-copy);
-                                              under the split lock */
-    struct skmd_ranges valid[SKMD_MAX_MEMBERS + 1]; /* root; under the split lock */
+                                              under skmd_buffer_lock */
+    struct skmd_ranges valid[SKMD_MAX_MEMBERS + 1]; /* root; under skmd_buffer_lock */
     struct skmd_callback *destructors;     /* under obj.lock */
     cl_mem_properties props[8];
     size_t nprops;

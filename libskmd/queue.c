@@ -1,9 +1,11 @@
-/* libskmd/queue.c: command queues. A queue of the SKMD device is, in single mode, one
- * real queue on the executing member (split launches will add one per member). */
+/* libskmd/queue.c: command queues. A queue of the SKMD device is one real queue on the
+ * executing member, plus (from its first split launch) a launcher thread that runs its
+ * split launches (worker.c); a split launch stands on the real queue as a marker. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "common.h"
+#include "worker.h"
 
 static cl_command_queue create(cl_context context, cl_device_id device,
                                const cl_queue_properties *props, cl_bool with_props,
@@ -74,6 +76,9 @@ cl_int skmd_clReleaseCommandQueue(cl_command_queue command_queue)
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(command_queue, QUEUE), CL_INVALID_COMMAND_QUEUE);
     if (!skmd_object_release(&command_queue->obj))
         return CL_SUCCESS;
+    /* Split launches still queued run to their end first: the real queue's markers wait
+     * for them. */
+    skmd_launcher_stop(command_queue);
     real_clReleaseCommandQueue(command_queue->real); /* flushes and waits, as ours must */
     skmd_clReleaseContext(command_queue->context);
     skmd_object_finish(&command_queue->obj);
@@ -127,6 +132,7 @@ cl_int skmd_clFlush(cl_command_queue command_queue)
 cl_int skmd_clFinish(cl_command_queue command_queue)
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(command_queue, QUEUE), CL_INVALID_COMMAND_QUEUE);
+    skmd_launcher_drain(command_queue); /* split launches are on no real queue */
     const struct skmd_member *m = &skmd_state.members[command_queue->member];
     return m->ops->wait(m, command_queue->real);
 }

@@ -1,13 +1,16 @@
 /* libskmd/split.c: split launches.
  *
- * A split launch runs to its end before clEnqueueNDRangeKernel returns (the app's event
- * is a marker on its queue, complete at once): it waits for the wait list and the app's
- * queue, then, under the split lock, gives each member its contiguous range of linear
- * work-groups as a sub-range launch of the partition-ready kernel on the member's own
- * queue (all members at once), after moving to it only the stale bytes its share reads.
+ * clEnqueueNDRangeKernel returns as soon as a split launch is queued: on the app's real
+ * queue it puts a marker `before` (everything queued before it); the app's event is a
+ * user event (eventspan.h). The queue's launcher thread (worker.c) waits for the app's
+ * wait list, for `before` and for earlier launches on the same buffers (inflight.h), then gives
+ * each member its contiguous range of linear work-groups as a sub-range launch of the
+ * partition-ready kernel on the member's own queue, one thread per member, after moving
+ * to it only the stale bytes its share reads, and finally sets the user event.
  * Written bytes stay on the member that wrote them when the footprint is exact; else the
  * merge kernel folds each other member's writes into the merge member's (a CPU) copy.
  * A share that fails is redone on another member. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +18,8 @@
 #include "../transform/record.h"
 #include "coherence.h"
 #include "config.h"
+#include "eventspan.h"
+#include "inflight.h"
 #include "log.h"
 #include "plan.h"
 #include "report.h"
@@ -22,17 +27,24 @@
 #include "share_source.h"
 #include "split.h"
 #include "trace.h"
+#include "worker.h"
 
 #define MAX_INTERVALS 64
 
-static unsigned char member_failed[SKMD_MAX_MEMBERS]; /* under the split lock */
-static uint64_t launch_number;                        /* under the split lock */
+static _Atomic unsigned char member_failed[SKMD_MAX_MEMBERS];
+static atomic_uint_least64_t launch_number;
+
+struct launch;
 
 struct share {
     int member;
     uint64_t first, count;
-    int done;
+    int done;                       /* 1 ran, -1 failed */
     cl_event ev;
+    struct launch *L;
+    uint64_t start_ns;              /* host clock, for the trace */
+    int timed;                      /* t_start/t_end hold the kernel's device times */
+    cl_ulong t_start, t_end;        /* member's device clock */
     double ms; /* kernel time (profiling), -1: unknown */
 };
 
@@ -49,8 +61,90 @@ struct launch {
     int merge_member;               /* -1: none needed */
     struct skmd_moved moved;
     uint64_t number;
+    struct share shares[SKMD_MAX_MEMBERS];
+    int nshares;
+    /* Asynchronous completion (split launches only). */
+    cl_event before;                /* marker on the app's queue: the commands before it */
+    cl_event *wait;                 /* the app's wait list (real, retained), waited for on
+                                       the launcher: no real command depends on it */
+    cl_uint nwait;
+    cl_event user;                  /* the app's event (eventspan.h), NULL: none asked */
+    cl_ulong queued[2];             /* QUEUED, SUBMIT of `before` (app device's clock) */
+    int queued_valid;
+    struct skmd_inflight *inflight;
+    uint64_t t0;
+    int span_valid;                 /* span_start/end hold device times of q's member */
+    cl_ulong span_start, span_end;
+    pthread_mutex_t moved_lock;     /* `moved` is added to by the share threads */
     struct skmd_plan_ticket ticket; /* what the shares were decided from (plan.c) */
+    int observed;                   /* the plan was told the shares' times */
 };
+
+/* Adds one share's (or step's) bytes to the launch's. */
+static void add_moved(struct launch *L, const struct skmd_moved *m)
+{
+    pthread_mutex_lock(&L->moved_lock);
+    L->moved.to_devices += m->to_devices;
+    L->moved.to_host += m->to_host;
+    pthread_mutex_unlock(&L->moved_lock);
+}
+
+/* Widens the launch's profiling span by [start, end) of member m's clock. */
+static void widen_span(struct launch *L, int m, cl_ulong start, cl_ulong end)
+{
+    if (!L->user)
+        return;
+    int to = L->q->member;
+    start = skmd_device_time_convert(m, to, start);
+    end = skmd_device_time_convert(m, to, end);
+    pthread_mutex_lock(&L->moved_lock);
+    if (!L->span_valid || start < L->span_start)
+        L->span_start = start;
+    if (!L->span_valid || end > L->span_end)
+        L->span_end = end;
+    L->span_valid = 1;
+    pthread_mutex_unlock(&L->moved_lock);
+}
+
+/* The fetch of coherence.h under the buffer's lock, counting into the launch. */
+static cl_int fetch_locked(struct launch *L, cl_mem mem, int dst, uint64_t b, uint64_t e)
+{
+    struct skmd_moved moved = {0, 0};
+    skmd_buffer_lock(mem);
+    cl_int err = skmd_coh_fetch(mem, dst, b, e, &moved);
+    skmd_buffer_unlock(mem);
+    add_moved(L, &moved);
+    return err;
+}
+
+static cl_int written_locked(cl_mem mem, int owner, uint64_t b, uint64_t e)
+{
+    skmd_buffer_lock(mem);
+    cl_int err = skmd_coh_written(mem, owner, b, e);
+    skmd_buffer_unlock(mem);
+    return err;
+}
+
+/* PoCL 3.1's 'basic' device runs commands in whichever thread submits or completes work
+ * on it, and deadlocks when that thread also completes another queue's command on the
+ * device (seen here with the app queue's markers; pocl issue 1177 is the same family).
+ * With such a member, split launches run to their end on the app's thread, shares in
+ * turn, as one thread would. */
+static int serial_launches(void)
+{
+    static atomic_int cached = -1;
+    int serial = atomic_load(&cached);
+    if (serial < 0) {
+        serial = 0;
+        for (int m = 0; m < skmd_state.nmembers; m++)
+            serial |= strncmp(skmd_state.members[m].name, "basic", 5) == 0;
+        if (serial)
+            skmd_log(SKMD_LOG_INFO, "a PoCL 'basic' member: every split launch runs on the "
+                     "app's thread (no launcher or share threads)");
+        atomic_store(&cached, serial);
+    }
+    return serial;
+}
 
 static int fault_member(void)
 {
@@ -124,7 +218,7 @@ static cl_int prepare(struct launch *L, const struct share *sh)
         cl_mem mem = L->args[p].mem;
         cl_int err;
         if (sh->member == L->merge_member) {
-            err = skmd_coh_fetch(mem, sh->member, 0, mem->size, &L->moved);
+            err = fetch_locked(L, mem, sh->member, 0, mem->size);
             if (err != CL_SUCCESS)
                 return err;
             continue;
@@ -132,8 +226,7 @@ static cl_int prepare(struct launch *L, const struct share *sh)
         struct skmd_footprint fp = {rd, wr, MAX_INTERVALS, MAX_INTERVALS, 0, 0, 0};
         footprint(L, p, sh->first, sh->count, &fp);
         for (size_t i = 0; i < fp.nread; i++) {
-            err = skmd_coh_fetch(mem, sh->member, fp.read[i].begin, fp.read[i].end,
-                                 &L->moved);
+            err = fetch_locked(L, mem, sh->member, fp.read[i].begin, fp.read[i].end);
             if (err != CL_SUCCESS)
                 return err;
         }
@@ -156,22 +249,31 @@ static cl_int start_share(struct launch *L, struct share *sh)
     if (skmd_source_member(L->k->program, m))
         return skmd_source_share(L->k, m, wq, L->args, &L->shape, sh->first, sh->count,
                                  &sh->ev);
+    /* Arguments and launch as one step: other launches of the kernel set their own. */
+    skmd_key_lock(L->k->split[m]);
     err = set_args(L, L->k->split[m], m, sh->first, NULL, 0);
-    if (err != CL_SUCCESS)
-        return err;
     size_t global[3] = {sh->count * L->local[0], L->local[1], L->local[2]};
     const struct skmd_member *member = &skmd_state.members[m];
-    return member->ops->launch(member, wq, L->k->split[m], L->shape.work_dim, NULL, global,
-                               L->local, 0, NULL, &sh->ev);
+    if (err == CL_SUCCESS)
+        err = member->ops->launch(member, wq, L->k->split[m], L->shape.work_dim, NULL,
+                                  global, L->local, 0, NULL, &sh->ev);
+    skmd_key_unlock(L->k->split[m]);
+    return err;
 }
 
-/* Waits for a started share; CL_SUCCESS when it ran. */
+/* Waits for a started share; CL_SUCCESS when it ran. Keeps its device times. */
 static cl_int finish_share(struct share *sh)
 {
     cl_int status = CL_SUCCESS;
     cl_int err = real_clWaitForEvents(1, &sh->ev);
     real_clGetEventInfo(sh->ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
                         NULL);
+    sh->timed = real_clGetEventProfilingInfo(sh->ev, CL_PROFILING_COMMAND_START,
+                                             sizeof sh->t_start, &sh->t_start,
+                                             NULL) == CL_SUCCESS &&
+                real_clGetEventProfilingInfo(sh->ev, CL_PROFILING_COMMAND_END,
+                                             sizeof sh->t_end, &sh->t_end,
+                                             NULL) == CL_SUCCESS;
     sh->ms = skmd_plan_event_ms(sh->ev);
     real_clReleaseEvent(sh->ev);
     sh->ev = NULL;
@@ -197,7 +299,9 @@ static void forget_writes(struct launch *L, int m)
     for (unsigned p = 0; p < L->rec->nparams; p++)
         if (is_buffer_param(L, p) && (L->rec->params[p].access & SKMD_ACCESS_WRITE)) {
             cl_mem mem = L->args[p].mem;
+            skmd_buffer_lock(mem);
             skmd_coh_forget(mem, m, 0, mem->size);
+            skmd_buffer_unlock(mem);
         }
 }
 
@@ -211,8 +315,8 @@ static cl_int commit_share(struct launch *L, const struct share *sh)
         struct skmd_footprint fp = {rd, wr, MAX_INTERVALS, MAX_INTERVALS, 0, 0, 0};
         footprint(L, p, sh->first, sh->count, &fp);
         for (size_t i = 0; i < fp.nwrite; i++) {
-            cl_int err = skmd_coh_written(L->args[p].mem, sh->member, fp.write[i].begin,
-                                          fp.write[i].end);
+            cl_int err = written_locked(L->args[p].mem, sh->member, fp.write[i].begin,
+                                        fp.write[i].end);
             if (err != CL_SUCCESS)
                 return err;
         }
@@ -260,23 +364,43 @@ static cl_int merge_share(struct launch *L, const struct share *sh)
         if (sources[nsources])
             nsources++;
     }
-    if (err == CL_SUCCESS)
-        err = set_args(L, L->k->merge[M], M, sh->first, sources, nsources);
     size_t global[3] = {sh->count * L->local[0], L->local[1], L->local[2]};
     cl_event ev = NULL;
     if (err == CL_SUCCESS) {
+        skmd_key_lock(L->k->merge[M]);
+        err = set_args(L, L->k->merge[M], M, sh->first, sources, nsources);
         const struct skmd_member *member = &skmd_state.members[M];
-        err = member->ops->launch(member, mq, L->k->merge[M], L->shape.work_dim, NULL, global,
-                                  L->local, 0, NULL, &ev);
+        if (err == CL_SUCCESS)
+            err = member->ops->launch(member, mq, L->k->merge[M], L->shape.work_dim, NULL,
+                                      global, L->local, 0, NULL, &ev);
+        skmd_key_unlock(L->k->merge[M]);
     }
     if (err == CL_SUCCESS) {
         struct share tmp = {.ev = ev};
         err = finish_share(&tmp);
+        if (tmp.timed)
+            widen_span(L, M, tmp.t_start, tmp.t_end);
     }
     for (unsigned s = 0; s < nsources; s++)
         real_clReleaseMemObject(sources[s]);
     trace_span(L, M, SKMD_TRACE_MERGE, start, sh->count);
     return err;
+}
+
+/* A local size for a launch that gave none, the same for every member: the largest
+ * divisor of global[0] up to 64 along dimension 0 (1 along the others). Only for kernels
+ * whose results do not depend on it (record's group_free). 0 when global[0] is 0. */
+static int choose_local(unsigned dims, const size_t *global, size_t *local)
+{
+    if (global[0] == 0)
+        return 0;
+    local[0] = 64;
+    while (global[0] % local[0] != 0)
+        local[0]--;
+    for (unsigned d = 1; d < 3; d++)
+        local[d] = 1;
+    (void)dims;
+    return 1;
 }
 
 /* Why this launch runs whole (NULL: it is split); fills the shares. */
@@ -291,8 +415,14 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
         return "kernel not analysed (no split program)";
     if (!L->rec->splittable)
         return L->rec->reason && L->rec->reason[0] ? L->rec->reason : "not splittable";
-    if (!local)
-        return "no local size given";
+    size_t chosen[3];
+    if (!local) {
+        if (!L->rec->group_free)
+            return "no local size given and the kernel depends on the work-group size";
+        if (!choose_local(L->shape.work_dim, global, chosen))
+            return "no local size given and none divides the global size";
+        local = chosen;
+    }
     if (L->rec->nparams > 256)
         return "too many parameters";
     L->shape.work_dim = L->q ? L->shape.work_dim : 0;
@@ -342,7 +472,8 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     for (int m = 0; m < skmd_state.nmembers; m++) {
         if (!count[m])
             continue;
-        shares[(*nshares)++] = (struct share){m, first, count[m], 0, NULL, -1};
+        shares[(*nshares)++] =
+            (struct share){.member = m, .first = first, .count = count[m], .ms = -1};
         for (unsigned p = 0; p < L->rec->nparams; p++) {
             if (!is_buffer_param(L, p))
                 continue;
@@ -365,25 +496,25 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     return NULL;
 }
 
-/* The whole launch on the queue's member (pass-through of the app's arguments). */
+/* The whole launch on the queue's member (pass-through of the app's arguments), from the
+ * app's thread: it first waits for split launches in flight on its buffers. */
 static cl_int run_whole(struct launch *L, const size_t *offset, const size_t *global,
                         const size_t *local, struct skmd_enqueue *e)
 {
     int m = L->q->member;
     cl_int err = CL_SUCCESS;
-    skmd_split_lock();
     for (cl_uint a = 0; a < L->k->nargs && err == CL_SUCCESS; a++) {
         cl_mem mem = L->args[a].mem;
         if (!mem)
             continue;
         unsigned access = L->rec ? L->rec->params[a].access
                                  : SKMD_ACCESS_READ | SKMD_ACCESS_WRITE;
+        skmd_inflight_wait_mem(mem, (access & SKMD_ACCESS_WRITE) != 0);
         /* Unknown writes may leave any byte as it was: the copy must be whole first. */
-        err = skmd_coh_fetch(mem, m, 0, mem->size, &L->moved);
+        err = fetch_locked(L, mem, m, 0, mem->size);
         if (err == CL_SUCCESS && (access & SKMD_ACCESS_WRITE))
-            err = skmd_coh_written(mem, m, 0, mem->size);
+            err = written_locked(mem, m, 0, mem->size);
     }
-    skmd_split_unlock();
     if (err != CL_SUCCESS)
         return err;
     const struct skmd_member *member = &skmd_state.members[m];
@@ -391,27 +522,41 @@ static cl_int run_whole(struct launch *L, const size_t *offset, const size_t *gl
                                global, local, e->nwait, e->wait, e->event);
 }
 
-static cl_int run_split(struct launch *L, struct share *shares, int nshares)
+/* One share's host-side work, on its member's thread: inputs, launch, wait. */
+static void share_main(void *arg)
 {
+    struct share *sh = arg;
+    struct launch *L = sh->L;
+    sh->start_ns = skmd_trace_now_ns();
+    sh->ev = NULL;
+    sh->done = start_share(L, sh) == CL_SUCCESS && finish_share(sh) == CL_SUCCESS ? 1 : -1;
+    if (sh->ev) {
+        real_clReleaseEvent(sh->ev);
+        sh->ev = NULL;
+    }
+    trace_span(L, sh->member, SKMD_TRACE_KERNEL, sh->start_ns, sh->count);
+}
+
+static cl_int run_split(struct launch *L)
+{
+    struct share *shares = L->shares;
+    int nshares = L->nshares;
     cl_int err = CL_SUCCESS;
-    uint64_t start[SKMD_MAX_MEMBERS];
-    /* All shares at once, each on its member's own queue. */
-    for (int s = 0; s < nshares; s++) {
-        start[s] = skmd_trace_now_ns();
-        cl_int e = start_share(L, &shares[s]);
-        if (e != CL_SUCCESS)
-            shares[s].done = -1, shares[s].ev = NULL, err = e;
-    }
-    for (int s = 0; s < nshares; s++) {
-        if (shares[s].ev) {
-            shares[s].done = finish_share(&shares[s]) == CL_SUCCESS ? 1 : -1;
-            trace_span(L, shares[s].member, SKMD_TRACE_KERNEL, start[s], shares[s].count);
-        }
-    }
-    double ms[SKMD_MAX_MEMBERS] = {0};
     for (int s = 0; s < nshares; s++)
-        ms[shares[s].member] = shares[s].done == 1 ? shares[s].ms : 0;
-    skmd_plan_observe(&L->ticket, ms);
+        shares[s].L = L;
+    /* All shares at once, each on its own thread and its member's own queue. */
+    if (serial_launches())
+        for (int s = 0; s < nshares; s++)
+            share_main(&shares[s]);
+    else
+        skmd_run_parallel((unsigned)nshares, share_main, shares, sizeof shares[0]);
+    if (!L->observed) { /* the shares as planned, not a redo */
+        double ms[SKMD_MAX_MEMBERS] = {0};
+        for (int s = 0; s < nshares; s++)
+            ms[shares[s].member] = shares[s].done == 1 ? shares[s].ms : 0;
+        skmd_plan_observe(&L->ticket, ms);
+        L->observed = 1;
+    }
     /* Faults: the member is marked and its share redone by one that did its own. */
     for (int s = 0; s < nshares; s++) {
         if (shares[s].done == 1)
@@ -419,25 +564,24 @@ static cl_int run_split(struct launch *L, struct share *shares, int nshares)
         int bad = shares[s].member;
         member_failed[bad] = 1;
         forget_writes(L, bad);
-        skmd_log(SKMD_LOG_WARN, "member %d (%s) failed its share of %s (error %d): marked "
-                 "failed, the share is redone on another member", bad,
-                 skmd_state.members[bad].name, L->k->name, err);
+        skmd_log(SKMD_LOG_WARN, "member %d (%s) failed its share of %s: marked failed, "
+                 "the share is redone on another member", bad, skmd_state.members[bad].name,
+                 L->k->name);
         if (bad == L->merge_member)
-            return CL_OUT_OF_RESOURCES; /* the caller runs the launch whole */
-        shares[s].done = -1;
+            return CL_OUT_OF_RESOURCES; /* the caller runs the launch as one share */
         for (int t = 0; t < nshares && shares[s].done != 1; t++) {
             int m = shares[t].member;
-            if (shares[t].done != 1 || member_failed[m])
+            if (t == s || shares[t].done != 1 || member_failed[m])
                 continue;
             shares[s].member = m;
-            if (start_share(L, &shares[s]) == CL_SUCCESS && finish_share(&shares[s]) ==
-                CL_SUCCESS)
-                shares[s].done = 1;
+            share_main(&shares[s]);
         }
         if (shares[s].done != 1)
             return CL_OUT_OF_RESOURCES;
     }
     for (int s = 0; s < nshares; s++) {
+        if (shares[s].timed)
+            widen_span(L, shares[s].member, shares[s].t_start, shares[s].t_end);
         err = commit_share(L, &shares[s]);
         if (err == CL_SUCCESS && L->merge_member >= 0 && shares[s].member != L->merge_member)
             err = merge_share(L, &shares[s]);
@@ -447,9 +591,27 @@ static cl_int run_split(struct launch *L, struct share *shares, int nshares)
     if (L->merge_member >= 0)
         for (unsigned p = 0; p < L->rec->nparams && err == CL_SUCCESS; p++)
             if (L->merge_param[p])
-                err = skmd_coh_written(L->args[p].mem, L->merge_member, 0,
-                                       L->args[p].mem->size);
+                err = written_locked(L->args[p].mem, L->merge_member, 0,
+                                     L->args[p].mem->size);
     return err;
+}
+
+/* When the split failed: every group as one share on one healthy member (the queue's
+ * if it can), which first receives every buffer whole, so no merge is needed. */
+static cl_int run_as_one_share(struct launch *L)
+{
+    int m = -1;
+    for (int i = 0; i < skmd_state.nmembers; i++) {
+        int c = (L->q->member + i) % skmd_state.nmembers;
+        if (m < 0 && L->k->split[c] && !member_failed[c])
+            m = c;
+    }
+    if (m < 0)
+        return CL_OUT_OF_RESOURCES;
+    L->merge_member = m; /* the member that holds every buffer whole */
+    L->nshares = 1;
+    L->shares[0] = (struct share){.member = m, .first = 0, .count = L->total_groups, .ms = -1};
+    return run_split(L);
 }
 
 static void report(const struct launch *L, const char *why, const struct share *shares,
@@ -489,23 +651,149 @@ static void report(const struct launch *L, const char *why, const struct share *
     }
 }
 
+static void free_launch(struct launch *L)
+{
+    for (cl_uint a = 0; a < L->k->nargs; a++) {
+        free(L->args[a].value);
+        if (L->args[a].mem)
+            skmd_clReleaseMemObject(L->args[a].mem);
+    }
+    free(L->args);
+    skmd_clReleaseKernel(L->k);
+    pthread_mutex_destroy(&L->moved_lock);
+    free(L);
+}
+
+/* A split launch on its queue's launcher thread, from `before` to the app's event. */
+static void launch_main(void *arg)
+{
+    struct launch *L = arg;
+    cl_int status = L->nwait ? real_clWaitForEvents(L->nwait, L->wait) : CL_SUCCESS;
+    for (cl_uint i = 0; i < L->nwait; i++)
+        real_clReleaseEvent(L->wait[i]);
+    free(L->wait);
+    if (status == CL_SUCCESS)
+        status = real_clWaitForEvents(1, &L->before);
+    cl_int before_status = CL_COMPLETE;
+    real_clGetEventInfo(L->before, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof before_status,
+                        &before_status, NULL);
+    L->queued_valid =
+        L->user &&
+        real_clGetEventProfilingInfo(L->before, CL_PROFILING_COMMAND_QUEUED,
+                                     sizeof L->queued[0], &L->queued[0], NULL) == CL_SUCCESS &&
+        real_clGetEventProfilingInfo(L->before, CL_PROFILING_COMMAND_SUBMIT,
+                                     sizeof L->queued[1], &L->queued[1], NULL) == CL_SUCCESS;
+    real_clReleaseEvent(L->before);
+    if (status == CL_SUCCESS && before_status < 0)
+        status = before_status;
+    else if (status != CL_SUCCESS)
+        status = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+    skmd_inflight_wait_earlier(L->inflight);
+    L->number = atomic_fetch_add(&launch_number, 1) + 1;
+    const char *why = status == CL_SUCCESS ? NULL : "an event of its wait list failed";
+    if (status == CL_SUCCESS) {
+        status = run_split(L);
+        if (status != CL_SUCCESS) {
+            skmd_log(SKMD_LOG_WARN, "split launch of %s failed (%d): run as one share",
+                     L->k->name, status);
+            why = "split launch failed";
+            status = run_as_one_share(L);
+            if (status != CL_SUCCESS)
+                skmd_log(SKMD_LOG_ERROR, "launch of %s failed on every member (%d): its "
+                         "event completes with that error", L->k->name, status);
+        }
+    }
+    skmd_inflight_end(L->inflight);
+    report(L, why, L->shares, why ? 0 : L->nshares, L->t0);
+    if (L->user) {
+        if (L->queued_valid && L->span_valid) {
+            cl_ulong t[4] = {L->queued[0], L->queued[1], L->span_start, L->span_end};
+            t[2] = t[2] < t[1] ? t[1] : t[2]; /* never before its submission */
+            t[3] = t[3] < t[2] ? t[2] : t[3];
+            skmd_split_event_times(L->user, t);
+        }
+        /* Last: the app may go on (and free what it likes) as soon as this is set. */
+        real_clSetUserEventStatus(L->user, status == CL_SUCCESS ? CL_COMPLETE
+                                           : status < 0         ? status
+                                                                : CL_OUT_OF_RESOURCES);
+        real_clReleaseEvent(L->user);
+    }
+    free_launch(L);
+}
+
+/* Puts `before` on the app's queue, makes the app's event and hands the launch to the
+ * queue's launcher thread. */
+static cl_int start_async(struct launch *L, struct skmd_enqueue *e)
+{
+    cl_command_queue q = L->q;
+    if (e->nwait && !(L->wait = malloc(e->nwait * sizeof *L->wait)))
+        return CL_OUT_OF_HOST_MEMORY;
+    cl_int err = real_clEnqueueMarkerWithWaitList(q->real, 0, NULL, &L->before);
+    if (err != CL_SUCCESS) {
+        free(L->wait);
+        L->wait = NULL;
+        return err;
+    }
+    if (e->event) {
+        L->user = real_clCreateUserEvent(skmd_member_context(q->context, q->member), &err);
+        if (L->user && skmd_split_event_add(L->user) != 0)
+            err = CL_OUT_OF_HOST_MEMORY;
+    }
+    if (err == CL_SUCCESS)
+        err = real_clFlush(q->real);
+    if (err == CL_SUCCESS) {
+        cl_mem mems[256];
+        unsigned char writes[256];
+        unsigned n = 0;
+        for (cl_uint a = 0; a < L->k->nargs && n < 256; a++, n++) {
+            mems[n] = L->args[a].mem;
+            writes[n] = (L->rec->params[a].access & SKMD_ACCESS_WRITE) != 0;
+        }
+        L->inflight = skmd_inflight_begin(mems, writes, n);
+        err = L->inflight ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
+    }
+    if (err != CL_SUCCESS) {
+        if (L->user) {
+            skmd_split_event_forget(L->user);
+            real_clReleaseEvent(L->user);
+        }
+        real_clReleaseEvent(L->before);
+        free(L->wait);
+        L->user = L->before = NULL;
+        L->wait = NULL;
+        return err;
+    }
+    for (cl_uint i = 0; i < e->nwait; i++)
+        real_clRetainEvent(L->wait[i] = e->wait[i]);
+    L->nwait = e->nwait;
+    if (L->user) {
+        real_clRetainEvent(L->user); /* one for the app, one for the launch */
+        *e->event = L->user;
+    }
+    if (serial_launches() || skmd_launcher_post(q, launch_main, L) != CL_SUCCESS)
+        launch_main(L); /* here, to its end */
+    return CL_SUCCESS;
+}
+
 cl_int skmd_split_launch(cl_command_queue q, cl_kernel k, cl_uint dims, const size_t *offset,
                          const size_t *global, const size_t *local, struct skmd_enqueue *e)
 {
-    uint64_t t0 = skmd_trace_now_ns();
     struct launch *L = calloc(1, sizeof *L);
-    struct share shares[SKMD_MAX_MEMBERS];
-    int nshares = 0;
     if (!L)
         return CL_OUT_OF_HOST_MEMORY;
+    L->t0 = skmd_trace_now_ns();
     L->q = q;
     L->k = k;
     L->rec = k->rec;
     L->shape.work_dim = dims;
+    pthread_mutex_init(&L->moved_lock, NULL);
+    skmd_object_retain(&k->obj);
     /* A snapshot of the arguments: the app may set new ones while this launch runs. */
     L->args = calloc(k->nargs ? k->nargs : 1, sizeof *L->args);
     if (!L->args) {
+        pthread_mutex_destroy(&L->moved_lock);
         free(L);
+        skmd_clReleaseKernel(k);
         return CL_OUT_OF_HOST_MEMORY;
     }
     pthread_mutex_lock(&k->obj.lock);
@@ -517,44 +805,26 @@ cl_int skmd_split_launch(cl_command_queue q, cl_kernel k, cl_uint dims, const si
             memcpy(L->args[a].value, k->args[a].value, k->args[a].size);
         else if (k->args[a].value)
             err = CL_OUT_OF_HOST_MEMORY;
-        if (L->args[a].mem && !skmd_registry_has(L->args[a].mem))
+        if (L->args[a].mem && !skmd_registry_has(L->args[a].mem)) {
+            L->args[a].mem = NULL;
             err = CL_INVALID_MEM_OBJECT; /* released since clSetKernelArg */
+        }
+        if (L->args[a].mem)
+            skmd_object_retain(&L->args[a].mem->obj); /* until the launch is done */
     }
     pthread_mutex_unlock(&k->obj.lock);
-    const char *why = err == CL_SUCCESS ? plan(L, offset, global, local, shares, &nshares)
+    const char *why = err == CL_SUCCESS ? plan(L, offset, global, local, L->shares,
+                                               &L->nshares)
                                         : "arguments";
-    if (err == CL_SUCCESS && why) {
+    if (err == CL_SUCCESS && !why) {
+        if (start_async(L, e) == CL_SUCCESS)
+            return CL_SUCCESS; /* L belongs to the launcher thread now */
+        why = "split launch could not be queued";
+    }
+    if (err == CL_SUCCESS)
         err = run_whole(L, offset, global, local, e);
-    } else if (err == CL_SUCCESS) {
-        /* Everything the app queued before this launch (and its wait list) is done. */
-        if (e->nwait)
-            err = real_clWaitForEvents(e->nwait, e->wait);
-        if (err == CL_SUCCESS)
-            err = real_clFinish(q->real);
-        if (err == CL_SUCCESS) {
-            skmd_split_lock();
-            L->number = ++launch_number;
-            err = run_split(L, shares, nshares);
-            skmd_split_unlock();
-            if (err != CL_SUCCESS) {
-                skmd_log(SKMD_LOG_WARN, "split launch of %s failed (%d): run whole",
-                         k->name, err);
-                why = "split launch failed";
-                err = run_whole(L, offset, global, local, e);
-            } else {
-                err = real_clEnqueueMarkerWithWaitList(q->real, 0, NULL, e->event);
-            }
-        }
-    }
-    if (why && err == CL_SUCCESS) {
-        skmd_split_lock();
-        L->number = ++launch_number;
-        skmd_split_unlock();
-    }
-    report(L, why, shares, nshares, t0);
-    for (cl_uint a = 0; a < k->nargs; a++)
-        free(L->args[a].value);
-    free(L->args);
-    free(L);
+    L->number = atomic_fetch_add(&launch_number, 1) + 1;
+    report(L, why, L->shares, 0, L->t0);
+    free_launch(L);
     return err;
 }

@@ -35,6 +35,7 @@ void an_features(struct analysis *a)
     const struct skmd_ctx *ctx = a->ctx;
     memset(f, 0, sizeof *f);
     char name[128];
+    int group_builtins = 0; /* calls whose value depends on the work-group shape */
     for (unsigned b = 0; b < a->nblocks; b++)
         for (LLVMValueRef i = LLVMGetFirstInstruction(a->blocks[b]); i;
              i = LLVMGetNextInstruction(i)) {
@@ -70,6 +71,15 @@ void an_features(struct analysis *a)
                 break;
             }
             case LLVMCall:
+                switch (skmd_builtin_of(LLVMGetCalledValue(i))) {
+                case SKMD_BUILTIN_LOCAL_SIZE: case SKMD_BUILTIN_ENQUEUED_LOCAL_SIZE:
+                case SKMD_BUILTIN_LOCAL_ID: case SKMD_BUILTIN_NUM_GROUPS:
+                case SKMD_BUILTIN_GROUP_ID: case SKMD_BUILTIN_LOCAL_LINEAR_ID:
+                    group_builtins++;
+                    break;
+                default:
+                    break;
+                }
                 an_callee_name(i, name, sizeof name);
                 if (is_barrier(name))
                     f->barriers++;
@@ -101,4 +111,8 @@ void an_features(struct analysis *a)
     double compute = f->int_ops + f->float_ops + f->vector_ops + f->math_calls;
     double memory = f->global_loads + f->global_stores;
     f->compute_mem_ratio = memory ? compute / memory : compute;
+    int local_params = 0;
+    for (unsigned p = 0; p < a->k->nparams; p++)
+        local_params += a->k->params[p].kind == SKMD_PARAM_LOCAL;
+    a->k->group_free = !group_builtins && !f->barriers && !f->local_accesses && !local_params;
 }

@@ -133,7 +133,8 @@ int skmd_record_write(FILE *f, const struct skmd_program_record *r)
         put_line_text(f, k->name);
         fprintf(f, "splittable %d %u ", k->splittable, k->reason_line);
         put_line_text(f, k->reason);
-        fprintf(f, "merge %d disjoint %d\n", k->needs_merge, k->writes_disjoint);
+        fprintf(f, "merge %d disjoint %d groupfree %d\n", k->needs_merge, k->writes_disjoint,
+                k->group_free);
         fprintf(f, "features");
 #define SKMD_FEATURE_TEXT(name) fprintf(f, " %.17g", k->features.name);
         SKMD_FEATURES(SKMD_FEATURE_TEXT)
@@ -222,7 +223,8 @@ static int parse_kernel_line(struct skmd_kernel_record *k, const char *line)
         return skmd_kernel_set_reason(k, k->reason_line, line + n) == 0;
     }
     if (!strncmp(line, "merge ", 6))
-        return sscanf(line, "merge %d disjoint %d", &k->needs_merge, &k->writes_disjoint) == 2;
+        return sscanf(line, "merge %d disjoint %d groupfree %d", &k->needs_merge,
+                      &k->writes_disjoint, &k->group_free) >= 2; /* older: no groupfree */
     if (!strncmp(line, "features", 8)) {
         const char *s = line + 8;
         char *end;

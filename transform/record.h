@@ -133,6 +133,8 @@ struct skmd_kernel_record {
     unsigned reason_line;
     int needs_merge;          /* some write's footprint can never be exact */
     int writes_disjoint;      /* every write indexed by global id: groups write apart */
+    int group_free;           /* no work-group builtin, barrier or local memory: results
+                                 do not depend on the local size (text record only) */
     unsigned nparams, naccesses, nloops;
     struct skmd_param_record *params;
     struct skmd_access_record *accesses;

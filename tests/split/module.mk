@@ -1,18 +1,21 @@
 # tests/split/: split launches on local PoCL devices under forced uneven shares: the
 # adversarial programs and every example byte-identical / self-checked, the byte counter,
-# and an injected member fault (tests/split/test-split.sh).
-SPLIT_TEST_BINS := $(O)tests/split/adversarial $(O)tests/split/moved
+# an injected member fault, and the events of asynchronous launches
+# (tests/split/test-split.sh).
+SPLIT_TEST_BINS := $(O)tests/split/adversarial $(O)tests/split/moved $(O)tests/split/events
 ALL_TARGETS += $(SPLIT_TEST_BINS)
 CLEAN_FILES += $(SPLIT_TEST_BINS)
-TEST_TARGETS += test-split-adversarial test-split-examples test-split-moved test-split-fault
-.PHONY: test-split-adversarial test-split-examples test-split-moved test-split-fault
+TEST_TARGETS += test-split-adversarial test-split-examples test-split-moved test-split-fault \
+  test-split-events
+.PHONY: test-split-adversarial test-split-examples test-split-moved test-split-fault \
+  test-split-events
 
 # Linked with the system loader, like any app; libskmd comes in through LD_PRELOAD.
 $(O)tests/split/%: tests/split/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -DCL_TARGET_OPENCL_VERSION=120 -o $@ $< $(LDFLAGS) -lOpenCL
 
-test-split-adversarial test-split-moved test-split-fault: test-split-%: $(LIBSKMD_SO) \
+test-split-adversarial test-split-moved test-split-fault test-split-events: test-split-%: $(LIBSKMD_SO) \
   $(SPLIT_TEST_BINS) $(SKMD_OPT)
 	@env $(SKMD_SAN_ENV) tests/split/test-split.sh $* "$(SKMD_PRELOAD)" $(O)tests/split
 

@@ -1,0 +1,184 @@
+/* tests/split/events.c: events of split launches (run with 2 PoCL devices, forced shares).
+ * Checks, printing "ok" when all hold:
+ * - asynchrony: a launch waiting on an app user event returns at once, its event is not
+ *   complete until the user event is set, then it completes and the result is right;
+ * - a completion callback runs, with CL_COMPLETE, for the app's own event handle;
+ * - profiling: QUEUED <= SUBMIT <= START < END; the command type is NDRANGE_KERNEL;
+ * - a user event set to an error makes the launch's event complete with a negative status;
+ * - an out-of-order queue: a launch waiting on another's event sees its result;
+ * - clFinish after several launches: a read sees the last one;
+ * - a NULL local size (the kernel does not depend on it): the result is right (the log
+ *   shows whether it was split: test-split.sh). */
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include <CL/cl.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <time.h>
+
+#define N 4096
+#define CHECK(x)                                                                            \
+    do {                                                                                    \
+        cl_int e_ = (x);                                                                    \
+        if (e_ != CL_SUCCESS) {                                                             \
+            fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #x, e_);                \
+            return 1;                                                                       \
+        }                                                                                   \
+    } while (0)
+#define EXPECT(c)                                                                           \
+    do {                                                                                    \
+        if (!(c)) {                                                                         \
+            fprintf(stderr, "%s:%d: expected %s\n", __FILE__, __LINE__, #c);                \
+            return 1;                                                                       \
+        }                                                                                   \
+    } while (0)
+
+static const char *source =
+    "__kernel void addk(__global uint *y, uint k) {\n"
+    "  size_t i = get_global_id(0);\n"
+    "  y[i] = y[i] + k;\n"
+    "}\n";
+
+static atomic_int callback_status = 1;
+static cl_event callback_event;
+
+static void CL_CALLBACK on_complete(cl_event ev, cl_int status, void *data)
+{
+    (void)data;
+    callback_event = ev;
+    atomic_store(&callback_status, status);
+}
+
+static cl_int status_of(cl_event ev)
+{
+    cl_int s = 1;
+    clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof s, &s, NULL);
+    return s;
+}
+
+/* y[i] == i + add for every i */
+static int check(cl_command_queue q, cl_mem b, cl_uint add)
+{
+    static cl_uint y[N];
+    if (clEnqueueReadBuffer(q, b, CL_TRUE, 0, sizeof y, y, 0, NULL, NULL) != CL_SUCCESS)
+        return 0;
+    for (cl_uint i = 0; i < N; i++)
+        if (y[i] != i + add) {
+            fprintf(stderr, "y[%u] = %u, want %u\n", i, y[i], i + add);
+            return 0;
+        }
+    return 1;
+}
+
+static size_t local_size = 64; /* 0: NULL */
+
+static cl_int launch(cl_command_queue q, cl_kernel k, cl_mem b, cl_uint add, cl_uint nwait,
+                     const cl_event *wait, cl_event *ev)
+{
+    size_t global = N, local = local_size;
+    cl_int err = clSetKernelArg(k, 0, sizeof b, &b);
+    if (err == CL_SUCCESS)
+        err = clSetKernelArg(k, 1, sizeof add, &add);
+    if (err == CL_SUCCESS)
+        err = clEnqueueNDRangeKernel(q, k, 1, NULL, &global, local ? &local : NULL, nwait,
+                                     wait, ev);
+    return err;
+}
+
+int main(void)
+{
+    static cl_uint init[N];
+    for (cl_uint i = 0; i < N; i++)
+        init[i] = i;
+    cl_platform_id plat;
+    cl_device_id dev;
+    cl_int err;
+    CHECK(clGetPlatformIDs(1, &plat, NULL));
+    CHECK(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL));
+    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+    CHECK(err);
+    cl_command_queue q = clCreateCommandQueue(ctx, dev, CL_QUEUE_PROFILING_ENABLE, &err);
+    CHECK(err);
+    cl_program prog = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
+    CHECK(err);
+    CHECK(clBuildProgram(prog, 1, &dev, "", NULL, NULL));
+    cl_kernel k = clCreateKernel(prog, "addk", &err);
+    CHECK(err);
+    cl_mem b = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof init, init,
+                              &err);
+    CHECK(err);
+
+    /* Asynchrony, callback, profiling. */
+    cl_event gate = clCreateUserEvent(ctx, &err), ev;
+    CHECK(err);
+    CHECK(launch(q, k, b, 5, 1, &gate, &ev));
+    EXPECT(status_of(ev) > CL_COMPLETE);
+    CHECK(clSetEventCallback(ev, CL_COMPLETE, on_complete, NULL));
+    CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
+    CHECK(clWaitForEvents(1, &ev));
+    EXPECT(status_of(ev) == CL_COMPLETE);
+    for (int i = 0; i < 1000 && atomic_load(&callback_status) != CL_COMPLETE; i++)
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    EXPECT(atomic_load(&callback_status) == CL_COMPLETE && callback_event == ev);
+    cl_ulong t[4];
+    const cl_profiling_info which[4] = {CL_PROFILING_COMMAND_QUEUED,
+                                        CL_PROFILING_COMMAND_SUBMIT,
+                                        CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END};
+    for (int i = 0; i < 4; i++)
+        CHECK(clGetEventProfilingInfo(ev, which[i], sizeof t[i], &t[i], NULL));
+    EXPECT(t[0] <= t[1] && t[1] <= t[2] && t[2] < t[3]);
+    cl_command_type type = 0;
+    CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL));
+    EXPECT(type == CL_COMMAND_NDRANGE_KERNEL);
+    EXPECT(check(q, b, 5));
+    clReleaseEvent(ev);
+    clReleaseEvent(gate);
+
+    /* A failed dependency: the launch's event completes with a negative status. */
+    gate = clCreateUserEvent(ctx, &err);
+    CHECK(err);
+    CHECK(launch(q, k, b, 100, 1, &gate, &ev));
+    CHECK(clSetUserEventStatus(gate, -5));
+    clWaitForEvents(1, &ev);
+    EXPECT(status_of(ev) < 0);
+    clReleaseEvent(ev);
+    clReleaseEvent(gate);
+    CHECK(clFinish(q));
+    clReleaseCommandQueue(q);
+    q = clCreateCommandQueue(ctx, dev, 0, &err);
+    CHECK(err);
+    CHECK(clEnqueueWriteBuffer(q, b, CL_TRUE, 0, sizeof init, init, 0, NULL, NULL));
+
+    /* Out-of-order queue: the second launch waits on the first's event. */
+    cl_command_queue ooo =
+        clCreateCommandQueue(ctx, dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, &err);
+    CHECK(err);
+    cl_event first, second;
+    CHECK(launch(ooo, k, b, 1, 0, NULL, &first));
+    CHECK(launch(ooo, k, b, 2, 1, &first, &second));
+    CHECK(clWaitForEvents(1, &second));
+    EXPECT(check(ooo, b, 3));
+    clReleaseEvent(first);
+    clReleaseEvent(second);
+    clReleaseCommandQueue(ooo);
+
+    /* Several launches, clFinish, then a read. */
+    for (cl_uint r = 0; r < 5; r++)
+        CHECK(launch(q, k, b, 10, 0, NULL, NULL));
+    CHECK(clFinish(q));
+    EXPECT(check(q, b, 53));
+
+    /* NULL local size. */
+    local_size = 0;
+    CHECK(launch(q, k, b, 7, 0, NULL, NULL));
+    EXPECT(check(q, b, 60));
+
+    clReleaseMemObject(b);
+    clReleaseKernel(k);
+    clReleaseProgram(prog);
+    clReleaseCommandQueue(q);
+    clReleaseContext(ctx);
+    printf("ok\n");
+    return 0;
+}

@@ -1,0 +1,57 @@
+# tests/threads/: app threads enqueueing at once under libskmd (tests/threads/threads.c):
+# 8 threads with their own queues and 2 sharing one, kernels split over 2 PoCL devices,
+# every result checked. `make test-threads` runs it for 3 s, `make stress` for
+# SKMD_STRESS_SECONDS (a make variable, 60), `make tsan-threads` under ThreadSanitizer (libskmd and the
+# test built with -fsanitize=thread under $(O)tests/threads/tsan/).
+THREADS_BIN := $(O)tests/threads/threads
+THREADS_TSAN_DIR := $(O)tests/threads/tsan
+THREADS_TSAN_BIN := $(THREADS_TSAN_DIR)/threads
+THREADS_TSAN_SO := $(THREADS_TSAN_DIR)/libskmd.so
+THREADS_TSAN_OBJS := $(patsubst %.c,$(THREADS_TSAN_DIR)/%.o,$(LIBSKMD_SRCS))
+SKMD_STRESS_SECONDS ?= 60
+ALL_TARGETS += $(THREADS_BIN)
+CLEAN_FILES += $(THREADS_BIN) $(THREADS_TSAN_DIR)
+TEST_TARGETS += test-threads tsan-threads
+.PHONY: test-threads test-threads-stress stress tsan-threads
+stress: test-threads-stress
+
+THREADS_CFLAGS = $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -DCL_TARGET_OPENCL_VERSION=120
+
+$(THREADS_BIN): tests/threads/threads.c
+	@mkdir -p $(dir $@)
+	$(CC) $(THREADS_CFLAGS) -o $@ $< $(LDFLAGS) -lOpenCL -lpthread
+
+test-threads: $(LIBSKMD_SO) $(THREADS_BIN) $(SKMD_OPT)
+	@env $(SKMD_SAN_ENV) tests/threads/test-threads.sh 3 "$(SKMD_PRELOAD)" $(THREADS_BIN) \
+	  $(abspath $(SKMD_OPT))
+
+test-threads-stress: $(LIBSKMD_SO) $(THREADS_BIN) $(SKMD_OPT)
+	@env $(SKMD_SAN_ENV) tests/threads/test-threads.sh $(SKMD_STRESS_SECONDS) \
+	  "$(SKMD_PRELOAD)" $(THREADS_BIN) \
+	  $(abspath $(SKMD_OPT))
+
+# ThreadSanitizer: its own objects of libskmd (the top-level SAN=1 is ASan only).
+TSAN_FLAGS := -fsanitize=thread -fno-omit-frame-pointer
+$(THREADS_TSAN_DIR)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(TSAN_FLAGS) $(CPPFLAGS) -MMD -MP -c $< -o $@
+
+$(THREADS_TSAN_OBJS): CPPFLAGS += -DCL_USE_DEPRECATED_OPENCL_1_0_APIS \
+  -DCL_USE_DEPRECATED_OPENCL_1_1_APIS -DCL_USE_DEPRECATED_OPENCL_1_2_APIS \
+  -DCL_USE_DEPRECATED_OPENCL_2_0_APIS -DCL_USE_DEPRECATED_OPENCL_2_1_APIS \
+  -DCL_USE_DEPRECATED_OPENCL_2_2_APIS
+
+# Linked as libskmd/module.mk links libskmd.so (the static libraries are not instrumented).
+$(THREADS_TSAN_SO): $(THREADS_TSAN_OBJS) $(LIBSKMD_MAP) $(LIBSKMD_LIBS)
+	$(CC) -shared $(TSAN_FLAGS) -o $@ $(THREADS_TSAN_OBJS) \
+	  -Wl,--version-script=$(LIBSKMD_MAP) $(LIBSKMD_LIBS) -Wl,-Bsymbolic-functions \
+	  -lsqlite3 -lm -ldl -lpthread
+
+$(THREADS_TSAN_BIN): tests/threads/threads.c
+	@mkdir -p $(dir $@)
+	$(CC) $(THREADS_CFLAGS) $(TSAN_FLAGS) -o $@ $< -lOpenCL -lpthread
+
+tsan-threads: $(THREADS_TSAN_SO) $(THREADS_TSAN_BIN) $(SKMD_OPT)
+	@TSAN_OPTIONS="halt_on_error=1 suppressions=$(abspath tests/threads/tsan.supp)" \
+	  tests/threads/test-threads.sh 3 "$(abspath $(THREADS_TSAN_SO))" $(THREADS_TSAN_BIN) \
+	  $(abspath $(SKMD_OPT))
