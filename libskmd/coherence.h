@@ -1,7 +1,8 @@
 /* libskmd/coherence.h: the buffer manager. Every root buffer has a host copy (made when a
  * transfer or a zero-copy member first needs it) and, per copy (each member, and the
- * host at index SKMD_HOST), the byte ranges that are current. Bytes move only where the destination's copy is stale; a write makes the
- * writer's copy the only current one over the bytes it touched.
+ * host at index SKMD_HOST), the byte ranges that are current. Bytes move only where the
+ * destination's copy is stale; a write makes the writer's copy the only current one over
+ * the bytes it touched.
  *
  * Locking: every function here that takes a buffer must be called with that buffer's lock
  * held (skmd_buffer_lock of inflight.h: one per root buffer), and, outside split launches,
