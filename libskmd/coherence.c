@@ -24,11 +24,24 @@ cl_mem skmd_mem_root(cl_mem mem)
     return mem->parent ? mem->parent : mem;
 }
 
-cl_int skmd_coh_init(cl_mem root, const void *host_ptr, int holder)
+cl_int skmd_coh_init(cl_mem root, int holder)
 {
-    /* Page-aligned: a CPU member may use it as its own buffer (zero-copy). Pinned, when
-     * asked, for the first GPU member's DMA (other members' transfers are unchanged). */
-    void *copy = NULL;
+    /* The host copy is made when a transfer or a zero-copy member first needs it. */
+    root->host_copy = NULL;
+    if (holder >= 0 && skmd_ranges_add(&root->valid[holder], 0, root->size) != 0)
+        return CL_OUT_OF_HOST_MEMORY;
+    return CL_SUCCESS;
+}
+
+/* The root's host copy, allocated on first use, zeroed (bytes nobody wrote yet read as 0).
+ * Page-aligned: a CPU member may use it as its own buffer (zero-copy). Pinned, when
+ * asked, for the first GPU member's DMA (other members' transfers are unchanged).
+ * Its own lock: a zero-copy member's buffer is made outside the split lock. */
+static unsigned char *host_copy(cl_mem root)
+{
+    static pthread_mutex_t alloc_lock = PTHREAD_MUTEX_INITIALIZER;
+    pthread_mutex_lock(&alloc_lock);
+    void *copy = root->host_copy;
     for (int m = 0; m < skmd_state.nmembers && skmd_config()->pinned_host_copy && !copy; m++)
         if (skmd_state.members[m].type & CL_DEVICE_TYPE_GPU) {
             cl_int err;
@@ -40,18 +53,13 @@ cl_int skmd_coh_init(cl_mem root, const void *host_ptr, int holder)
             break;
         }
     if (!copy && posix_memalign(&copy, SKMD_XFER_HOST_ALIGN, root->size) != 0)
-        return CL_OUT_OF_HOST_MEMORY;
-    root->host_copy = copy;
-    if (!host_ptr)
-        memset(root->host_copy, 0, root->size);
-    if (skmd_ranges_add(&root->valid[SKMD_HOST], 0, root->size) != 0)
-        return CL_OUT_OF_HOST_MEMORY;
-    if (host_ptr) {
-        memcpy(root->host_copy, host_ptr, root->size);
-        if (skmd_ranges_add(&root->valid[holder], 0, root->size) != 0)
-            return CL_OUT_OF_HOST_MEMORY;
+        copy = NULL;
+    if (copy && !root->host_copy) {
+        memset(copy, 0, root->size);
+        root->host_copy = copy;
     }
-    return CL_SUCCESS;
+    pthread_mutex_unlock(&alloc_lock);
+    return root->host_copy;
 }
 
 /* Before bytes from a member land in the host copy: the members whose buffer IS the host
@@ -115,11 +123,16 @@ cl_mem skmd_mem_real(cl_mem mem, int m, cl_int *err)
 static cl_mem mem_real(cl_mem mem, int m, cl_int *err)
 {
     *err = CL_SUCCESS;
-    if (mem->real[m])
-        return mem->real[m];
+    pthread_mutex_lock(&mem->obj.lock);
+    cl_mem have = mem->real[m];
+    pthread_mutex_unlock(&mem->obj.lock);
+    if (have)
+        return have;
     const struct skmd_member *member = &skmd_state.members[m];
+    /* The executing member keeps ALLOC_HOST_PTR, as the app asked (pinned staging on
+     * GPUs); the others get plain device memory. */
     cl_mem_flags host_flags = CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR |
-                              CL_MEM_ALLOC_HOST_PTR;
+                              (m == skmd_state.exec && !mem->parent ? 0 : CL_MEM_ALLOC_HOST_PTR);
     cl_mem real;
     if (mem->parent) {
         cl_mem parent = mem_real(mem->parent, m, err);
@@ -128,8 +141,15 @@ static cl_mem mem_real(cl_mem mem, int m, cl_int *err)
         cl_buffer_region region = {mem->origin, mem->size};
         real = real_clCreateSubBuffer(parent, mem->flags & ~host_flags,
                                       CL_BUFFER_CREATE_TYPE_REGION, &region, err);
-    } else if (skmd_config()->zero_copy && skmd_xfer_device_shares_host(member->real_device)) {
-        /* The member reads and writes the host copy in place (see move()). */
+    } else if (m != skmd_state.exec && skmd_config()->zero_copy &&
+               skmd_xfer_device_shares_host(member->real_device)) {
+        /* The member reads and writes the host copy in place (see move()). Not the
+         * executing member: the app's own queues use its buffer, and their commands may
+         * still run after the app releases the buffer (and libskmd frees the host copy). */
+        if (!host_copy(mem)) {
+            *err = CL_OUT_OF_HOST_MEMORY;
+            return NULL;
+        }
         real = member->ops->alloc(member, skmd_member_context(mem->context, m),
                                   (mem->flags & ~host_flags) | CL_MEM_USE_HOST_PTR, mem->size,
                                   mem->host_copy, err);
@@ -148,8 +168,15 @@ static cl_mem mem_real(cl_mem mem, int m, cl_int *err)
                                   mem->flags & ~host_flags, mem->size, NULL, err);
     }
     if (real) {
+        /* Two threads may both have made one (clSetKernelArg needs no split lock): the
+         * first one published wins. */
         pthread_mutex_lock(&mem->obj.lock);
-        mem->real[m] = real;
+        if (mem->real[m]) {
+            real_clReleaseMemObject(real);
+            real = mem->real[m];
+        } else {
+            mem->real[m] = real;
+        }
         pthread_mutex_unlock(&mem->obj.lock);
     }
     return real;
@@ -195,6 +222,9 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, st
     cl_mem real = skmd_mem_real(root, m, &err);
     if (!real)
         return err;
+    unsigned char *host = host_copy(root);
+    if (!host)
+        return CL_OUT_OF_HOST_MEMORY;
     const struct skmd_member *member = &skmd_state.members[m];
     /* A blocking copy first waits for the work queued before it (the kernel that wrote
      * the bytes): when tracing, wait here so that the span holds the transfer alone. */
@@ -210,7 +240,7 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, st
         struct skmd_xfer_req req = {
             .member = m, .context = skmd_member_context(root->context, m), .queue = q,
             .buffer = real, .to_device = to_device, .offset = (size_t)b,
-            .size = (size_t)(e - b), .host = root->host_copy + b,
+            .size = (size_t)(e - b), .host = host + b,
             .direct = member_shares_host(m) && !skmd_config()->transfer_stage_cpu,
         };
         if (err == CL_SUCCESS)
@@ -261,6 +291,19 @@ static cl_int fetch_host(cl_mem root, uint64_t b, uint64_t e, struct skmd_moved 
     return CL_SUCCESS;
 }
 
+/* Whether any copy (host or member) holds some byte of [b, e). */
+static int held_anywhere(cl_mem root, uint64_t b, uint64_t e)
+{
+    for (int i = 0; i <= SKMD_HOST; i++) {
+        uint64_t at = b;
+        struct skmd_range hit;
+        if ((i < skmd_state.nmembers || i == SKMD_HOST) &&
+            skmd_ranges_next_hit(&root->valid[i], b, e, &at, &hit))
+            return 1;
+    }
+    return 0;
+}
+
 cl_int skmd_coh_fetch(cl_mem mem, int dst, uint64_t b, uint64_t e, struct skmd_moved *moved)
 {
     cl_mem root = skmd_mem_root(mem);
@@ -275,6 +318,13 @@ cl_int skmd_coh_fetch(cl_mem mem, int dst, uint64_t b, uint64_t e, struct skmd_m
     uint64_t at = b;
     struct skmd_range gap;
     while (skmd_ranges_next_gap(&root->valid[dst], b, e, &at, &gap)) {
+        if (!held_anywhere(root, gap.begin, gap.end)) {
+            /* Bytes nobody wrote yet (a buffer made without host data): nothing to move. */
+            if (skmd_ranges_add(&root->valid[dst], gap.begin, gap.end) != 0)
+                return CL_OUT_OF_HOST_MEMORY;
+            at = gap.end;
+            continue;
+        }
         cl_int err = fetch_host(root, gap.begin, gap.end, moved);
         if (err == CL_SUCCESS)
             err = move(root, dst, 1, gap.begin, gap.end, moved);
@@ -308,4 +358,30 @@ cl_int skmd_coh_also_valid(cl_mem mem, int who, uint64_t b, uint64_t e)
     if (e > root->size)
         e = root->size;
     return skmd_ranges_add(&root->valid[who], b, e) == 0 ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
+}
+
+cl_int skmd_coh_forget(cl_mem mem, int m, uint64_t b, uint64_t e)
+{
+    cl_mem root = skmd_mem_root(mem);
+    b += mem->origin * (mem != root);
+    e += mem->origin * (mem != root);
+    if (e > root->size)
+        e = root->size;
+    /* Walk m's valid ranges in [b, e); drop each piece another copy also holds. Pieces
+     * only m holds stay: there is no other source for them. */
+    uint64_t at = b;
+    struct skmd_range hit;
+    while (skmd_ranges_next_hit(&root->valid[m], b, e, &at, &hit)) {
+        for (int i = 0; i <= SKMD_HOST; i++) {
+            if (i == m || (i >= skmd_state.nmembers && i != SKMD_HOST))
+                continue;
+            uint64_t at2 = hit.begin;
+            struct skmd_range other;
+            while (skmd_ranges_next_hit(&root->valid[i], hit.begin, hit.end, &at2, &other))
+                if (skmd_ranges_remove(&root->valid[m], other.begin, other.end) != 0)
+                    return CL_OUT_OF_HOST_MEMORY;
+        }
+        at = hit.end;
+    }
+    return CL_SUCCESS;
 }

@@ -1,7 +1,8 @@
-/* libskmd/coherence.h: the buffer manager. Every root buffer has a canonical host copy
- * and, per copy (each member, and the host at index SKMD_HOST), the byte ranges that are
- * current. Bytes move only where the destination's copy is stale; a write makes the
- * writer's copy the only current one over the bytes it touched.
+/* libskmd/coherence.h: the buffer manager. Every root buffer has a host copy (made when a
+ * transfer or a zero-copy member first needs it) and, per copy (each member, and the
+ * host at index SKMD_HOST), the byte ranges that are current. Bytes move only where the
+ * destination's copy is stale; a write makes the writer's copy the only current one over
+ * the bytes it touched.
  *
  * Locking: every function here that takes a buffer must be called with that buffer's lock
  * held (skmd_buffer_lock of inflight.h: one per root buffer), and, outside split launches,
@@ -15,15 +16,18 @@
 
 #include "object.h"
 
-/* A new root buffer: host copy from host_ptr (current on host and on member `holder`,
- * which already has the bytes) or zeroed (current on the host only). */
-cl_int skmd_coh_init(cl_mem root, const void *host_ptr, int holder);
+/* A new root buffer: its bytes are current on member `holder` alone (which was given
+ * the app's data), or, with holder -1, nowhere yet (no copy holds them: the first
+ * copy that needs them takes them as they are, without a transfer). The host copy is
+ * allocated when a transfer first goes through it. */
+cl_int skmd_coh_init(cl_mem root, int holder);
 void skmd_coh_free(cl_mem root);
 
 cl_mem skmd_mem_root(cl_mem mem);
 
-/* Member m's real buffer for `mem`, allocated on first use (no host-pointer flags: the
- * canonical bytes are libskmd's host copy). NULL and *err on failure. */
+/* Member m's real buffer for `mem`, allocated on first use (no USE/COPY_HOST_PTR: the
+ * bytes come through libskmd's host copy). Safe without the split lock. NULL and *err
+ * on failure. */
 cl_mem skmd_mem_real(cl_mem mem, int m, cl_int *err);
 
 /* libskmd's own in-order queue on member m in context ctx. */
@@ -43,6 +47,11 @@ cl_int skmd_coh_written(cl_mem mem, int owner, uint64_t b, uint64_t e);
 
 /* Copy `who` also holds the current bytes [b, e) (after a transfer made them equal). */
 cl_int skmd_coh_also_valid(cl_mem mem, int who, uint64_t b, uint64_t e);
+
+/* Copy m may hold wrong bytes in [b, e) (its share failed): it stops being current
+ * wherever another copy is; bytes it alone holds stay (no better source exists, and a
+ * redone share overwrites what it writes). */
+cl_int skmd_coh_forget(cl_mem mem, int m, uint64_t b, uint64_t e);
 
 /* Bytes moved host<->members since the process started (the byte counter of the log). */
 uint64_t skmd_coh_total_moved(void);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "showreal.h"
 
 /* Checks the app's properties; the SKMD platform is the only one they may name. */
 static cl_int check_properties(const cl_context_properties *props, size_t *count)
@@ -80,6 +81,9 @@ cl_context skmd_clCreateContext(const cl_context_properties *properties, cl_uint
                                 void *user_data, cl_int *errcode_ret)
 {
     cl_int errcode = CL_SUCCESS;
+    if (skmd_foreign_devices(num_devices, devices)) /* SKMD_SHOW_REAL: a real device's */
+        return real_clCreateContext(properties, num_devices, devices, pfn_notify, user_data,
+                                    errcode_ret);
     SKMD_GOTO_ERROR_IF(num_devices == 0 || devices == NULL, CL_INVALID_VALUE);
     SKMD_GOTO_ERROR_IF(pfn_notify == NULL && user_data != NULL, CL_INVALID_VALUE);
     for (cl_uint i = 0; i < num_devices; i++)
@@ -100,6 +104,9 @@ cl_context skmd_clCreateContextFromType(const cl_context_properties *properties,
 {
     cl_int errcode = CL_SUCCESS;
     cl_uint n = 0;
+    if (skmd_foreign_properties(properties)) /* SKMD_SHOW_REAL: a real platform's */
+        return real_clCreateContextFromType(properties, device_type, pfn_notify, user_data,
+                                            errcode_ret);
     SKMD_GOTO_ERROR_IF(device_type == 0, CL_INVALID_DEVICE_TYPE);
     SKMD_GOTO_ERROR_IF(pfn_notify == NULL && user_data != NULL, CL_INVALID_VALUE);
     SKMD_GOTO_ERROR_IF(!skmd_state.ready, CL_INVALID_PLATFORM);

@@ -26,12 +26,24 @@ static inline const struct skmd_member *M(cl_command_queue q)
     return &skmd_state.members[q->member];
 }
 
+/* The queue member's real buffer, made now if this is the first command that needs it. */
+static cl_int ensure_real(cl_command_queue q, cl_mem mem)
+{
+    cl_int err = CL_SUCCESS;
+    if (mem->mtype == CL_MEM_OBJECT_BUFFER)
+        skmd_mem_real(mem, q->member, &err);
+    return err;
+}
+
 /* The buffer manager's part of a command on the queue's member: its copy of [off, off+size)
  * is brought up to date first (reads and partial writes need the current bytes), and
  * when the command writes, that copy alone is current there afterwards. Images are not
  * tracked: they live on the executing member only. */
 static cl_int coherent(cl_command_queue q, cl_mem mem, size_t off, size_t size, int writes)
 {
+    cl_int rerr = ensure_real(q, mem);
+    if (rerr != CL_SUCCESS)
+        return rerr;
     if (mem->mtype != CL_MEM_OBJECT_BUFFER || size == 0)
         return CL_SUCCESS;
     if (off > mem->size || size > mem->size - off)
@@ -48,6 +60,9 @@ static cl_int coherent(cl_command_queue q, cl_mem mem, size_t off, size_t size, 
 /* A plain write replaces every byte: nothing needs fetching first. */
 static cl_int overwritten(cl_command_queue q, cl_mem mem, size_t off, size_t size)
 {
+    cl_int rerr = ensure_real(q, mem);
+    if (rerr != CL_SUCCESS)
+        return rerr;
     if (mem->mtype != CL_MEM_OBJECT_BUFFER || size == 0)
         return CL_SUCCESS;
     if (off > mem->size || size > mem->size - off)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "common.h"
+#include "showreal.h"
 #include "eventspan.h"
 
 /* Split launches' app events, keyed by the real user event (which the launch keeps
@@ -193,6 +194,8 @@ cl_int skmd_clReleaseEvent(cl_event event)
 
 cl_int skmd_clWaitForEvents(cl_uint num_events, const cl_event *event_list)
 {
+    if (skmd_foreign_events(num_events, event_list)) /* SKMD_SHOW_REAL: real events */
+        return real_clWaitForEvents(num_events, event_list);
     SKMD_RETURN_ERROR_IF(num_events == 0 || event_list == NULL, CL_INVALID_VALUE);
     cl_event small[16], *real = num_events <= 16 ? small : malloc(num_events * sizeof *real);
     SKMD_RETURN_ERROR_IF(!real, CL_OUT_OF_HOST_MEMORY);

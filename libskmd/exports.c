@@ -3,12 +3,14 @@
  *
  * Each export sends a call made from inside a real call (a driver or the loader calling
  * clXxx by name, which under LD_PRELOAD resolves to libskmd) straight to the real
- * function; in passthrough mode every call goes there. Otherwise it runs skmd_clXxx,
+ * function; in passthrough mode every call goes there, and under SKMD_SHOW_REAL every
+ * call on a real driver's handle (showreal.h). Otherwise it runs skmd_clXxx,
  * libskmd's implementation (impl.h).
  */
 #include "api.h"
 #include "impl.h"
 #include "object.h"
+#include "showreal.h"
 
 #define SKMD_API(ret, name, params, args, err, ver)                                      \
     CL_API_ENTRY ret CL_API_CALL name params                                             \
@@ -17,6 +19,8 @@
             return skmd_real.name args;                                                  \
         skmd_init();                                                                     \
         if (skmd_state.passthrough && skmd_real.name)                                    \
+            return real_##name args;                                                     \
+        if (skmd_show_real && SKMD_FOREIGN_CALL(args))                                   \
             return real_##name args;                                                     \
         return skmd_##name args;                                                         \
     }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../transform/record.h"
+#include "coherence.h"
 #include "common.h"
 #include "inflight.h"
 #include "ndrange_check.h"
@@ -198,10 +199,19 @@ cl_int skmd_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
         cl_mem rmem;
         cl_sampler rsampler;
         if (handle && ((const cl_mem)handle)->obj.type == SKMD_TYPE_MEM) {
+            /* The executing member's copy is made now (buffers are made lazily); the
+             * others' when they run a share. */
             cl_mem mem = (cl_mem)handle;
-            pthread_mutex_lock(&mem->obj.lock); /* launch threads make real[] (coherence.c) */
-            rmem = mem->real[i];
-            pthread_mutex_unlock(&mem->obj.lock);
+            cl_int merr = CL_SUCCESS;
+            if (i == skmd_state.exec && mem->mtype == CL_MEM_OBJECT_BUFFER) {
+                rmem = skmd_mem_real(mem, i, &merr);
+                if (merr != CL_SUCCESS)
+                    return merr;
+            } else {
+                pthread_mutex_lock(&mem->obj.lock); /* launch threads make real[] */
+                rmem = mem->real[i];
+                pthread_mutex_unlock(&mem->obj.lock);
+            }
             value = &rmem;
             if (!rmem)
                 continue; /* this member has no copy: set when it runs a share */

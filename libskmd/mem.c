@@ -31,6 +31,32 @@ static cl_mem publish(cl_mem mem, int m, cl_mem real)
     return mem;
 }
 
+/* The flag and size checks the driver would make (the real buffer may come later). */
+static cl_int check_buffer(cl_mem_flags flags, size_t size)
+{
+    const cl_mem_flags known = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY |
+                               CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR |
+                               CL_MEM_COPY_HOST_PTR | CL_MEM_HOST_WRITE_ONLY |
+                               CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS |
+                               CL_MEM_KERNEL_READ_AND_WRITE;
+    const cl_mem_flags access = flags & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY |
+                                         CL_MEM_READ_ONLY);
+    const cl_mem_flags host = flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY |
+                                       CL_MEM_HOST_NO_ACCESS);
+    SKMD_RETURN_ERROR_IF(flags & ~known, CL_INVALID_VALUE);
+    SKMD_RETURN_ERROR_IF(access & (access - 1), CL_INVALID_VALUE); /* more than one */
+    SKMD_RETURN_ERROR_IF(host & (host - 1), CL_INVALID_VALUE);
+    SKMD_RETURN_ERROR_IF((flags & CL_MEM_USE_HOST_PTR) &&
+                             (flags & (CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR)),
+                         CL_INVALID_VALUE);
+    SKMD_RETURN_ERROR_IF(size == 0, CL_INVALID_BUFFER_SIZE);
+    cl_ulong max_alloc = 0;
+    if (skmd_clGetDeviceInfo(&skmd_state.device, CL_DEVICE_MAX_MEM_ALLOC_SIZE,
+                             sizeof max_alloc, &max_alloc, NULL) == CL_SUCCESS && max_alloc)
+        SKMD_RETURN_ERROR_IF(size > max_alloc, CL_INVALID_BUFFER_SIZE);
+    return CL_SUCCESS;
+}
+
 static cl_mem create_buffer(cl_context context, const cl_mem_properties *properties,
                             cl_mem_flags flags, size_t size, void *host_ptr,
                             cl_int *errcode_ret)
@@ -40,7 +66,8 @@ static cl_mem create_buffer(cl_context context, const cl_mem_properties *propert
     int m = skmd_state.exec;
     SKMD_GOTO_ERROR_IF(!SKMD_VALID(context, CONTEXT), CL_INVALID_CONTEXT);
     SKMD_GOTO_ERROR_IF(properties && properties[0] != 0, CL_INVALID_PROPERTY);
-    SKMD_GOTO_ERROR_IF(size == 0, CL_INVALID_BUFFER_SIZE);
+    errcode = check_buffer(flags, size);
+    SKMD_GOTO_IF_REAL_FAILED(errcode);
     SKMD_GOTO_ERROR_IF((host_ptr != NULL) !=
                            ((flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) != 0),
                        CL_INVALID_HOST_PTR);
@@ -49,13 +76,21 @@ static cl_mem create_buffer(cl_context context, const cl_mem_properties *propert
     SKMD_GOTO_ERROR_IF(!mem, CL_OUT_OF_HOST_MEMORY);
     if (properties)
         mem->nprops = 1; /* the app gave an empty list: it gets one back */
-    const struct skmd_member *member = &skmd_state.members[m];
-    cl_mem real = member->ops->alloc(member, skmd_member_context(context, m), flags, size,
-                                     host_ptr, &errcode);
-    SKMD_GOTO_IF_REAL_FAILED(errcode);
-    errcode = skmd_coh_init(mem, host_ptr, m);
+    /* Real buffers are made when a member first needs one (coherence.c), except where the
+     * app hands over its memory now: its bytes go straight to the executing member, as
+     * the app's own driver call would (no host copy), and USE_HOST_PTR keeps its
+     * meaning there (maps point into the app's memory). */
+    cl_mem real = NULL;
+    if (host_ptr) {
+        const struct skmd_member *member = &skmd_state.members[m];
+        real = member->ops->alloc(member, skmd_member_context(context, m), flags, size,
+                                  host_ptr, &errcode);
+        SKMD_GOTO_IF_REAL_FAILED(errcode);
+    }
+    errcode = skmd_coh_init(mem, real ? m : -1);
     if (errcode != CL_SUCCESS) {
-        real_clReleaseMemObject(real);
+        if (real)
+            real_clReleaseMemObject(real);
         skmd_coh_free(mem);
         SKMD_GOTO_ERROR_IF(1, CL_OUT_OF_HOST_MEMORY);
     }
@@ -85,6 +120,38 @@ cl_mem skmd_clCreateBufferWithProperties(cl_context context,
     return create_buffer(context, properties, flags, size, host_ptr, errcode_ret);
 }
 
+/* The checks the driver would make (the real sub-buffer may be made later). */
+static cl_int check_sub_buffer(cl_mem buffer, cl_mem_flags flags, const cl_buffer_region *region)
+{
+    const cl_mem_flags p = buffer->flags;
+    SKMD_RETURN_ERROR_IF(flags & (CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR |
+                                  CL_MEM_COPY_HOST_PTR), CL_INVALID_VALUE);
+    SKMD_RETURN_ERROR_IF((p & CL_MEM_WRITE_ONLY) &&
+                             (flags & (CL_MEM_READ_WRITE | CL_MEM_READ_ONLY)),
+                         CL_INVALID_VALUE);
+    SKMD_RETURN_ERROR_IF((p & CL_MEM_READ_ONLY) &&
+                             (flags & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY)),
+                         CL_INVALID_VALUE);
+    SKMD_RETURN_ERROR_IF((p & CL_MEM_HOST_WRITE_ONLY) && (flags & CL_MEM_HOST_READ_ONLY),
+                         CL_INVALID_VALUE);
+    SKMD_RETURN_ERROR_IF((p & CL_MEM_HOST_READ_ONLY) && (flags & CL_MEM_HOST_WRITE_ONLY),
+                         CL_INVALID_VALUE);
+    SKMD_RETURN_ERROR_IF((p & CL_MEM_HOST_NO_ACCESS) &&
+                             (flags & (CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_WRITE_ONLY)),
+                         CL_INVALID_VALUE);
+    SKMD_RETURN_ERROR_IF(region->size == 0, CL_INVALID_BUFFER_SIZE);
+    SKMD_RETURN_ERROR_IF(region->origin > buffer->size ||
+                             region->size > buffer->size - region->origin,
+                         CL_INVALID_VALUE);
+    cl_uint align_bits = 0;
+    if (skmd_clGetDeviceInfo(&skmd_state.device, CL_DEVICE_MEM_BASE_ADDR_ALIGN,
+                             sizeof align_bits, &align_bits, NULL) == CL_SUCCESS &&
+        align_bits >= 8)
+        SKMD_RETURN_ERROR_IF(region->origin % (align_bits / 8) != 0,
+                             CL_MISALIGNED_SUB_BUFFER_OFFSET);
+    return CL_SUCCESS;
+}
+
 cl_mem skmd_clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
                               cl_buffer_create_type buffer_create_type,
                               const void *buffer_create_info, cl_int *errcode_ret)
@@ -98,6 +165,8 @@ cl_mem skmd_clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
     SKMD_GOTO_ERROR_IF(buffer_create_type != CL_BUFFER_CREATE_TYPE_REGION, CL_INVALID_VALUE);
     SKMD_GOTO_ERROR_IF(!buffer_create_info, CL_INVALID_VALUE);
     const cl_buffer_region *region = buffer_create_info;
+    errcode = check_sub_buffer(buffer, flags, region);
+    SKMD_GOTO_IF_REAL_FAILED(errcode);
     /* Access and host flags the app leaves out are inherited, as the spec says. */
     cl_mem_flags access = CL_MEM_READ_WRITE | CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY;
     cl_mem_flags host = CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;
@@ -113,9 +182,17 @@ cl_mem skmd_clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
     SKMD_GOTO_ERROR_IF(!mem, CL_OUT_OF_HOST_MEMORY);
     mem->parent = buffer;
     mem->origin = region->origin;
-    cl_mem real = real_clCreateSubBuffer(buffer->real[m], flags, buffer_create_type,
-                                         buffer_create_info, &errcode);
-    SKMD_GOTO_IF_REAL_FAILED(errcode);
+    /* Made on the executing member now when the parent is there already (the driver
+     * checks the flags), else lazily like any buffer. */
+    cl_mem real = NULL;
+    pthread_mutex_lock(&buffer->obj.lock);
+    cl_mem parent_real = buffer->real[m];
+    pthread_mutex_unlock(&buffer->obj.lock);
+    if (parent_real) {
+        real = real_clCreateSubBuffer(parent_real, flags, buffer_create_type,
+                                      buffer_create_info, &errcode);
+        SKMD_GOTO_IF_REAL_FAILED(errcode);
+    }
     skmd_object_retain(&buffer->obj);
     publish(mem, m, real);
 ERROR:
@@ -157,7 +234,12 @@ static cl_int real_desc(const cl_image_desc *desc, cl_image_desc *out)
     *out = *desc;
     if (desc->mem_object) {
         SKMD_RETURN_ERROR_IF(!SKMD_VALID(desc->mem_object, MEM), CL_INVALID_IMAGE_DESCRIPTOR);
-        out->mem_object = desc->mem_object->real[skmd_state.exec];
+        cl_int err = CL_SUCCESS;
+        out->mem_object = desc->mem_object->mtype == CL_MEM_OBJECT_BUFFER
+                              ? skmd_mem_real(desc->mem_object, skmd_state.exec, &err)
+                              : desc->mem_object->real[skmd_state.exec];
+        if (err != CL_SUCCESS)
+            return err;
     }
     return CL_SUCCESS;
 }
@@ -306,10 +388,32 @@ cl_int skmd_clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name, size_t par
         cl_bool no = CL_FALSE;
         return skmd_info_bytes(&out, &no, sizeof no);
     }
+    case CL_MEM_TYPE:
+        return skmd_info_bytes(&out, &memobj->mtype, sizeof memobj->mtype);
+    case CL_MEM_FLAGS:
+        return skmd_info_bytes(&out, &memobj->flags, sizeof memobj->flags);
+    case CL_MEM_SIZE:
+        if (memobj->mtype == CL_MEM_OBJECT_BUFFER)
+            return skmd_info_bytes(&out, &memobj->size, sizeof memobj->size);
+        break;
+    case CL_MEM_HOST_PTR:
+        if (memobj->mtype == CL_MEM_OBJECT_BUFFER)
+            return skmd_info_bytes(&out, &memobj->host_ptr, sizeof memobj->host_ptr);
+        break;
+    case CL_MEM_OFFSET:
+        return skmd_info_bytes(&out, &memobj->origin, sizeof memobj->origin);
     default:
-        return real_clGetMemObjectInfo(memobj->real[skmd_state.exec], param_name,
-                                       param_value_size, param_value, param_value_size_ret);
+        break;
     }
+    /* The rest (map count, ...) from the executing member's copy, made if need be. */
+    cl_int err = CL_INVALID_MEM_OBJECT;
+    cl_mem real = memobj->mtype == CL_MEM_OBJECT_BUFFER
+                      ? skmd_mem_real(memobj, skmd_state.exec, &err)
+                      : memobj->real[skmd_state.exec];
+    if (!real)
+        return err;
+    return real_clGetMemObjectInfo(real, param_name, param_value_size, param_value,
+                                   param_value_size_ret);
 }
 
 cl_int skmd_clGetImageInfo(cl_mem image, cl_image_info param_name, size_t param_value_size,

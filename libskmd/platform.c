@@ -9,6 +9,7 @@
 #include "impl.h"
 #include "info.h"
 #include "object.h"
+#include "showreal.h"
 
 static pthread_once_t missing_once = PTHREAD_ONCE_INIT;
 
@@ -24,6 +25,8 @@ cl_int skmd_clGetPlatformIDs(cl_uint num_entries, cl_platform_id *platforms,
 {
     SKMD_RETURN_ERROR_IF(num_entries == 0 && platforms != NULL, CL_INVALID_VALUE);
     SKMD_RETURN_ERROR_IF(platforms == NULL && num_platforms == NULL, CL_INVALID_VALUE);
+    if (!skmd_state.ready && skmd_show_real)
+        return skmd_show_real_platforms(0, num_entries, platforms, num_platforms);
     if (!skmd_state.ready) {
         pthread_once(&missing_once, say_missing);
         if (num_platforms)
@@ -34,6 +37,8 @@ cl_int skmd_clGetPlatformIDs(cl_uint num_entries, cl_platform_id *platforms,
         *num_platforms = 1;
     if (platforms)
         platforms[0] = &skmd_state.platform;
+    if (skmd_show_real)
+        return skmd_show_real_platforms(1, num_entries, platforms, num_platforms);
     return CL_SUCCESS;
 }
 

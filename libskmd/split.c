@@ -340,10 +340,8 @@ static void forget_writes(struct launch *L, int m)
     for (unsigned p = 0; p < L->rec->nparams; p++)
         if (is_buffer_param(L, p) && (L->rec->params[p].access & SKMD_ACCESS_WRITE)) {
             cl_mem mem = L->args[p].mem;
-            cl_mem root = skmd_mem_root(mem);
-            uint64_t b = mem == root ? 0 : mem->origin;
             skmd_buffer_lock(mem);
-            skmd_ranges_remove(&root->valid[m], b, b + mem->size);
+            skmd_coh_forget(mem, m, 0, mem->size);
             skmd_buffer_unlock(mem);
         }
 }

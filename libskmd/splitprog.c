@@ -122,7 +122,10 @@ static int run_compiler(const char *source, const char *options, enum target t, 
         snprintf(why, why_size, "cannot write a temporary file: %s", strerror(errno));
         goto out;
     }
-    /* The environment less LD_PRELOAD. */
+    /* The environment less LD_PRELOAD: the helper must load neither libskmd nor the
+     * app's preloads (e.g. the ASan runtime of `make SAN=1`, which an uninstrumented
+     * helper would then run under). The sanitizer options stay: an instrumented helper
+     * needs their leak suppressions, an uninstrumented one ignores them. */
     size_t nenv = 0;
     while (environ[nenv])
         nenv++;

@@ -6,11 +6,13 @@
 
 #include "api.h"
 #include "config.h"
+#include "icd_mode.h"
 #include "loader.h"
 #include "log.h"
 #include "object.h"
 #include "report.h"
 #include "select.h"
+#include "showreal.h"
 
 struct skmd_state skmd_state;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
@@ -101,6 +103,40 @@ static void find_members(void)
     }
 }
 
+/* How fast a member looks before anything was measured: compute units x clock (MHz). */
+static unsigned long long member_speed(const struct skmd_member *m)
+{
+    cl_uint units = 0, clock = 0;
+    if (real_clGetDeviceInfo(m->real_device, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof units,
+                             &units, NULL) != CL_SUCCESS)
+        units = 0;
+    if (real_clGetDeviceInfo(m->real_device, CL_DEVICE_MAX_CLOCK_FREQUENCY, sizeof clock,
+                             &clock, NULL) != CL_SUCCESS)
+        clock = 0;
+    /* A driver that reports no clock still ranks by its units. */
+    return (unsigned long long)units * (clock ? clock : 1);
+}
+
+/* The member that runs unsplit work: the fastest-looking one. GPUs come first, then the
+ * most compute units x clock; ties go to the first. (Not simply the first member: e.g.
+ * PoCL's "basic" device deadlocks on commands that wait for a user event.) */
+static int fastest_member(void)
+{
+    int best = 0;
+    unsigned long long best_speed = member_speed(&skmd_state.members[0]);
+    for (int i = 1; i < skmd_state.nmembers; i++) {
+        const struct skmd_member *m = &skmd_state.members[i];
+        int gpu = (m->type & CL_DEVICE_TYPE_GPU) != 0;
+        int best_gpu = (skmd_state.members[best].type & CL_DEVICE_TYPE_GPU) != 0;
+        unsigned long long speed = member_speed(m);
+        if (gpu > best_gpu || (gpu == best_gpu && speed > best_speed)) {
+            best = i;
+            best_speed = speed;
+        }
+    }
+    return best;
+}
+
 static void init(void)
 {
     const struct skmd_config *cfg = skmd_config();
@@ -108,6 +144,8 @@ static void init(void)
     skmd_object_init(&skmd_state.device.obj, SKMD_TYPE_DEVICE);
     if (skmd_loader_open() != 0)
         return;
+    /* As an ICD, the app's loader lists the real platforms itself: nothing to add. */
+    skmd_show_real = cfg->show_real && !skmd_loaded_as_icd();
     if (strcmp(cfg->mode, "passthrough") == 0) {
         skmd_state.passthrough = 1;
         return;
@@ -119,11 +157,9 @@ static void init(void)
                  cfg->devices);
         return;
     }
-    /* Single-device execution: the first GPU, else the first member. */
-    skmd_state.exec = 0;
-    for (int i = skmd_state.nmembers - 1; i >= 0; i--)
-        if (skmd_state.members[i].type & CL_DEVICE_TYPE_GPU)
-            skmd_state.exec = i;
+    skmd_state.exec = fastest_member();
+    skmd_log(SKMD_LOG_INFO, "executing member: %d (%s)", skmd_state.exec,
+             skmd_state.members[skmd_state.exec].name);
     skmd_state.ready = 1;
     skmd_name_members();
 }

@@ -12,8 +12,10 @@ INTERPOSER_INVALID_C := $(O)tests/interposer/invalid-handles.c
 INTERPOSER_INVALID := $(O)tests/interposer/invalid-handles
 ALL_TARGETS += $(INTERPOSER_INVALID)
 CLEAN_FILES += $(INTERPOSER_INVALID) $(INTERPOSER_INVALID_C)
-TEST_TARGETS += test-interposer-exports test-interposer-clinfo test-interposer-invalid
-.PHONY: test-interposer-exports test-interposer-clinfo test-interposer-invalid
+TEST_TARGETS += test-interposer-exports test-interposer-clinfo test-interposer-invalid \
+  test-interposer-show-real
+.PHONY: test-interposer-exports test-interposer-clinfo test-interposer-invalid \
+  test-interposer-show-real
 
 $(INTERPOSER_INVALID_C): libskmd/api.def tests/interposer/gen-invalid-test.py
 	@mkdir -p $(dir $@)
@@ -28,6 +30,11 @@ test-interposer-exports: $(LIBSKMD_SO)
 
 test-interposer-clinfo: $(LIBSKMD_SO)
 	@env $(SKMD_SAN_ENV) tests/interposer/test-clinfo.sh "$(SKMD_PRELOAD)"
+
+# SKMD_SHOW_REAL=1: the real platforms after SKMD's, real handles straight to the driver.
+test-interposer-show-real: $(LIBSKMD_SO) $(O)examples/vector_add/vector_add
+	@env $(SKMD_SAN_ENV) tests/interposer/test-show-real.sh "$(SKMD_PRELOAD)" \
+	  $(O)examples/vector_add/vector_add
 
 test-interposer-invalid: $(LIBSKMD_SO) $(INTERPOSER_INVALID)
 	@env $(SKMD_SAN_ENV) POCL_DEVICES="pthread basic" POCL_CPU_MAX_CU_NUM=1 \

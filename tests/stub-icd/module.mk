@@ -40,4 +40,4 @@ TEST_TARGETS += test-stub-icd
 .PHONY: test-stub-icd
 # SKMD_PRELOAD and SKMD_SAN_ENV come from tests/interposer/module.mk.
 test-stub-icd: $(STUB_SO) $(STUB_ICD) $(STUB_APP) $(LIBSKMD_SO)
-	@env $(SKMD_SAN_ENV) O="$(O)" SKMD_PRELOAD="$(SKMD_PRELOAD)" tests/stub-icd/run.sh
+	@env $(SKMD_SAN_ENV) O="$(O)" PRELOAD_SKMD="$(SKMD_PRELOAD)" tests/stub-icd/run.sh

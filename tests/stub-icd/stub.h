@@ -122,14 +122,6 @@ struct _cl_event {
   struct stub_callback *callbacks;
 };
 
-struct _cl_sampler {
-  struct stub_object obj;
-  cl_context context;
-  cl_bool normalized;
-  cl_addressing_mode addressing;
-  cl_filter_mode filter;
-};
-
 /* stub_state.c: controls, the log, the registry of live objects */
 struct stub_config {
   unsigned num_devices;
