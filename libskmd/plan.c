@@ -52,6 +52,7 @@ struct member_info {
     struct skmd_part_link_curve curve[2][2];
     struct skmd_part_peaks peaks;
     double peak_rate;  /* compute units x MHz: only proportions matter (linear policy) */
+    double launch_ms;  /* smoothed per-share latency beyond the kernel time (0: none yet) */
 };
 
 static pthread_mutex_t plan_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -315,7 +316,8 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
             continue;
         dev[n] = (struct skmd_part_device){.table = e->table[m], .link = info[m].link,
                                            .peak_rate = info[m].peak_rate,
-                                           .resident_in = resident[m]};
+                                           .resident_in = resident[m],
+                                           .launch_ms = info[m].launch_ms};
         memcpy(dev[n].curve, info[m].curve, sizeof dev[n].curve);
         if (p->host_dev < 0 && info[m].link < 0 && r->kernel->merge[m])
             p->host_dev = n;
@@ -708,6 +710,18 @@ void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms)
     int every = skmd_config()->profile_flush;
     if (every > 0 && ++launches_since_flush >= (uint64_t)every)
         flush_locked();
+    pthread_mutex_unlock(&plan_lock);
+}
+
+void skmd_plan_observe_latency(int member, double ms)
+{
+    const struct skmd_config *cfg = skmd_config();
+    if (member < 0 || member >= SKMD_MAX_MEMBERS || !(ms >= 0) ||
+        !(cfg->refine || cfg->profile_sweep))
+        return; /* SKMD_REFINE=0: decisions from the stored tables alone */
+    pthread_mutex_lock(&plan_lock);
+    double *l = &info[member].launch_ms;
+    *l = *l == 0 ? ms : (1 - PLAN_ALPHA) * *l + PLAN_ALPHA * ms;
     pthread_mutex_unlock(&plan_lock);
 }
 

@@ -56,6 +56,11 @@ double skmd_plan_span_ms(cl_event first, cl_event last);
 /* The launch's shares ran: ms[m] is member m's kernel time (<= 0: not measured). */
 void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms);
 
+/* A share on `member` took `ms` more on the host's clock (from its launch to its
+ * completion seen by libskmd) than its kernel time: the member's per-share latency,
+ * smoothed and charged by the partitioner to every share on it. */
+void skmd_plan_observe_latency(int member, double ms);
+
 /* Writes every refined table to the profile database now (also done at exit). */
 void skmd_plan_flush(void);
 

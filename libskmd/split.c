@@ -43,6 +43,7 @@ struct share {
     cl_event ev;
     struct launch *L;
     uint64_t start_ns;              /* host clock, for the trace */
+    uint64_t launch_ns;             /* host clock when its inputs were in place */
     int timed;                      /* t_start/t_end hold the kernel's device times */
     cl_ulong t_start, t_end;        /* member's device clock */
     double ms; /* kernel time (profiling), -1: unknown */
@@ -273,6 +274,7 @@ static cl_int start_share(struct launch *L, struct share *sh)
     cl_int err = prepare(L, sh);
     if (err != CL_SUCCESS)
         return err;
+    sh->launch_ns = skmd_trace_now_ns();
     if (m == fault_member())
         return CL_OUT_OF_RESOURCES; /* the documented test hook */
     cl_command_queue wq = skmd_work_queue(L->q->context, m, &err);
@@ -578,6 +580,9 @@ static void share_main(void *arg)
     sh->start_ns = skmd_trace_now_ns();
     sh->ev = NULL;
     sh->done = start_share(L, sh) == CL_SUCCESS && finish_share(sh) == CL_SUCCESS ? 1 : -1;
+    if (sh->done == 1 && sh->ms > 0)
+        skmd_plan_observe_latency(sh->member,
+                                  (double)(skmd_trace_now_ns() - sh->launch_ns) / 1e6 - sh->ms);
     if (sh->ev) {
         real_clReleaseEvent(sh->ev);
         sh->ev = NULL;

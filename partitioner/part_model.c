@@ -162,6 +162,8 @@ void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_
     double wg = (double)n;
     double rate = interpolate(m->rate[d], n);
     c->kernel_ms = rate > 0.0 ? wg / rate : SKMD_PART_NEVER_MS;
+    /* The tables hold kernel times: a share also pays the device's launch latency. */
+    c->kernel_ms += p->dev[d].launch_ms;
     if (c->kernel_ms > SKMD_PART_NEVER_MS)
         c->kernel_ms = SKMD_PART_NEVER_MS;
     double out_bytes = p->out_fixed + wg * p->out_per_wg;

@@ -82,6 +82,9 @@ struct skmd_part_device {
     /* Fraction (0 to 1) of the input bytes already current on the device (left there by
      * earlier launches): only the rest crosses its link. 0: everything moves. */
     double resident_in;
+    /* Fixed cost of one share on the device beyond its kernel time (driver launch and
+     * completion latency as the host sees it), ms, charged to every share n > 0. */
+    double launch_ms;
 };
 
 /* One launch. A share of n work-groups on a device reads in_fixed + n * in_per_wg bytes

@@ -214,6 +214,28 @@ static void test_min_first_offload(void)
     CHECK(r.count[1] == 0 && r.count[0] == 2048);
 }
 
+/* A device's launch latency is paid by every share, however small: vector_add on a CPU +
+ * H100, where the GPU runs all 16384 groups in 0.13 ms and a PoCL CPU share costs 0.2 ms
+ * whatever its size, must run on the GPU alone; without the latency the CPU gets a few
+ * groups that look free. */
+static void test_launch_latency(void)
+{
+    struct skmd_part_device dev[2] = {
+        flat_device(16384.0 / 2.0, -1, 0.0),
+        flat_device(16384.0 / 0.13, 0, 0.0),
+    };
+    struct skmd_part_problem p = problem(dev, 2, 16384);
+    struct skmd_part_result r;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(r.count[0] > 0); /* no latency: the CPU takes a few groups */
+    dev[0].launch_ms = 0.2;
+    dev[1].launch_ms = 0.02;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 16384));
+    CHECK(r.count[0] == 0 && r.count[1] == 16384);
+    CHECK(r.overall_ms > 0.14 && r.overall_ms < 0.16);
+}
+
 /* A device that takes every work-group needs no merge (its copy is the result): an
  * inexact write footprint must not keep a GPU ten times the CPU's speed idle. Whole
  * buffers of 16 MB each way at 8 GB/s, merged at 2 GB/s: the GPU alone is about 7 ms
@@ -531,6 +553,7 @@ static void test_cold_start(void)
 
 int main(void)
 {
+    test_launch_latency();
     test_fig8_shared_link();
     test_transfer_bound_stays_on_cpu();
     test_compute_bound_by_throughput();
