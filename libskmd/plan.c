@@ -447,6 +447,34 @@ static void key_of(const struct skmd_plan_request *r, uint64_t kernel,
     key->buffers = h;
 }
 
+/* A launch given whole to one member stays on the member that already holds most of its
+ * inputs (its "home"; ties: the preferred member) unless the other is measured clearly
+ * faster: moving every input from one GPU to another through the host costs more than a
+ * few percent of kernel speed (two alike H200s swapped a matrix_mul each launch). */
+#define PLAN_MOVE_GAIN 1.5
+static void keep_home(const struct skmd_plan_request *r, const struct entry *e,
+                      const double *resident, uint64_t *count)
+{
+    int whole = -1;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (count[m] == r->total_groups)
+            whole = m;
+    if (whole < 0)
+        return;
+    int home = preferred_member(r);
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (r->eligible[m] && (home < 0 || resident[m] > resident[home]))
+            home = m;
+    if (home < 0 || home == whole || !has_measurement(&e->table[home]))
+        return;
+    double rate_whole = skmd_part_rate(&e->table[whole], r->total_groups);
+    double rate_home = skmd_part_rate(&e->table[home], r->total_groups);
+    if (rate_whole < PLAN_MOVE_GAIN * rate_home) {
+        count[whole] = 0;
+        count[home] = r->total_groups;
+    }
+}
+
 /* Under plan_lock: the partitioner's decision over the members of r->eligible for
  * r->total_groups work-groups (dev[i] is member map[i]). */
 static int partition(const struct skmd_plan_request *r, struct entry *e,
@@ -557,6 +585,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
         if (whole < 0)
             return; /* no member can take it: every count stays 0 */
         count[whole] = r->total_groups;
+        keep_home(r, e, resident, count);
         skmd_log(SKMD_LOG_DEBUG, "plan %s: single mode on member %d (%s)", e->name, whole,
                  m >= 0 ? "fastest in the profile" : "no profile: the preferred member");
         return;
@@ -586,6 +615,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     }
     for (int i = 0; i < n; i++)
         count[map[i]] = res.count[i];
+    keep_home(r, e, resident, count);
     skmd_log(SKMD_LOG_DEBUG, "plan %s: %s, estimated %.3f ms", e->name, how,
              res.overall_ms);
 }
