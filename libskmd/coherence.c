@@ -1,7 +1,9 @@
 /* libskmd/coherence.c: per-byte-range validity of buffer copies and the transfers that
- * bring a copy up to date (see coherence.h). Member-to-member traffic goes through the
- * host copy, which then is current too (a later share or read needs no second transfer). */
+ * bring a copy up to date (see coherence.h). Member-to-member traffic between members of
+ * one real platform is one driver copy (peer_move); otherwise it goes through the host
+ * copy, which then is current too (a later share or read needs no second transfer). */
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -291,6 +293,108 @@ static cl_int fetch_host(cl_mem root, uint64_t b, uint64_t e, struct skmd_moved 
     return CL_SUCCESS;
 }
 
+/* Whether a peer copy from member a to member b can replace the trip through the host
+ * copy: both in one real context (one real platform), and neither buffer is the host copy
+ * itself (to or from a zero-copy member the plain path is already one transfer or none).
+ * Makes both real buffers first: whether a buffer is zero-copy is decided when it is made. */
+static int peer_capable(cl_mem root, int a, int b)
+{
+    cl_int err;
+    if (a == b || skmd_member_context(root->context, a) != skmd_member_context(root->context, b) ||
+        !skmd_mem_real(root, a, &err) || !skmd_mem_real(root, b, &err))
+        return 0;
+    return !(root->zero_copy & ((1u << a) | (1u << b)));
+}
+
+/* Copies [b, e) of the root from member a's real buffer to member dst's, without the
+ * host: the driver does it (a peer copy on NVIDIA, staged inside the driver otherwise).
+ * a's queue is finished first (the shares that wrote the bytes); the copy runs on dst's
+ * queue, after what dst has queued, and is complete when this returns, so dst's next
+ * share sees the bytes. The host copy stays stale over [b, e). */
+static cl_int peer_move(cl_mem root, int a, int dst, uint64_t b, uint64_t e,
+                        struct skmd_moved *moved)
+{
+    cl_int err;
+    cl_command_queue qa = skmd_work_queue(root->context, a, &err);
+    cl_command_queue qd = qa ? skmd_work_queue(root->context, dst, &err) : NULL;
+    cl_mem from = qd ? skmd_mem_real(root, a, &err) : NULL;
+    cl_mem to = from ? skmd_mem_real(root, dst, &err) : NULL;
+    if (!to)
+        return err;
+    const struct skmd_member *src = &skmd_state.members[a];
+    err = src->ops->wait(src, qa);
+    if (err == CL_SUCCESS && skmd_trace_enabled())
+        err = skmd_state.members[dst].ops->wait(&skmd_state.members[dst], qd);
+    uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
+    cl_event done = NULL;
+    if (err == CL_SUCCESS)
+        err = real_clEnqueueCopyBuffer(qd, from, to, (size_t)b, (size_t)b, (size_t)(e - b), 0,
+                                       NULL, &done);
+    if (err == CL_SUCCESS)
+        err = real_clWaitForEvents(1, &done);
+    if (done) {
+        cl_int status = CL_COMPLETE;
+        if (err == CL_SUCCESS &&
+            real_clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
+                                NULL) == CL_SUCCESS && status < 0)
+            err = status;
+        real_clReleaseEvent(done);
+    }
+    if (err != CL_SUCCESS) {
+        skmd_log(SKMD_LOG_WARN, "peer copy of %llu bytes from member %d to member %d failed "
+                 "(%d)", (unsigned long long)(e - b), a, dst, err);
+        return err;
+    }
+    skmd_log(SKMD_LOG_DEBUG, "peer copy of %llu bytes from member %d to member %d",
+             (unsigned long long)(e - b), a, dst);
+    if (skmd_trace_enabled()) {
+        char name[32];
+        snprintf(name, sizeof name, "peer from member %d", a);
+        struct skmd_trace_span span = {
+            .device = dst, .kind = SKMD_TRACE_TRANSFER_IN, .kernel = name, .share = -1,
+            .start_ns = start, .end_ns = skmd_trace_now_ns(), .bytes = e - b,
+        };
+        skmd_trace_span(&span);
+    }
+    atomic_fetch_add(&total_moved, e - b);
+    if (moved) {
+        moved->to_devices += e - b;
+        moved->peer += e - b;
+    }
+    return skmd_ranges_add(&root->valid[dst], b, e) == 0 ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
+}
+
+/* Peer copies into dst for the bytes of [b, e) that dst lacks, the host copy lacks too
+ * (host bytes reach dst in one transfer anyway) and a peer-capable member holds. */
+static cl_int fetch_peers(cl_mem root, int dst, uint64_t b, uint64_t e, struct skmd_moved *moved)
+{
+    for (int a = 0; a < skmd_state.nmembers; a++) {
+        uint64_t at = b;
+        struct skmd_range hit;
+        struct skmd_range any;
+        uint64_t probe = b;
+        if (a == dst || !skmd_ranges_next_hit(&root->valid[a], b, e, &probe, &any) ||
+            !peer_capable(root, a, dst))
+            continue;
+        while (skmd_ranges_next_hit(&root->valid[a], b, e, &at, &hit)) {
+            uint64_t at2 = hit.begin;
+            struct skmd_range off_host;
+            while (skmd_ranges_next_gap(&root->valid[SKMD_HOST], hit.begin, hit.end, &at2,
+                                        &off_host)) {
+                uint64_t at3 = off_host.begin;
+                struct skmd_range need;
+                while (skmd_ranges_next_gap(&root->valid[dst], off_host.begin, off_host.end,
+                                            &at3, &need)) {
+                    cl_int err = peer_move(root, a, dst, need.begin, need.end, moved);
+                    if (err != CL_SUCCESS)
+                        return err;
+                }
+            }
+        }
+    }
+    return CL_SUCCESS;
+}
+
 /* Whether any copy (host or member) holds some byte of [b, e). */
 static int held_anywhere(cl_mem root, uint64_t b, uint64_t e)
 {
@@ -315,6 +419,11 @@ cl_int skmd_coh_fetch(cl_mem mem, int dst, uint64_t b, uint64_t e, struct skmd_m
         return CL_SUCCESS;
     if (dst == SKMD_HOST)
         return fetch_host(root, b, e, moved);
+    if (skmd_config()->peer_copy) {
+        cl_int err = fetch_peers(root, dst, b, e, moved);
+        if (err != CL_SUCCESS)
+            return err;
+    }
     uint64_t at = b;
     struct skmd_range gap;
     while (skmd_ranges_next_gap(&root->valid[dst], b, e, &at, &gap)) {

@@ -33,9 +33,10 @@ cl_mem skmd_mem_real(cl_mem mem, int m, cl_int *err);
 /* libskmd's own in-order queue on member m in context ctx. */
 cl_command_queue skmd_work_queue(cl_context ctx, int m, cl_int *err);
 
-/* Bytes moved, by direction. */
+/* Bytes moved, by direction; `peer` is the part of to_devices that came straight from
+ * another member (a peer copy, without the host). */
 struct skmd_moved {
-    uint64_t to_devices, to_host;
+    uint64_t to_devices, to_host, peer;
 };
 
 /* Makes copy `dst` (member index or SKMD_HOST) current over [b, e) of mem, moving only
@@ -53,7 +54,8 @@ cl_int skmd_coh_also_valid(cl_mem mem, int who, uint64_t b, uint64_t e);
  * redone share overwrites what it writes). */
 cl_int skmd_coh_forget(cl_mem mem, int m, uint64_t b, uint64_t e);
 
-/* Bytes moved host<->members since the process started (the byte counter of the log). */
+/* Bytes moved host<->members and member->member since the process started (the byte
+ * counter of the log). */
 uint64_t skmd_coh_total_moved(void);
 
 #endif

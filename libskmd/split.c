@@ -88,6 +88,7 @@ static void add_moved(struct launch *L, const struct skmd_moved *m)
     pthread_mutex_lock(&L->moved_lock);
     L->moved.to_devices += m->to_devices;
     L->moved.to_host += m->to_host;
+    L->moved.peer += m->peer;
     pthread_mutex_unlock(&L->moved_lock);
 }
 
@@ -111,7 +112,7 @@ static void widen_span(struct launch *L, int m, cl_ulong start, cl_ulong end)
 /* The fetch of coherence.h under the buffer's lock, counting into the launch. */
 static cl_int fetch_locked(struct launch *L, cl_mem mem, int dst, uint64_t b, uint64_t e)
 {
-    struct skmd_moved moved = {0, 0};
+    struct skmd_moved moved = {0, 0, 0};
     skmd_buffer_lock(mem);
     cl_int err = skmd_coh_fetch(mem, dst, b, e, &moved);
     skmd_buffer_unlock(mem);
@@ -679,15 +680,15 @@ static void report(const struct launch *L, const char *why, const struct share *
                            (unsigned long long)shares[s].count);
         if (why)
             skmd_log(SKMD_LOG_INFO, "launch %llu %s: whole on member %d: %s; moved in %llu "
-                     "out %llu", (unsigned long long)L->number, L->k->name, L->q->member,
-                     why, (unsigned long long)L->moved.to_devices,
-                     (unsigned long long)L->moved.to_host);
+                     "out %llu peer %llu", (unsigned long long)L->number, L->k->name,
+                     L->q->member, why, (unsigned long long)L->moved.to_devices,
+                     (unsigned long long)L->moved.to_host, (unsigned long long)L->moved.peer);
         else
-            skmd_log(SKMD_LOG_INFO, "launch %llu %s: split%s%s; moved in %llu out %llu",
+            skmd_log(SKMD_LOG_INFO, "launch %llu %s: split%s%s; moved in %llu out %llu peer %llu",
                      (unsigned long long)L->number, L->k->name, text,
                      nshares == 1 ? " (whole)" : L->merge_member >= 0 ? " (merged)" : "",
                      (unsigned long long)L->moved.to_devices,
-                     (unsigned long long)L->moved.to_host);
+                     (unsigned long long)L->moved.to_host, (unsigned long long)L->moved.peer);
     }
     if (skmd_report_enabled()) {
         struct skmd_report_launch r = {

@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/split/test-split.sh MODE PRELOAD BIN_DIR: the split-launch tests on local PoCL
-# devices (MODE: adversarial, examples, moved, fault, events). Each run forces uneven shares and
-# checks from the log (SKMD_LOG=info) that launches really were split.
+# devices (MODE: adversarial, examples, moved, fault, events, peer). Each run forces uneven
+# shares and checks from the log (SKMD_LOG=info) that launches really were split.
 set -u
 mode=$1 preload=$2 bins=$3
 tmp=$(mktemp -d)
@@ -102,8 +102,47 @@ moved)
     else
         say PASS "first launch moved $in1 bytes (70% of each input), second 0"
     fi ;;
+peer)
+    # Member-to-member copies. Without zero-copy every member has its own buffer, so bytes
+    # one member wrote and another needs go by peer copy (one platform) or, with
+    # SKMD_PEER_COPY=0, through the host copy; the default settings (CPU members zero-copy)
+    # need none. chain: 6 launches, each reading its input rotated (member 1's work-groups
+    # read what member 0 wrote the launch before), then the app reads through member 0.
+    POCL_DEVICES=pthread "$bins/adversarial" "$tmp/native-adversarial.bin" >/dev/null &&
+        POCL_DEVICES=pthread "$bins/chain" "$tmp/native-chain.bin" ||
+        { say FAIL "native run failed"; exit 1; }
+    peers() { sed -n 's/.*: split .* peer \([0-9]*\)$/\1/p' "$tmp/log" | awk '{s += $1} END {print s + 0}'; }
+    for devs in "pthread pthread" "pthread pthread basic"; do
+        for set in "SKMD_ZERO_COPY=0" "SKMD_ZERO_COPY=0 SKMD_PEER_COPY=0" "SKMD_PEER_COPY=1"; do
+            for prog in chain adversarial; do
+                rm -f "$tmp/log" "$tmp/split.bin" "$tmp/trace.json"
+                # shellcheck disable=SC2086
+                under "$devs" "0.3,0.5,0.2" env $set SKMD_MIN_SPLIT_WORKGROUPS=2 \
+                    SKMD_TRACE="$tmp/trace.json" "$bins/$prog" "$tmp/split.bin" \
+                    >/dev/null 2>"$tmp/err" ||
+                    { say FAIL "[$devs] [$set] $prog: run failed: $(tail -3 "$tmp/err")"; continue; }
+                p=$(peers)
+                spans=$(grep -o '"kernel":"peer from member [0-9]' "$tmp/trace.json" 2>/dev/null | wc -l)
+                # Bytes member 0 wrote, copied straight into member 1's buffer.
+                spans01=$(grep -o '"kernel":"peer from member 0","launch":[0-9]*,"device":1,' \
+                          "$tmp/trace.json" 2>/dev/null | wc -l)
+                if ! cmp -s "$tmp/native-$prog.bin" "$tmp/split.bin"; then
+                    say FAIL "[$devs] [$set] $prog: output differs from the native run"
+                elif [ "$prog" = chain ] && [ "$(splits)" -ne 6 ]; then
+                    say FAIL "[$devs] [$set] chain: $(splits) of 6 launches split"
+                elif [ "$set" = SKMD_ZERO_COPY=0 ] && [ "$prog" = chain ] &&
+                    { [ "$p" -eq 0 ] || [ "$spans01" -eq 0 ]; }; then
+                    say FAIL "[$devs] [$set] chain: no peer copy member 0 -> 1 ($p bytes logged, $spans01 trace spans)"
+                elif [ "$set" != SKMD_ZERO_COPY=0 ] && { [ "$p" -ne 0 ] || [ "$spans" -ne 0 ]; }; then
+                    say FAIL "[$devs] [$set] $prog: $p bytes by peer copy, $spans spans (want none)"
+                else
+                    say PASS "[$devs] [$set] $prog: byte-identical, $(splits) split, $p bytes by peer copy in $spans spans"
+                fi
+            done
+        done
+    done ;;
 *)
-    echo "usage: $0 adversarial|examples|moved|fault PRELOAD BIN_DIR" >&2
+    echo "usage: $0 adversarial|examples|moved|fault|events|peer PRELOAD BIN_DIR" >&2
     exit 2 ;;
 esac
 exit $fail

@@ -2,8 +2,9 @@
 # tests/transfer/test-paths.sh PRELOAD SKMD_OPT MOVED_BIN: runs tests/split's moved program
 # (vadd split 30/70 on two PoCL devices) under libskmd and checks, from the transfer
 # engine's totals at exit, which path carried the bytes: by default member 1's bytes are
-# zero-copy and nothing is staged; with SKMD_ZERO_COPY=0 SKMD_TRANSFER_STAGE_CPU=1 and small
-# chunks everything that moves is staged, in more than one chunk, and nothing is zero-copy.
+# zero-copy and nothing is staged; with SKMD_ZERO_COPY=0 SKMD_TRANSFER_STAGE_CPU=1
+# SKMD_PEER_COPY=0 and small chunks everything that moves is staged, in more than one chunk,
+# and nothing is zero-copy.
 set -u
 preload=$1 opt=$2 moved=$3
 tmp=$(mktemp -d)
@@ -27,8 +28,9 @@ else
     echo "PASS transfer-paths: default: $zc bytes zero-copy, $direct direct, none staged"
 fi
 
+# Peer copies off: member-to-member bytes go through the engine (two staged transfers).
 read -r staged chunks direct zc <<<"$(totals SKMD_ZERO_COPY=0 SKMD_TRANSFER_STAGE_CPU=1 \
-    SKMD_TRANSFER_DIRECT_KIB=0 SKMD_TRANSFER_CHUNK_KIB=64)"
+    SKMD_TRANSFER_DIRECT_KIB=0 SKMD_TRANSFER_CHUNK_KIB=64 SKMD_PEER_COPY=0)"
 if [ -z "${zc:-}" ] || [ "$staged" -eq 0 ] || [ "$chunks" -lt 2 ] || [ "$zc" -ne 0 ]; then
     echo "FAIL transfer-paths: staged: staged ${staged:-?} in ${chunks:-?} chunks, zero-copy ${zc:-?}"
     fail=1
