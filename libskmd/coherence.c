@@ -132,6 +132,7 @@ static cl_mem mem_real(cl_mem mem, int m, cl_int *err)
     /* The executing member keeps ALLOC_HOST_PTR, as the app asked (pinned staging on
      * GPUs); the others get plain device memory. */
     cl_mem_flags host_flags = CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR |
+                              SKMD_MEM_HOST_ACCESS_FLAGS |
                               (m == skmd_state.exec && !mem->parent ? 0 : CL_MEM_ALLOC_HOST_PTR);
     cl_mem real;
     if (mem->parent) {
