@@ -54,10 +54,20 @@ static unsigned char *host_copy(cl_mem root)
                          root->size, err);
             break;
         }
-    if (!copy && posix_memalign(&copy, SKMD_XFER_HOST_ALIGN, root->size) != 0)
-        copy = NULL;
+    /* Whole pages, as drivers allocate: a zero-copy member's kernel works in this memory,
+     * and a kernel that writes a little past its buffer (undefined, but harmless on the
+     * driver's own padded buffers) must not corrupt the heap. */
+    size_t zeroed = root->size;
+    if (!copy) {
+        size_t padded = (root->size + SKMD_XFER_HOST_ALIGN - 1) / SKMD_XFER_HOST_ALIGN *
+                        SKMD_XFER_HOST_ALIGN;
+        if (posix_memalign(&copy, SKMD_XFER_HOST_ALIGN, padded) != 0)
+            copy = NULL;
+        else
+            zeroed = padded;
+    }
     if (copy && !root->host_copy) {
-        memset(copy, 0, root->size);
+        memset(copy, 0, zeroed);
         root->host_copy = copy;
     }
     pthread_mutex_unlock(&alloc_lock);
@@ -134,6 +144,7 @@ static cl_mem mem_real(cl_mem mem, int m, cl_int *err)
     /* The executing member keeps ALLOC_HOST_PTR, as the app asked (pinned staging on
      * GPUs); the others get plain device memory. */
     cl_mem_flags host_flags = CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR |
+                              SKMD_MEM_HOST_ACCESS_FLAGS |
                               (m == skmd_state.exec && !mem->parent ? 0 : CL_MEM_ALLOC_HOST_PTR);
     cl_mem real;
     if (mem->parent) {

@@ -30,6 +30,11 @@ cl_mem skmd_mem_root(cl_mem mem);
  * on failure. */
 cl_mem skmd_mem_real(cl_mem mem, int m, cl_int *err);
 
+/* The app's host-access flags: libskmd checks them itself (enqueue.c) and never hands
+ * them to a driver, whose real buffers libskmd itself must read and write. */
+#define SKMD_MEM_HOST_ACCESS_FLAGS                                                        \
+    (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS)
+
 /* libskmd's own in-order queue on member m in context ctx. */
 cl_command_queue skmd_work_queue(cl_context ctx, int m, cl_int *err);
 

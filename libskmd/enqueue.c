@@ -35,6 +35,29 @@ static cl_int ensure_real(cl_command_queue q, cl_mem mem)
     return err;
 }
 
+/* The app's host-access flags (CL_MEM_HOST_*), which the real buffers do not carry: a
+ * host read of a HOST_WRITE_ONLY or HOST_NO_ACCESS buffer, or a host write of a
+ * HOST_READ_ONLY or HOST_NO_ACCESS one, is CL_INVALID_OPERATION. */
+static cl_int host_access(cl_mem mem, int reads, int writes)
+{
+    if (mem->mtype != CL_MEM_OBJECT_BUFFER)
+        return CL_SUCCESS; /* images carry the app's flags: their driver checks them */
+    SKMD_RETURN_ERROR_IF(reads && (mem->flags & (CL_MEM_HOST_WRITE_ONLY |
+                                                 CL_MEM_HOST_NO_ACCESS)),
+                         CL_INVALID_OPERATION);
+    SKMD_RETURN_ERROR_IF(writes && (mem->flags & (CL_MEM_HOST_READ_ONLY |
+                                                  CL_MEM_HOST_NO_ACCESS)),
+                         CL_INVALID_OPERATION);
+    return CL_SUCCESS;
+}
+
+#define HOST_ACCESS(mem, reads, writes)                                                   \
+    do {                                                                                  \
+        cl_int host_err_ = host_access(mem, reads, writes);                               \
+        if (host_err_ != CL_SUCCESS)                                                      \
+            return host_err_;                                                             \
+    } while (0)
+
 /* The buffer manager's part of a command on the queue's member: its copy of [off, off+size)
  * is brought up to date first (reads and partial writes need the current bytes), and
  * when the command writes, that copy alone is current there afterwards. Images are not
@@ -98,6 +121,7 @@ cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool block
 {
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
+    HOST_ACCESS(buffer, 1, 0);
     COHERENT(q, buffer, offset, size, 0);
     BEGIN(q, n, wl, event);
     err = M(q)->ops->copy(M(q), q->real, 0, R(q, buffer), blocking, offset, size, ptr,
@@ -111,6 +135,7 @@ cl_int skmd_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, cl_bool bloc
 {
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
+    HOST_ACCESS(buffer, 0, 1);
     cl_int werr = overwritten(q, buffer, offset, size);
     if (werr != CL_SUCCESS)
         return werr;
@@ -129,6 +154,7 @@ cl_int skmd_clEnqueueReadBufferRect(cl_command_queue q, cl_mem buffer, cl_bool b
 {
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
+    HOST_ACCESS(buffer, 1, 0);
     size_t span_off, span_size;
     rect_span(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch, &span_off,
               &span_size);
@@ -150,6 +176,7 @@ cl_int skmd_clEnqueueWriteBufferRect(cl_command_queue q, cl_mem buffer, cl_bool 
 {
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
+    HOST_ACCESS(buffer, 0, 1);
     size_t span_off, span_size;
     rect_span(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch, &span_off,
               &span_size);
@@ -306,6 +333,9 @@ void *skmd_clEnqueueMapBuffer(cl_command_queue q, cl_mem buffer, cl_bool blockin
     struct skmd_enqueue e;
     SKMD_GOTO_ERROR_IF(!SKMD_VALID(q, QUEUE), CL_INVALID_COMMAND_QUEUE);
     SKMD_GOTO_ERROR_IF(!SKMD_VALID(buffer, MEM), CL_INVALID_MEM_OBJECT);
+    SKMD_GOTO_IF_REAL_FAILED(host_access(buffer, (map_flags & CL_MAP_READ) != 0,
+                                         (map_flags & (CL_MAP_WRITE |
+                                                       CL_MAP_WRITE_INVALIDATE_REGION)) != 0));
     /* A map for writing may change any mapped byte until the unmap: the member's copy is
      * the current one from now on. */
     SKMD_GOTO_IF_REAL_FAILED(coherent(q, buffer, offset, size, (map_flags & (CL_MAP_WRITE |

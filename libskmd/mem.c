@@ -1,6 +1,7 @@
 /* libskmd/mem.c: memory objects. A buffer records, per member, its real buffer and
  * whether that copy is current; in single mode only the executing member's exists,
- * created with the app's flags (so USE_HOST_PTR keeps its meaning through the driver). */
+ * created with the app's flags (so USE_HOST_PTR keeps its meaning through the driver)
+ * less the host-access ones, which libskmd checks itself. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,8 +84,9 @@ static cl_mem create_buffer(cl_context context, const cl_mem_properties *propert
     cl_mem real = NULL;
     if (host_ptr) {
         const struct skmd_member *member = &skmd_state.members[m];
-        real = member->ops->alloc(member, skmd_member_context(context, m), flags, size,
-                                  host_ptr, &errcode);
+        real = member->ops->alloc(member, skmd_member_context(context, m),
+                                  flags & ~SKMD_MEM_HOST_ACCESS_FLAGS, size, host_ptr,
+                                  &errcode);
         SKMD_GOTO_IF_REAL_FAILED(errcode);
     }
     errcode = skmd_coh_init(mem, real ? m : -1);
@@ -189,7 +191,8 @@ cl_mem skmd_clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
     cl_mem parent_real = buffer->real[m];
     pthread_mutex_unlock(&buffer->obj.lock);
     if (parent_real) {
-        real = real_clCreateSubBuffer(parent_real, flags, buffer_create_type,
+        real = real_clCreateSubBuffer(parent_real, flags & ~SKMD_MEM_HOST_ACCESS_FLAGS,
+                                      buffer_create_type,
                                       buffer_create_info, &errcode);
         SKMD_GOTO_IF_REAL_FAILED(errcode);
     }

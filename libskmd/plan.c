@@ -600,6 +600,9 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
         measured += r->eligible[m] && has_measurement(&e->table[m]);
         unmeasured += r->eligible[m] && !has_measurement(&e->table[m]);
     }
+    if (measured + unmeasured == 0)
+        return; /* no member can take a share (none built the split program): nothing to
+                 * partition, every count stays 0 and the launch runs whole */
     if (!e->predicted && measured == 0)
         predict(r, e);
     if ((policy == SKMD_PART_POLICY_SKMD || policy == SKMD_PART_POLICY_PAPER) &&

@@ -192,10 +192,17 @@ static cl_int set_app_args(struct launch *L, cl_kernel kk, int m)
         const struct skmd_arg *arg = &L->args[a];
         if (!arg->set)
             continue; /* the driver reports it at launch */
+        cl_sampler sampler = NULL;
+        if (arg->other_handle && !arg->mem && arg->value && arg->size == sizeof sampler)
+            memcpy(&sampler, arg->value, sizeof sampler);
         if (arg->mem) {
             cl_mem real = skmd_mem_real(arg->mem, m, &err);
             if (real)
                 err = real_clSetKernelArg(kk, a, sizeof real, &real);
+        } else if (sampler && skmd_registry_has(sampler) && SKMD_VALID(sampler, SAMPLER)) {
+            /* The app's value is libskmd's sampler: the driver gets its own. */
+            cl_sampler real = sampler->real[skmd_state.members[m].platform_slot];
+            err = real_clSetKernelArg(kk, a, sizeof real, &real);
         } else {
             err = real_clSetKernelArg(kk, a, arg->size, arg->value);
         }

@@ -228,10 +228,15 @@ static void load_slot(cl_program p, int s, enum target t, const unsigned char *b
         real_clGetProgramBuildInfo(real, devs[d], CL_PROGRAM_BUILD_STATUS, sizeof st, &st,
                                    NULL);
         p->split_ok[idx[d]] = st == CL_BUILD_SUCCESS;
-        if (st != CL_BUILD_SUCCESS)
+        if (st != CL_BUILD_SUCCESS) {
             skmd_log(SKMD_LOG_WARN, "member %d (%s) cannot build the split program (%d): it "
                      "gets no shares of this program's kernels", idx[d],
                      skmd_state.members[idx[d]].name, err);
+            char build_log[2048] = "";
+            if (real_clGetProgramBuildInfo(real, devs[d], CL_PROGRAM_BUILD_LOG,
+                                           sizeof build_log - 1, build_log, NULL) == CL_SUCCESS)
+                skmd_log(SKMD_LOG_DEBUG, "member %d's build log: %s", idx[d], build_log);
+        }
     }
     p->split[s] = real;
 }

@@ -184,6 +184,61 @@ int main(void)
   api_show("unmap of a pointer never mapped", clEnqueueUnmapMemObject(env.queue, a, host, 0, NULL, NULL));
   api_show("clGetMemObjectInfo(bad param)", clGetMemObjectInfo(a, 0x7777, sizeof size, &size, NULL));
 
+  /* Host-access flags: the host may only read a HOST_READ_ONLY buffer, only write a
+   * HOST_WRITE_ONLY one, neither for HOST_NO_ACCESS (CL_INVALID_OPERATION); kernels and
+   * device copies use all three, and a kernel's result reaches the host through them. */
+  cl_mem hro = clCreateBuffer(env.context, CL_MEM_HOST_READ_ONLY | CL_MEM_COPY_HOST_PTR, N * sizeof(int), app_owned, &err);
+  API_OK(err);
+  cl_mem hwo = clCreateBuffer(env.context, CL_MEM_HOST_WRITE_ONLY, N * sizeof(int), NULL, &err);
+  API_OK(err);
+  cl_mem hna = clCreateBuffer(env.context, CL_MEM_HOST_NO_ACCESS, N * sizeof(int), NULL, &err);
+  API_OK(err);
+  for (int i = 0; i < N; i++) host[i] = i;
+  API_OK(clEnqueueWriteBuffer(env.queue, hwo, CL_TRUE, 0, N * sizeof(int), host, 0, NULL, NULL));
+  API_OK(clSetKernelArg(k, 0, sizeof hwo, &hwo));
+  API_OK(clEnqueueNDRangeKernel(env.queue, k, 1, NULL, &global, NULL, 0, NULL, NULL));
+  API_OK(clEnqueueCopyBuffer(env.queue, hwo, hna, 0, 0, N * sizeof(int), 0, NULL, NULL));
+  API_OK(clEnqueueCopyBuffer(env.queue, hna, hro, 0, 0, N * sizeof(int), 0, NULL, NULL));
+  memset(out, 0, N * sizeof(int));
+  API_OK(clEnqueueReadBuffer(env.queue, hro, CL_TRUE, 0, N * sizeof(int), out, 0, NULL, NULL));
+  api_expect("HOST_WRITE_ONLY -> kernel -> HOST_NO_ACCESS -> HOST_READ_ONLY -> host", all_equal(out, N, doubled));
+  cl_mem hro_fresh = clCreateBuffer(env.context, CL_MEM_HOST_READ_ONLY | CL_MEM_COPY_HOST_PTR, N * sizeof(int), host, &err);
+  API_OK(err);
+  memset(out, 0, N * sizeof(int));
+  API_OK(clEnqueueReadBuffer(env.queue, hro_fresh, CL_TRUE, 0, N * sizeof(int), out, 0, NULL, NULL));
+  api_expect("HOST_READ_ONLY | COPY_HOST_PTR reads back its bytes", all_equal(out, N, ident));
+  API_OK(clReleaseMemObject(hro_fresh));
+  /* Its bytes undefined, but readable: libskmd's own first copy to a member must work. */
+  cl_mem hro_empty = clCreateBuffer(env.context, CL_MEM_HOST_READ_ONLY, N * sizeof(int), NULL, &err);
+  API_OK(err);
+  api_show("read of a new HOST_READ_ONLY buffer", clEnqueueReadBuffer(env.queue, hro_empty, CL_TRUE, 0, N * sizeof(int), out, 0, NULL, NULL));
+  API_OK(clReleaseMemObject(hro_empty));
+  api_show("read of a HOST_WRITE_ONLY buffer", clEnqueueReadBuffer(env.queue, hwo, CL_TRUE, 0, 64, out, 0, NULL, NULL));
+  api_show("read of a HOST_NO_ACCESS buffer", clEnqueueReadBuffer(env.queue, hna, CL_TRUE, 0, 64, out, 0, NULL, NULL));
+  api_show("write of a HOST_READ_ONLY buffer", clEnqueueWriteBuffer(env.queue, hro, CL_TRUE, 0, 64, host, 0, NULL, NULL));
+  api_show("write of a HOST_NO_ACCESS buffer", clEnqueueWriteBuffer(env.queue, hna, CL_TRUE, 0, 64, host, 0, NULL, NULL));
+  size_t h_origin[3] = {0, 0, 0}, h_region[3] = {64, 1, 1};
+  api_show("rect read of a HOST_WRITE_ONLY buffer",
+           clEnqueueReadBufferRect(env.queue, hwo, CL_TRUE, h_origin, h_origin, h_region, 0, 0, 0, 0, out, 0, NULL, NULL));
+  api_show("rect write of a HOST_READ_ONLY buffer",
+           clEnqueueWriteBufferRect(env.queue, hro, CL_TRUE, h_origin, h_origin, h_region, 0, 0, 0, 0, host, 0, NULL, NULL));
+  const cl_map_flags map_kinds[] = {CL_MAP_READ, CL_MAP_WRITE, CL_MAP_WRITE_INVALIDATE_REGION};
+  const char *map_names[] = {"READ", "WRITE", "WRITE_INVALIDATE_REGION"};
+  cl_mem host_limited[] = {hro, hwo, hna};
+  const char *limit_names[] = {"HOST_READ_ONLY", "HOST_WRITE_ONLY", "HOST_NO_ACCESS"};
+  for (int b = 0; b < 3; b++)
+    for (int f = 0; f < 3; f++) {
+      void *hmap = clEnqueueMapBuffer(env.queue, host_limited[b], CL_TRUE, map_kinds[f], 0, 64, 0, NULL, NULL, &err);
+      char label[96];
+      snprintf(label, sizeof label, "map %s of a %s buffer", map_names[f], limit_names[b]);
+      api_show(label, err);
+      if (hmap) API_OK(clEnqueueUnmapMemObject(env.queue, host_limited[b], hmap, 0, NULL, NULL));
+    }
+  API_OK(clFinish(env.queue));
+  API_OK(clReleaseMemObject(hro));
+  API_OK(clReleaseMemObject(hwo));
+  API_OK(clReleaseMemObject(hna));
+
   API_OK(clReleaseMemObject(sub));
   API_OK(clReleaseMemObject(copy));
   api_expect("destructor callbacks ran at release", destructor_calls == 11);

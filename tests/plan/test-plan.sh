@@ -109,10 +109,14 @@ converge)
     # devices share this machine's cores with everything else (and ASan under SAN=1), so
     # a measurement can move by more: over the last 10 of 41 launches, at most 3 distinct
     # decisions, member 0's share moving by at most 16% of the 256 work-groups.
-    # A launch the plan gives whole to the queue's member (member 0) is a decision too.
+    # A launch the plan runs whole is a decision too, logged either as a one-share split
+    # ("split m1=0+256 (whole)") or, on the queue's member, as "whole on member 0: the plan
+    # gives ...": ten of the same is convergence; whole on one member, then on the other,
+    # or whole then split, moves member 0's share by the whole launch and fails.
     decisions() {
         sed -n -e 's/.*: split \(m[^;(]*\).*/\1/p' \
-            -e 's/.*: whole on member 0: the plan gives.*/m0=0+256/p' "$tmp/log" | sed 's/ *$//'
+            -e 's/.*: whole on member \([0-9]*\): the plan gives.*/m\1=0+256/p' "$tmp/log" |
+            sed 's/ *$//'
     }
     out=$(under "pthread pthread" "$vadd" --quick --reps 40 2>&1)
     n=$(decisions | wc -l)
