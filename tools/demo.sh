@@ -25,9 +25,14 @@ echo
 echo "== the same binary under libskmd: one platform, one device"
 LD_PRELOAD=$PWD/libskmd/libskmd.so clinfo -l
 echo
-echo "== under libskmd, each launch split over every member (SKMD_LOG=info, SKMD_REPORT=1)"
+echo "== under libskmd, the partitioner deciding (SKMD_LOG=info, SKMD_REPORT=1)"
+echo "   (it probes each member, then keeps what pays: two PoCL devices on the same cores"
+echo "    rarely gain from a split, a CPU + GPU machine does on transfer-heavy launches)"
+SKMD_LOG=info SKMD_REPORT=1 LD_PRELOAD=$PWD/libskmd/libskmd.so $app --scale 0.5 --reps 3
+echo
+echo "== under libskmd, every launch split in equal shares (SKMD_POLICY=equal), traced"
 trace=${TMPDIR:-/tmp}/skmd-demo-trace.json
-SKMD_LOG=info SKMD_REPORT=1 SKMD_TRACE=$trace LD_PRELOAD=$PWD/libskmd/libskmd.so \
+SKMD_POLICY=equal SKMD_LOG=info SKMD_TRACE=$trace LD_PRELOAD=$PWD/libskmd/libskmd.so \
   $app --scale 0.5 --reps 3
 echo
 tools/skmd-trace --summary "$trace"
