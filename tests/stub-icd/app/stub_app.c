@@ -28,6 +28,21 @@ static void mark(const char *what)
   close(fd);
 }
 
+/* The device's build log on stderr (even after a good build: under libskmd it names each
+ * member, and a member's failed build may show there while the build succeeds). */
+static void print_build_log(cl_program prog, cl_device_id device)
+{
+  size_t len = 0;
+  if (clGetProgramBuildInfo(prog, device, CL_PROGRAM_BUILD_LOG, 0, NULL, &len) != CL_SUCCESS ||
+      len == 0)
+    return;
+  char *text = calloc(1, len + 1);
+  if (text && clGetProgramBuildInfo(prog, device, CL_PROGRAM_BUILD_LOG, len, text, NULL) ==
+                  CL_SUCCESS)
+    fprintf(stderr, "stub_app: build log:\n%s\n", text);
+  free(text);
+}
+
 #define CHECK(call) do { cl_int e_ = (call); if (e_ != CL_SUCCESS) { \
   fprintf(stderr, "stub_app: %s failed: %d\n", #call, e_); exit(1); } } while (0)
 
@@ -58,7 +73,12 @@ int main(void)
 
   cl_program prog = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
   CHECK(err);
-  CHECK(clBuildProgram(prog, 0, NULL, "", NULL, NULL));
+  cl_int build_err = clBuildProgram(prog, 0, NULL, "", NULL, NULL);
+  print_build_log(prog, devices[0]);
+  if (build_err != CL_SUCCESS) {
+    fprintf(stderr, "stub_app: clBuildProgram failed: %d\n", build_err);
+    exit(1);
+  }
   mark("built");
   cl_kernel add = clCreateKernel(prog, "add_one", &err);
   CHECK(err);
