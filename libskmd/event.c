@@ -160,6 +160,13 @@ cl_int skmd_enqueue_end(struct skmd_enqueue *e, cl_int err)
 {
     if (e->wait && e->wait != e->small)
         free(e->wait);
+    /* A member out of resources is a fault of that device, not a bad argument: say which
+     * (the command is not redone elsewhere; the app gets the error). */
+    if ((err == CL_OUT_OF_RESOURCES || err == CL_MEM_OBJECT_ALLOCATION_FAILURE) && e->queue) {
+        int m = e->queue->member;
+        skmd_log(SKMD_LOG_WARN, "member %d (%s) failed a command: %s; the app gets the error",
+                 m, skmd_state.members[m].name, skmd_error_name(err));
+    }
     if (err != CL_SUCCESS || !e->want)
         return err;
     *e->want = skmd_event_wrap(e->queue->context, e->queue, e->real_event);
