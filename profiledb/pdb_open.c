@@ -139,6 +139,10 @@ static enum open_outcome check_and_prepare(struct skmd_pdb *db)
 {
     long long app = 0, version = 0, tables = 0;
     char check[256] = "";
+    /* One read transaction: another process may be creating the schema right now, and
+     * its header fields and tables must be seen together (an id of 0 next to its tables
+     * read as "another application's file"). */
+    int snapshot = sqlite3_exec(db->conn, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
     int rc = query_int(db->conn, "PRAGMA application_id", &app, NULL, 0);
     if (rc == SQLITE_OK)
         rc = query_int(db->conn, "PRAGMA user_version", &version, NULL, 0);
@@ -146,6 +150,8 @@ static enum open_outcome check_and_prepare(struct skmd_pdb *db)
         rc = query_int(db->conn, "SELECT count(*) FROM sqlite_master", &tables, NULL, 0);
     if (rc == SQLITE_OK)
         rc = query_int(db->conn, "PRAGMA quick_check(1)", NULL, check, sizeof(check));
+    if (snapshot)
+        sqlite3_exec(db->conn, "COMMIT", NULL, NULL, NULL);
     if (rc == SQLITE_NOTADB || rc == SQLITE_CORRUPT || (rc == SQLITE_OK && strcmp(check, "ok"))) {
         pdb_report(db, "profile database %s is corrupt or not a database (%s)", db->path,
                    rc == SQLITE_OK ? check : sqlite3_errstr(rc));
