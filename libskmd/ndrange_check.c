@@ -89,10 +89,13 @@ cl_int skmd_ndrange_check(cl_kernel kernel, cl_uint work_dim, const size_t *offs
         SKMD_RETURN_ERROR_IF(__builtin_mul_overflow(items, local[d], &items),
                              CL_INVALID_WORK_GROUP_SIZE);
     }
-    size_t kernel_max = 0;
-    if (skmd_clGetKernelWorkGroupInfo(kernel, NULL, CL_KERNEL_WORK_GROUP_SIZE, sizeof kernel_max,
-                                      &kernel_max, NULL) == CL_SUCCESS &&
-        kernel_max)
+    /* Fixed for a kernel object: asked of every member once, not on every launch. */
+    size_t kernel_max = __atomic_load_n(&kernel->max_group_items, __ATOMIC_RELAXED);
+    if (!kernel_max &&
+        skmd_clGetKernelWorkGroupInfo(kernel, NULL, CL_KERNEL_WORK_GROUP_SIZE, sizeof kernel_max,
+                                      &kernel_max, NULL) == CL_SUCCESS)
+        __atomic_store_n(&kernel->max_group_items, kernel_max, __ATOMIC_RELAXED);
+    if (kernel_max)
         SKMD_RETURN_ERROR_IF(items > kernel_max, CL_INVALID_WORK_GROUP_SIZE);
     return CL_SUCCESS;
 }

@@ -170,6 +170,8 @@ struct _cl_kernel {
     cl_kernel merge[SKMD_MAX_MEMBERS];     /* its merge kernel (CPU members) */
     cl_uint nargs;
     struct skmd_arg *args;                 /* under obj.lock */
+    size_t max_group_items;                /* CL_KERNEL_WORK_GROUP_SIZE over the members,
+                                              asked once (atomic; 0: not yet known) */
 };
 
 struct _cl_event {
