@@ -24,6 +24,7 @@
 #include "log.h"
 #include "plan.h"
 #include "share.h"
+#include "share_align.h"
 
 #define PLAN_ALPHA 0.3      /* weight of a new measurement in the smoothed rate */
 /* A new decision must be 10% faster than the cached one: timings on shared cores are noisy. */
@@ -333,6 +334,8 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
     /* Linear fit of the bytes over two share sizes: a fixed part (unknown footprints:
      * whole buffers) and a part per work-group. */
     uint64_t half = r->total_groups / 2 ? r->total_groups / 2 : 1;
+    if (r->unit > 1 && half >= r->unit)
+        half = half / r->unit * r->unit; /* a cut the shares can have */
     double in_all, out_all, in_half, out_half;
     int exact = 1;
     share_bytes(r, 0, r->total_groups, &in_all, &out_all, &exact);
@@ -342,7 +345,11 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
     p->out_per_wg = rest ? fmax(0, (out_all - out_half) / (double)rest) : 0;
     p->in_fixed = fmax(0, in_all - p->in_per_wg * (double)r->total_groups);
     p->out_fixed = fmax(0, out_all - p->out_per_wg * (double)r->total_groups);
-    p->output_contiguous = exact && !r->rec->needs_merge;
+    /* Merged or not: as split.c will find for shares of this launch (share_align.h). */
+    struct skmd_share_view view = {r->rec, r->args, r->scalars, r->shape};
+    p->output_contiguous = n < 2 ? exact && !r->rec->needs_merge
+                                 : !skmd_share_probe_merge(&view, r->total_groups, n,
+                                                           r->unit ? r->unit : 1);
     p->merge_fixed_ms = PLAN_MERGE_FIXED_MS;
     p->merge_ms_per_byte = 1.0 / PLAN_MERGE_BYTES_PER_MS;
     p->outputs_stay = 1; /* split.c leaves written bytes where they were written */
@@ -486,13 +493,19 @@ static int partition(const struct skmd_plan_request *r, struct entry *e,
     *n = build_problem(r, e, resident, dev, map, &p);
     if (*n <= 0)
         return SKMD_PART_EINVAL;
-    if (!use_cache || !cache)
-        return skmd_part_decide(&p, (enum skmd_part_policy)policy, res);
+    /* Shares of whole rows: the problem in units of rows (share_align.h). */
+    uint64_t unit = skmd_share_scale_problem(&p, dev, r->unit) ? r->unit : 1;
+    if (!use_cache || !cache) {
+        int status = skmd_part_decide(&p, (enum skmd_part_policy)policy, res);
+        skmd_share_unscale_result(res, unit);
+        return status;
+    }
     struct skmd_part_key key;
     int replaced = 0;
     key_of(r, e->kernel, &key);
     int status = skmd_part_cache_decide(cache, &key, &p, (enum skmd_part_policy)policy, res,
                                         &replaced);
+    skmd_share_unscale_result(res, unit);
     if (status == SKMD_PART_OK && replaced && db) {
         int64_t ids[SKMD_MAX_MEMBERS];
         for (int i = 0; i < *n; i++)

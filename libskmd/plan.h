@@ -25,6 +25,8 @@ struct skmd_plan_request {
     uint64_t total_groups;
     const unsigned char *eligible;    /* per member: may take a share */
     int exec_member;                  /* the app queue's member */
+    uint64_t unit;                    /* shares in multiples of this many groups (0, 1:
+                                         any; share_align.h) */
 };
 
 /* What a decision was made from, handed back with the measured times. */

@@ -24,12 +24,13 @@
 #include "plan.h"
 #include "report.h"
 #include "share.h"
+#include "share_align.h"
 #include "share_source.h"
 #include "split.h"
 #include "trace.h"
 #include "worker.h"
 
-#define MAX_INTERVALS 64
+#define MAX_INTERVALS SKMD_SHARE_INTERVALS
 
 static _Atomic unsigned char member_failed[SKMD_MAX_MEMBERS];
 static atomic_uint_least64_t launch_number;
@@ -60,6 +61,9 @@ struct launch {
     size_t local[3];
     uint64_t ngroups[3], total_groups;
     unsigned char merge_param[256]; /* 1: written bytes not exactly known */
+    unsigned char bound_param[256]; /* 1: written bytes bounded, bounds disjoint (fetched
+                                       before the share, committed after it) */
+    uint64_t unit;                  /* shares are multiples of this many groups */
     int merge_member;               /* -1: none needed */
     struct skmd_moved moved;
     uint64_t number;
@@ -166,22 +170,8 @@ static int is_buffer_param(const struct launch *L, unsigned p)
 static void footprint(const struct launch *L, unsigned p, uint64_t first, uint64_t count,
                       struct skmd_footprint *fp)
 {
-    uint64_t size = L->args[p].mem->size;
-    if (skmd_footprint(L->rec, p, &L->shape, L->scalars, first, count, fp) != 0) {
-        fp->nread = fp->nwrite = 1;
-        fp->read[0] = fp->write[0] = (struct skmd_interval){0, size};
-        fp->write_exact = 0;
-    }
-    for (size_t i = 0; i < fp->nread; i++)
-        if (fp->read[i].end > size)
-            fp->read[i].end = size;
-    for (size_t i = 0; i < fp->nwrite; i++)
-        if (fp->write[i].end > size)
-            fp->write[i].end = size;
-    if (!(L->rec->params[p].access & SKMD_ACCESS_WRITE))
-        fp->nwrite = 0, fp->write_exact = 1;
-    if (!(L->rec->params[p].access & SKMD_ACCESS_READ))
-        fp->nread = 0;
+    struct skmd_share_view view = {L->rec, L->args, L->scalars, &L->shape};
+    skmd_share_footprint(&view, p, first, count, fp);
 }
 
 /* Sets the app's arguments of kernel `kk` on member m (buffers swapped for m's copies). */
@@ -226,8 +216,9 @@ static cl_int set_args(struct launch *L, cl_kernel kk, int m, uint64_t first,
     return err;
 }
 
-/* Brings member m's copies up to date for the share: the bytes it reads (the merge
- * member: every buffer whole, as its copy receives the others' writes). */
+/* Brings member m's copies up to date for the share: the bytes it reads, and the write
+ * bounds committed whole after it (the merge member: every buffer whole, as its copy
+ * receives the others' writes). */
 static cl_int prepare(struct launch *L, const struct share *sh)
 {
     struct skmd_interval rd[MAX_INTERVALS], wr[MAX_INTERVALS];
@@ -246,6 +237,11 @@ static cl_int prepare(struct launch *L, const struct share *sh)
         footprint(L, p, sh->first, sh->count, &fp);
         for (size_t i = 0; i < fp.nread; i++) {
             err = fetch_locked(L, mem, sh->member, fp.read[i].begin, fp.read[i].end);
+            if (err != CL_SUCCESS)
+                return err;
+        }
+        for (size_t i = 0; L->bound_param[p] && i < fp.nwrite; i++) {
+            err = fetch_locked(L, mem, sh->member, fp.write[i].begin, fp.write[i].end);
             if (err != CL_SUCCESS)
                 return err;
         }
@@ -376,7 +372,9 @@ static cl_int commit_share(struct launch *L, const struct share *sh)
 }
 
 /* Folds share sh's writes (on its member) into the merge member's copies: the merge
- * kernel for sh's groups, with each written buffer's copy from sh's member as source. */
+ * kernel for sh's groups, with each written buffer's copy from sh's member as source.
+ * Only the bytes of the share's write bound are copied into the source: the merge kernel
+ * copies just the elements the share's groups store, all inside it. */
 static cl_int merge_share(struct launch *L, const struct share *sh)
 {
     int M = L->merge_member, D = sh->member;
@@ -403,15 +401,22 @@ static cl_int merge_share(struct launch *L, const struct share *sh)
             err = bytes ? err : CL_OUT_OF_HOST_MEMORY;
             break;
         }
-        err = real_clEnqueueReadBuffer(dq, dreal, CL_TRUE, 0, mem->size, bytes, 0, NULL,
-                                       NULL);
-        if (err == CL_SUCCESS)
-            sources[nsources] = real_clCreateBuffer(
-                skmd_member_context(L->q->context, M),
-                CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, mem->size, bytes, &err);
+        struct skmd_interval rd[MAX_INTERVALS], wr[MAX_INTERVALS];
+        struct skmd_footprint fp = {rd, wr, MAX_INTERVALS, MAX_INTERVALS, 0, 0, 0};
+        footprint(L, p, sh->first, sh->count, &fp);
+        sources[nsources] = real_clCreateBuffer(skmd_member_context(L->q->context, M),
+                                                CL_MEM_READ_ONLY, mem->size, NULL, &err);
+        for (size_t i = 0; i < fp.nwrite && err == CL_SUCCESS; i++) {
+            size_t at = (size_t)fp.write[i].begin, len = (size_t)(fp.write[i].end - at);
+            err = real_clEnqueueReadBuffer(dq, dreal, CL_TRUE, at, len,
+                                           (char *)bytes + at, 0, NULL, NULL);
+            if (err == CL_SUCCESS)
+                err = real_clEnqueueWriteBuffer(mq, sources[nsources], CL_TRUE, at, len,
+                                                (char *)bytes + at, 0, NULL, NULL);
+            L->moved.to_host += len;
+            L->moved.to_devices += len;
+        }
         free(bytes);
-        L->moved.to_host += mem->size;
-        L->moved.to_devices += mem->size;
         if (sources[nsources])
             nsources++;
     }
@@ -509,31 +514,39 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     uint64_t count[SKMD_MAX_MEMBERS];
     for (int m = 0; m < skmd_state.nmembers; m++)
         eligible[m] = !member_failed[m] && skmd_share_ready(L->k, m, &L->shape);
+    /* Whole rows (planes) of groups when that spares the merge (share_align.h). */
+    struct skmd_share_view view = {L->rec, L->args, L->scalars, &L->shape};
+    int neligible = 0;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        neligible += eligible[m];
+    L->unit = skmd_share_unit(&view, L->total_groups, neligible);
     struct skmd_plan_request req = {L->k, L->rec, L->args, L->scalars, &L->shape,
-                                    L->total_groups, eligible, L->q->member};
+                                    L->total_groups, eligible, L->q->member, L->unit};
     int used = skmd_plan_shares(&req, count, &L->ticket);
+    skmd_share_round(count, skmd_state.nmembers, L->total_groups, L->unit);
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        L->ticket.count[m] = count[m]; /* the measured times are of these shares */
     if (used < 1 || (count[L->q->member] == L->total_groups && !L->ticket.measure))
         return used < 1 ? "fewer than two members can take a share"
                         : "the plan gives the whole launch to the queue's member";
-    /* Written bytes that are not exactly known need the merge kernel on a CPU member. */
-    struct skmd_interval rd[MAX_INTERVALS], wr[MAX_INTERVALS];
-    int need_merge = 0;
-    uint64_t first = 0;
+    /* Written bytes whose bounds overlap (or are unknown) need the merge kernel on a CPU
+     * member; disjoint bounds are fetched before and committed after each share. */
+    uint64_t first = 0, firsts[SKMD_MAX_MEMBERS], counts[SKMD_MAX_MEMBERS];
+    unsigned char mode[256];
     *nshares = 0;
     for (int m = 0; m < skmd_state.nmembers; m++) {
         if (!count[m])
             continue;
+        firsts[*nshares] = first;
+        counts[*nshares] = count[m];
         shares[(*nshares)++] =
             (struct share){.member = m, .first = first, .count = count[m], .ms = -1};
-        for (unsigned p = 0; p < L->rec->nparams; p++) {
-            if (!is_buffer_param(L, p))
-                continue;
-            struct skmd_footprint fp = {rd, wr, MAX_INTERVALS, MAX_INTERVALS, 0, 0, 0};
-            footprint(L, p, first, count[m], &fp);
-            if (!fp.write_exact)
-                need_merge = L->merge_param[p] = 1;
-        }
         first += count[m];
+    }
+    int need_merge = skmd_share_write_modes(&view, firsts, counts, *nshares, mode);
+    for (unsigned p = 0; p < L->rec->nparams; p++) {
+        L->merge_param[p] = mode[p] == SKMD_WRITE_MERGE;
+        L->bound_param[p] = mode[p] == SKMD_WRITE_BOUND;
     }
     /* One share alone runs the app's kernel whole (start_whole): its member gets whole
      * copies first, as a merge member does, and merges nothing. */
@@ -675,6 +688,15 @@ static cl_int run_as_one_share(struct launch *L)
     return run_split(L);
 }
 
+/* Whether a written buffer went by its disjoint bounds (no merge for it). */
+static int bound_used(const struct launch *L)
+{
+    for (unsigned p = 0; p < L->rec->nparams; p++)
+        if (L->bound_param[p])
+            return 1;
+    return 0;
+}
+
 static void report(const struct launch *L, const char *why, const struct share *shares,
                    int nshares, uint64_t t0)
 {
@@ -691,9 +713,10 @@ static void report(const struct launch *L, const char *why, const struct share *
                      L->q->member, why, (unsigned long long)L->moved.to_devices,
                      (unsigned long long)L->moved.to_host, (unsigned long long)L->moved.peer);
         else
-            skmd_log(SKMD_LOG_INFO, "launch %llu %s: split%s%s; moved in %llu out %llu peer %llu",
+            skmd_log(SKMD_LOG_INFO, "launch %llu %s: split%s%s%s; moved in %llu out %llu peer %llu",
                      (unsigned long long)L->number, L->k->name, text,
                      nshares == 1 ? " (whole)" : L->merge_member >= 0 ? " (merged)" : "",
+                     nshares > 1 && bound_used(L) ? " (bounds)" : "",
                      (unsigned long long)L->moved.to_devices,
                      (unsigned long long)L->moved.to_host, (unsigned long long)L->moved.peer);
     }
