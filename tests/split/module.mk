@@ -1,15 +1,15 @@
 # tests/split/: split launches on local PoCL devices under forced uneven shares: the
 # adversarial programs and every example byte-identical / self-checked, the byte counter,
 # an injected member fault, the events of asynchronous launches, and member-to-member peer
-# copies (tests/split/test-split.sh).
+# copies, and which write footprints need the merge, shapes.c (tests/split/test-split.sh).
 SPLIT_TEST_BINS := $(O)tests/split/adversarial $(O)tests/split/moved $(O)tests/split/events \
-  $(O)tests/split/chain
+  $(O)tests/split/chain $(O)tests/split/shapes
 ALL_TARGETS += $(SPLIT_TEST_BINS)
 CLEAN_FILES += $(SPLIT_TEST_BINS)
 TEST_TARGETS += test-split-adversarial test-split-examples test-split-moved test-split-fault \
-  test-split-events test-split-peer
+  test-split-events test-split-peer test-split-shapes
 .PHONY: test-split-adversarial test-split-examples test-split-moved test-split-fault \
-  test-split-events test-split-peer
+  test-split-events test-split-peer test-split-shapes
 
 # Linked with the system loader, like any app; libskmd comes in through LD_PRELOAD.
 $(O)tests/split/%: tests/split/%.c
@@ -17,7 +17,7 @@ $(O)tests/split/%: tests/split/%.c
 	$(CC) $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -DCL_TARGET_OPENCL_VERSION=120 -o $@ $< $(LDFLAGS) -lOpenCL
 
 test-split-adversarial test-split-moved test-split-fault test-split-events \
-  test-split-peer: test-split-%: $(LIBSKMD_SO) \
+  test-split-peer test-split-shapes: test-split-%: $(LIBSKMD_SO) \
   $(SPLIT_TEST_BINS) $(SKMD_OPT)
 	@env $(SKMD_SAN_ENV) tests/split/test-split.sh $* "$(SKMD_PRELOAD)" $(O)tests/split
 

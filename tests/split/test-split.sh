@@ -141,8 +141,43 @@ peer)
             done
         done
     done ;;
+shapes)
+    # Write footprints and merges (shapes.c): rows2d's shares are whole rows of 32
+    # work-groups, planes3d's whole planes of 16, neither merged; the guarded stencil goes
+    # by disjoint bounds; swap's bounds overlap, so it is merged. Forced uneven shares on 2
+    # and 3 members, then the partitioner's own shares (no SKMD_SPLIT).
+    POCL_DEVICES=pthread "$bins/shapes" "$tmp/native.bin" || { say FAIL "native run failed"; exit 1; }
+    # KERNEL UNIT: the split lines of KERNEL whose share starts are not multiples of UNIT
+    misaligned() { grep " $1: split" "$tmp/log" | grep -o 'm[0-9]*=[0-9]*+' |
+                   tr -d 'm+' | awk -F= -v u="$2" '$2 % u != 0' | wc -l; }
+    count() { grep -c " \($1\): split.*${2:-}" "$tmp/log" || true; }
+    for run in "pthread pthread|0.3,0.5,0.2" "pthread pthread basic|0.3,0.5,0.2" \
+               "pthread pthread|" "pthread pthread basic|"; do
+        devs=${run%|*} split=${run#*|} what="[$devs] [${split:-partitioner}]"
+        rm -f "$tmp/log" "$tmp/split.bin" "$tmp/db"
+        under "$devs" "$split" env SKMD_PROFILE_DB="$tmp/db" "$bins/shapes" "$tmp/split.bin" \
+            2>"$tmp/err" || { say FAIL "$what run failed: $(tail -3 "$tmp/err")"; continue; }
+        bad=""
+        cmp -s "$tmp/native.bin" "$tmp/split.bin" || bad="output differs from the native run"
+        for k in rows2d planes3d stencil swap; do
+            [ "$(count $k)" -gt 0 ] || bad="$bad; $k never split"
+        done
+        [ "$(misaligned rows2d 32)" -eq 0 ] || bad="$bad; rows2d shares not whole rows"
+        [ "$(misaligned planes3d 16)" -eq 0 ] || bad="$bad; planes3d shares not whole planes"
+        [ "$(count 'rows2d\|planes3d\|stencil' merged)" -eq 0 ] || bad="$bad; a merge where none is needed"
+        # Every launch split among several members (not given whole to one):
+        [ "$(count stencil bounds)" -eq $(($(count stencil) - $(count stencil whole))) ] ||
+            bad="$bad; stencil split without its bounds"
+        [ "$(count swap merged)" -eq $(($(count swap) - $(count swap whole))) ] ||
+            bad="$bad; swap's overlapping bounds were not merged"
+        if [ -n "$bad" ]; then
+            say FAIL "$what ${bad#; }"
+        else
+            say PASS "$what byte-identical; split: rows2d $(count rows2d) ($(count rows2d whole) whole), planes3d $(count planes3d), stencil $(count stencil) ($(count stencil bounds) by bounds), swap $(count swap) ($(count swap merged) merged)"
+        fi
+    done ;;
 *)
-    echo "usage: $0 adversarial|examples|moved|fault|events|peer PRELOAD BIN_DIR" >&2
+    echo "usage: $0 adversarial|examples|moved|fault|events|peer|shapes PRELOAD BIN_DIR" >&2
     exit 2 ;;
 esac
 exit $fail

@@ -1,0 +1,224 @@
+/* tests/split/shapes.c: launches whose write footprints decide whether a split needs the
+ * merge kernel; every result buffer goes to the file named by argv[1], so a run under
+ * libskmd can be compared byte for byte with a native one-device run.
+ *   rows2d   each work-item writes 4 rows of a 2-D grid: exact for shares of whole rows
+ *            of work-groups, too many intervals (so merged) for a share ending mid-row;
+ *   planes3d each work-item writes 8 planes of a 3-D grid: exact for whole planes of
+ *            work-groups only;
+ *   stencil  a guarded 5-point stencil (skips the border): a bound, disjoint per share;
+ *   swap     pairs swapped under a data condition: bounds that overlap, merged.
+ * Each kernel is launched REPS times (the partitioner probes, then decides). */
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include <CL/cl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *source =
+    "__kernel void rows2d(__global const float *in, __global float *out, int w) {\n"
+    "  int x = get_global_id(0);\n"
+    "  int y0 = get_group_id(1) * 4 * get_local_size(1) + get_local_id(1);\n"
+    "  for (int r = 0; r < 4; r++) {\n"
+    "    int y = y0 + r * get_local_size(1);\n"
+    "    out[y * w + x] = in[y * w + x] * 3.0f + (float)r;\n"
+    "  }\n"
+    "}\n"
+    "__kernel void planes3d(__global int *out, int w, int h) {\n"
+    "  int x = get_global_id(0), y = get_global_id(1);\n"
+    "  int z0 = get_group_id(2) * 8 * get_local_size(2) + get_local_id(2);\n"
+    "  for (int r = 0; r < 8; r++) {\n"
+    "    int z = z0 + r * get_local_size(2);\n"
+    "    out[(z * h + y) * w + x] = x + 100 * y + 10000 * z;\n"
+    "  }\n"
+    "}\n"
+    "__kernel void stencil(__global const float *src, __global float *dst, int n) {\n"
+    "  int j = get_global_id(0), i = get_global_id(1);\n"
+    "  if (i >= 1 && i < n - 1 && j >= 1 && j < n - 1)\n"
+    "    dst[i * n + j] = 0.2f * (src[i * n + j] + src[i * n + j - 1] + src[i * n + j + 1]\n"
+    "                             + src[(i + 1) * n + j] + src[(i - 1) * n + j]);\n"
+    "}\n"
+    "__kernel void swap(__global const int *odd, __global const int *in,\n"
+    "                   __global int *out) {\n"
+    "  int i = get_global_id(0);\n"
+    "  if (odd[i]) out[i - 1] = in[i] + 7;\n"
+    "  else out[i + 1] = in[i] - 7;\n"
+    "}\n";
+
+#define REPS 6
+#define CHECK(x)                                                                            \
+    do {                                                                                    \
+        cl_int e_ = (x);                                                                    \
+        if (e_ != CL_SUCCESS) {                                                             \
+            fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #x, e_);                \
+            exit(1);                                                                        \
+        }                                                                                   \
+    } while (0)
+
+static cl_context ctx;
+static cl_command_queue q;
+static cl_program prog;
+static FILE *dump;
+
+static cl_mem buffer(size_t size, void *host)
+{
+    cl_int err;
+    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE | (host ? CL_MEM_COPY_HOST_PTR : 0),
+                              size, host, &err);
+    CHECK(err);
+    return m;
+}
+
+static cl_kernel kernel(const char *name)
+{
+    cl_int err;
+    cl_kernel k = clCreateKernel(prog, name, &err);
+    CHECK(err);
+    return k;
+}
+
+static void arg(cl_kernel k, cl_uint i, size_t size, const void *v)
+{
+    CHECK(clSetKernelArg(k, i, size, v));
+}
+
+static void run(cl_kernel k, cl_uint dims, const size_t *g, const size_t *l)
+{
+    for (int r = 0; r < REPS; r++) { /* one at a time: each is planned from the last */
+        CHECK(clEnqueueNDRangeKernel(q, k, dims, NULL, g, l, 0, NULL, NULL));
+        CHECK(clFinish(q));
+    }
+}
+
+static void save(cl_mem m, size_t size)
+{
+    void *h = malloc(size);
+    if (!h)
+        exit(1);
+    CHECK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, size, h, 0, NULL, NULL));
+    if (fwrite(h, 1, size, dump) != size)
+        exit(1);
+    free(h);
+}
+
+static void rows2d(void)
+{
+    int w = 512, h = 512; /* 32 x 8 work-groups of 16 x 16, 4 rows per work-item */
+    size_t n = (size_t)w * h;
+    float *in = malloc(n * sizeof *in);
+    if (!in)
+        exit(1);
+    for (size_t i = 0; i < n; i++)
+        in[i] = (float)(i % 977) * 0.5f;
+    cl_mem a = buffer(n * sizeof *in, in), b = buffer(n * sizeof *in, NULL);
+    cl_kernel k = kernel("rows2d");
+    arg(k, 0, sizeof a, &a);
+    arg(k, 1, sizeof b, &b);
+    arg(k, 2, sizeof w, &w);
+    size_t g[2] = {(size_t)w, (size_t)h / 4}, l[2] = {16, 16};
+    run(k, 2, g, l);
+    save(b, n * sizeof *in);
+    clReleaseKernel(k);
+    clReleaseMemObject(a);
+    clReleaseMemObject(b);
+    free(in);
+}
+
+static void planes3d(void)
+{
+    int w = 32, h = 8, d = 256; /* 4 x 4 x 4 work-groups of 8 x 2 x 8, 8 planes each */
+    size_t n = (size_t)w * h * d * sizeof(int);
+    cl_mem o = buffer(n, NULL);
+    cl_kernel k = kernel("planes3d");
+    arg(k, 0, sizeof o, &o);
+    arg(k, 1, sizeof w, &w);
+    arg(k, 2, sizeof h, &h);
+    size_t g[3] = {(size_t)w, (size_t)h, (size_t)d / 8}, l[3] = {8, 2, 8};
+    run(k, 3, g, l);
+    save(o, n);
+    clReleaseKernel(k);
+    clReleaseMemObject(o);
+}
+
+static void stencil(void)
+{
+    int n = 256; /* 16 x 16 work-groups of 16 x 16 */
+    size_t cells = (size_t)n * n;
+    float *grid = malloc(cells * sizeof *grid);
+    if (!grid)
+        exit(1);
+    for (size_t i = 0; i < cells; i++)
+        grid[i] = (float)((i * 7919) % 1000) * 0.01f;
+    cl_mem src = buffer(cells * sizeof *grid, grid), dst = buffer(cells * sizeof *grid, grid);
+    cl_kernel k = kernel("stencil");
+    size_t g[2] = {(size_t)n, (size_t)n}, l[2] = {16, 16};
+    for (int step = 0; step < REPS; step++) { /* src and dst swap: a chain */
+        cl_mem from = step % 2 ? dst : src, to = step % 2 ? src : dst;
+        arg(k, 0, sizeof from, &from);
+        arg(k, 1, sizeof to, &to);
+        arg(k, 2, sizeof n, &n);
+        CHECK(clEnqueueNDRangeKernel(q, k, 2, NULL, g, l, 0, NULL, NULL));
+        CHECK(clFinish(q));
+    }
+    save(src, cells * sizeof *grid);
+    save(dst, cells * sizeof *grid);
+    clReleaseKernel(k);
+    clReleaseMemObject(src);
+    clReleaseMemObject(dst);
+    free(grid);
+}
+
+static void swap(void)
+{
+    enum { N = 4096 };
+    static int odd[N], in[N], out[N];
+    for (int i = 0; i < N; i++) {
+        odd[i] = i % 2;
+        in[i] = i * 3;
+        out[i] = -1;
+    }
+    cl_mem o = buffer(sizeof odd, odd), a = buffer(sizeof in, in), b = buffer(sizeof out, out);
+    cl_kernel k = kernel("swap");
+    arg(k, 0, sizeof o, &o);
+    arg(k, 1, sizeof a, &a);
+    arg(k, 2, sizeof b, &b);
+    size_t g[1] = {N}, l[1] = {64};
+    run(k, 1, g, l);
+    save(b, sizeof out);
+    clReleaseKernel(k);
+    clReleaseMemObject(o);
+    clReleaseMemObject(a);
+    clReleaseMemObject(b);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s OUTPUT_FILE\n", argv[0]);
+        return 2;
+    }
+    dump = fopen(argv[1], "wb");
+    if (!dump)
+        return 1;
+    cl_platform_id platform;
+    cl_device_id device;
+    CHECK(clGetPlatformIDs(1, &platform, NULL));
+    CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL));
+    cl_int err;
+    ctx = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
+    CHECK(err);
+    q = clCreateCommandQueue(ctx, device, 0, &err);
+    CHECK(err);
+    prog = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
+    CHECK(err);
+    CHECK(clBuildProgram(prog, 1, &device, "", NULL, NULL));
+    rows2d();
+    planes3d();
+    stencil();
+    swap();
+    clReleaseProgram(prog);
+    clReleaseCommandQueue(q);
+    clReleaseContext(ctx);
+    return fclose(dump) == 0 ? 0 : 1;
+}
