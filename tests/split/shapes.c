@@ -7,7 +7,8 @@
  *            work-groups only;
  *   stencil  a guarded 5-point stencil (skips the border): a bound, disjoint per share;
  *   swap     pairs swapped under a data condition: bounds that overlap, merged.
- * Each kernel is launched REPS times (the partitioner probes, then decides). */
+ * Each kernel is launched REPS times (the partitioner probes, then decides). An optional
+ * second argument is swap's element count (default 4096), to time merges. */
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
 #endif
@@ -169,33 +170,39 @@ static void stencil(void)
     free(grid);
 }
 
-static void swap(void)
+static void swap(size_t n)
 {
-    enum { N = 4096 };
-    static int odd[N], in[N], out[N];
-    for (int i = 0; i < N; i++) {
-        odd[i] = i % 2;
-        in[i] = i * 3;
+    size_t bytes = n * sizeof(int);
+    int *odd = malloc(bytes), *in = malloc(bytes), *out = malloc(bytes);
+    if (!odd || !in || !out)
+        exit(1);
+    for (size_t i = 0; i < n; i++) {
+        odd[i] = (int)(i % 2);
+        in[i] = (int)(i * 3);
         out[i] = -1;
     }
-    cl_mem o = buffer(sizeof odd, odd), a = buffer(sizeof in, in), b = buffer(sizeof out, out);
+    cl_mem o = buffer(bytes, odd), a = buffer(bytes, in), b = buffer(bytes, out);
     cl_kernel k = kernel("swap");
     arg(k, 0, sizeof o, &o);
     arg(k, 1, sizeof a, &a);
     arg(k, 2, sizeof b, &b);
-    size_t g[1] = {N}, l[1] = {64};
+    size_t g[1] = {n}, l[1] = {64};
     run(k, 1, g, l);
-    save(b, sizeof out);
+    save(b, bytes);
     clReleaseKernel(k);
     clReleaseMemObject(o);
     clReleaseMemObject(a);
     clReleaseMemObject(b);
+    free(odd);
+    free(in);
+    free(out);
 }
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s OUTPUT_FILE\n", argv[0]);
+    long swap_n = argc == 3 ? atol(argv[2]) : 4096;
+    if ((argc != 2 && argc != 3) || swap_n < 64 || swap_n % 64) {
+        fprintf(stderr, "usage: %s OUTPUT_FILE [SWAP_ELEMENTS: a multiple of 64]\n", argv[0]);
         return 2;
     }
     dump = fopen(argv[1], "wb");
@@ -216,7 +223,7 @@ int main(int argc, char **argv)
     rows2d();
     planes3d();
     stencil();
-    swap();
+    swap((size_t)swap_n);
     clReleaseProgram(prog);
     clReleaseCommandQueue(q);
     clReleaseContext(ctx);
