@@ -3,7 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "coherence.h"
 #include "share_align.h"
 
 int skmd_share_is_buffer(const struct skmd_share_view *v, unsigned p)
@@ -47,11 +46,16 @@ static int cmp_owned(const void *pa, const void *pb)
 
 /* Whether another argument reaches the same root buffer as parameter p: then bytes of
  * p's bound may be written through that argument by another share. */
+static cl_mem root_of(cl_mem mem)
+{
+    return mem->parent ? mem->parent : mem;
+}
+
 static int aliased(const struct skmd_share_view *v, unsigned p)
 {
-    cl_mem root = skmd_mem_root(v->args[p].mem);
+    cl_mem root = root_of(v->args[p].mem);
     for (unsigned q = 0; q < v->rec->nparams; q++)
-        if (q != p && skmd_share_is_buffer(v, q) && skmd_mem_root(v->args[q].mem) == root)
+        if (q != p && skmd_share_is_buffer(v, q) && root_of(v->args[q].mem) == root)
             return 1;
     return 0;
 }

@@ -4,12 +4,22 @@
 # copies, and which write footprints need the merge, shapes.c (tests/split/test-split.sh).
 SPLIT_TEST_BINS := $(O)tests/split/adversarial $(O)tests/split/moved $(O)tests/split/events \
   $(O)tests/split/chain $(O)tests/split/shapes
-ALL_TARGETS += $(SPLIT_TEST_BINS)
-CLEAN_FILES += $(SPLIT_TEST_BINS)
+SHARE_ALIGN_TEST := $(O)tests/split/share_align_test
+ALL_TARGETS += $(SPLIT_TEST_BINS) $(SHARE_ALIGN_TEST)
+CLEAN_FILES += $(SPLIT_TEST_BINS) $(SHARE_ALIGN_TEST) $(O)tests/split/share_align_test.o
 TEST_TARGETS += test-split-adversarial test-split-examples test-split-moved test-split-fault \
-  test-split-events test-split-peer test-split-shapes
+  test-split-events test-split-peer test-split-shapes test-split-share-align
 .PHONY: test-split-adversarial test-split-examples test-split-moved test-split-fault \
-  test-split-events test-split-peer test-split-shapes
+  test-split-events test-split-peer test-split-shapes test-split-share-align
+
+# share_align.c alone (no OpenCL driver): rounding, units, write modes, scaled problems.
+$(O)tests/split/share_align_test.o: CPPFLAGS += -Ilibskmd
+$(SHARE_ALIGN_TEST): $(O)tests/split/share_align_test.o $(O)libskmd/share_align.o \
+  $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -lm
+
+test-split-share-align: $(SHARE_ALIGN_TEST)
+	@$(SHARE_ALIGN_TEST)
 
 # Linked with the system loader, like any app; libskmd comes in through LD_PRELOAD.
 $(O)tests/split/%: tests/split/%.c
