@@ -44,13 +44,13 @@ static int cmp_owned(const void *pa, const void *pb)
     return a->begin < b->begin ? -1 : a->begin > b->begin;
 }
 
-/* Whether another argument reaches the same root buffer as parameter p: then bytes of
- * p's bound may be written through that argument by another share. */
 static cl_mem root_of(cl_mem mem)
 {
     return mem->parent ? mem->parent : mem;
 }
 
+/* Whether another argument reaches the same root buffer as parameter p: then bytes of
+ * p's bound may be written through that argument by another share. */
 static int aliased(const struct skmd_share_view *v, unsigned p)
 {
     cl_mem root = root_of(v->args[p].mem);
@@ -125,6 +125,8 @@ static void grid(const struct skmd_launch *s, uint64_t *row, uint64_t *plane)
     *plane = ng[0] * ng[1];
 }
 
+/* Whether `members` shares cut evenly at multiples of unit need the merge (see
+ * skmd_share_probe_merge). */
 static int probe_needs_merge(const struct skmd_share_view *v, uint64_t total, int members,
                              uint64_t unit, uint64_t row, uint64_t plane)
 {
