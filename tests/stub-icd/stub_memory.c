@@ -158,6 +158,7 @@ static cl_int check_transfer(cl_command_queue q, cl_mem m, size_t offset, size_t
   if (err) return err;
   if (q->device->fail & FAIL_ALLOC) return CL_MEM_OBJECT_ALLOCATION_FAILURE;
   if (q->device->fail & FAIL_TRANSFER) return CL_OUT_OF_RESOURCES;
+  if (stub_device_gone(q->device)) return CL_OUT_OF_RESOURCES;
   return CL_SUCCESS;
 }
 
@@ -369,6 +370,7 @@ static cl_int CL_API_CALL enqueue_migrate(cl_command_queue q, cl_uint num, const
     if (!stub_valid(mems[i], STUB_MEM)) return CL_INVALID_MEM_OBJECT;
   cl_int err = stub_check_wait_list(n, list);
   if (err) return err;
+  if (stub_device_gone(q->device)) return CL_OUT_OF_RESOURCES;
   stub_log("clEnqueueMigrateMemObjects dev=%u n=%u flags=0x%llx", q->device->index, num,
            (unsigned long long)flags);
   stub_complete(q, CL_COMMAND_MIGRATE_MEM_OBJECTS, ev);
