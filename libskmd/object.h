@@ -106,7 +106,8 @@ struct _cl_command_queue {
     struct skmd_object obj;
     cl_context context;
     int member;                            /* executing member */
-    cl_command_queue real;                 /* on that member; immutable */
+    cl_command_queue real;                 /* on that member; replaced (with member) only
+                                              when the member is lost (member_health.c) */
     struct skmd_launcher *launcher;        /* split launches' thread (worker.c); under
                                               obj.lock */
     cl_queue_properties props[8];
@@ -133,6 +134,8 @@ struct _cl_mem {
                                               under skmd_buffer_lock */
     struct skmd_ranges valid[SKMD_MAX_MEMBERS + 1]; /* root; under skmd_buffer_lock */
     struct skmd_callback *destructors;     /* under obj.lock */
+    unsigned refused;                      /* root: bit m set when member m failed to
+                                              allocate it (member_health.c; atomic) */
     cl_mem_properties props[8];
     size_t nprops;
 };
@@ -149,6 +152,8 @@ struct _cl_program {
     unsigned char split_ok[SKMD_MAX_MEMBERS]; /* member built its split program */
     struct skmd_source_builds *source_builds; /* shares from the app's source
                                                  (share_source.c); NULL: none */
+    unsigned not_built;                    /* bit m set: member m failed to build it, its
+                                              kernels run elsewhere (set by clBuildProgram) */
 };
 
 /* One kernel argument as the app last set it. */
