@@ -238,8 +238,10 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, st
 {
     cl_int err;
     cl_command_queue q = skmd_work_queue(root->context, m, &err);
-    if (!q)
+    if (!q) {
+        skmd_member_fault(m, err, "making libskmd's queue", NULL);
         return err;
+    }
     cl_mem real = skmd_mem_real(root, m, &err);
     if (!real)
         return err;
@@ -330,9 +332,13 @@ static cl_int fetch_host(cl_mem root, uint64_t b, uint64_t e, struct skmd_moved 
                 while (skmd_ranges_next_gap(&root->valid[SKMD_HOST], hit.begin, hit.end, &at3,
                                             &need)) {
                     cl_int err = move(root, m, 0, need.begin, need.end, moved);
-                    if (err != CL_SUCCESS)
+                    if (err != CL_SUCCESS && !skmd_member_is_lost(m))
                         return err;
+                    if (err != CL_SUCCESS)
+                        break; /* another copy, or lost_bytes below, says what remains */
                 }
+                if (skmd_member_is_lost(m))
+                    break;
             }
         }
         cl_int lost = lost_bytes(root, gap.begin, gap.end);

@@ -650,10 +650,13 @@ static cl_int redo_whole(struct launch *L, const size_t *offset, const size_t *g
             skmd_key_unlock(L->k->real[m]);
         }
         cl_int status = CL_COMPLETE;
-        if (err == CL_SUCCESS && (err = real_clWaitForEvents(1, &ev)) == CL_SUCCESS &&
-            real_clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
-                                NULL) == CL_SUCCESS && status < 0)
-            err = status;
+        if (err == CL_SUCCESS) {
+            err = real_clWaitForEvents(1, &ev);
+            /* The command's own status says why, where the wait says only "an error". */
+            if (real_clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
+                                    &status, NULL) == CL_SUCCESS && status < 0)
+                err = status;
+        }
         if (err != CL_SUCCESS) {
             if (ev)
                 real_clReleaseEvent(ev);
