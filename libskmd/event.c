@@ -3,7 +3,6 @@
 #include <stdlib.h>
 
 #include "common.h"
-#include "member_health.h"
 #include "showreal.h"
 #include "eventspan.h"
 
@@ -167,7 +166,6 @@ cl_int skmd_enqueue_end(struct skmd_enqueue *e, cl_int err)
         int m = e->queue->member;
         skmd_log(SKMD_LOG_WARN, "member %d (%s) failed a command: %s; the app gets the error",
                  m, skmd_state.members[m].name, skmd_error_name(err));
-        skmd_member_fault(m, err, "a command of the app's queue", NULL);
     }
     if (err != CL_SUCCESS || !e->want)
         return err;

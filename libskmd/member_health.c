@@ -102,6 +102,29 @@ int skmd_member_for_kernel(cl_kernel k, int avoid, const cl_mem *mems, unsigned 
     return -1;
 }
 
+/* A member that is not lost on member `of`'s real platform (GPUs first); -1: none. */
+static int healthy_in_platform(int of)
+{
+    int slot = skmd_state.members[of].platform_slot;
+    for (int pass = 0; pass < 2; pass++)
+        for (int m = 0; m < skmd_state.nmembers; m++) {
+            int gpu = (skmd_state.members[m].type & CL_DEVICE_TYPE_GPU) != 0;
+            if (!skmd_member_is_lost(m) && skmd_state.members[m].platform_slot == slot &&
+                gpu == (pass == 0))
+                return m;
+        }
+    return -1;
+}
+
+int skmd_member_for_queue(void)
+{
+    int m = skmd_state.exec;
+    if (__builtin_expect(!skmd_member_is_lost(m), 1))
+        return m;
+    int other = healthy_in_platform(m);
+    return other >= 0 ? other : m;
+}
+
 /* Real queues left behind by failovers, released with their libskmd queue. */
 static pthread_mutex_t retired_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct retired {
@@ -109,23 +132,19 @@ static struct retired {
     struct retired *next;
 } *retired;
 
+/* One failover at a time (not q's object lock: it is never held across a real call). */
+static pthread_mutex_t failover_lock = PTHREAD_MUTEX_INITIALIZER;
+
 cl_int skmd_queue_failover(cl_command_queue q)
 {
-    pthread_mutex_lock(&q->obj.lock);
+    pthread_mutex_lock(&failover_lock);
     int from = q->member;
     cl_int err = CL_SUCCESS;
     if (!skmd_member_is_lost(from)) {
-        pthread_mutex_unlock(&q->obj.lock);
+        pthread_mutex_unlock(&failover_lock);
         return CL_SUCCESS;
     }
-    int slot = skmd_state.members[from].platform_slot, to = -1;
-    for (int pass = 0; pass < 2 && to < 0; pass++)
-        for (int m = 0; m < skmd_state.nmembers && to < 0; m++) {
-            int gpu = (skmd_state.members[m].type & CL_DEVICE_TYPE_GPU) != 0;
-            if (!skmd_member_is_lost(m) && skmd_state.members[m].platform_slot == slot &&
-                gpu == (pass == 0))
-                to = m;
-        }
+    int to = healthy_in_platform(from);
     struct retired *r = to >= 0 ? malloc(sizeof *r) : NULL;
     cl_command_queue real = NULL;
     if (r) {
@@ -159,7 +178,7 @@ cl_int skmd_queue_failover(cl_command_queue q)
                                                                       : err));
         err = CL_OUT_OF_RESOURCES;
     }
-    pthread_mutex_unlock(&q->obj.lock);
+    pthread_mutex_unlock(&failover_lock);
     return real ? CL_SUCCESS : err;
 }
 

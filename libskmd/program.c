@@ -376,6 +376,18 @@ cl_int skmd_clSetProgramSpecializationConstant(cl_program program, cl_uint spec_
     SKMD_RETURN_ERROR_IF(1, CL_INVALID_OPERATION); /* only IL programs have them */
 }
 
+/* The member whose real program answers the app's queries: the executing member, or the
+ * first that built the program when the executing member did not. */
+static int answering_member(cl_program program)
+{
+    if (!(program->not_built & (1u << skmd_state.exec)))
+        return skmd_state.exec;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (!(program->not_built & (1u << m)))
+            return m;
+    return skmd_state.exec;
+}
+
 /* The SKMD binary of the program: fills `out` when given; returns its size (0 when a
  * member has no binary yet). */
 static size_t skmd_binary(cl_program program, unsigned char *out)
@@ -449,7 +461,7 @@ cl_int skmd_clGetProgramInfo(cl_program program, cl_program_info param_name,
         return CL_SUCCESS;
     }
     default:
-        return real_clGetProgramInfo(program->real[skmd_state.members[skmd_state.exec]
+        return real_clGetProgramInfo(program->real[skmd_state.members[answering_member(program)]
                                                        .platform_slot],
                                      param_name, param_value_size, param_value,
                                      param_value_size_ret);
@@ -521,7 +533,7 @@ cl_int skmd_clGetProgramBuildInfo(cl_program program, cl_device_id device,
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(device, DEVICE), CL_INVALID_DEVICE);
     struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
-    const struct skmd_member *m = &skmd_state.members[skmd_state.exec];
+    const struct skmd_member *m = &skmd_state.members[answering_member(program)];
     switch (param_name) {
     case CL_PROGRAM_BUILD_STATUS: {
         cl_build_status st = build_status(program);

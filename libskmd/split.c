@@ -628,9 +628,15 @@ static cl_int redo_whole(struct launch *L, const size_t *offset, const size_t *g
     for (;;) {
         int m = skmd_member_for_kernel(L->k, bad, mems, nmems);
         if (m < 0) {
-            skmd_log(SKMD_LOG_ERROR, "launch of %s: no member is left that can run it",
-                     L->k->name);
-            return CL_OUT_OF_RESOURCES;
+            /* A buffer no member could allocate: the specification's allocation error. */
+            unsigned all = (1u << skmd_state.nmembers) - 1, refused_everywhere = 0;
+            for (unsigned i = 0; i < nmems; i++)
+                refused_everywhere |=
+                    mems[i] && (__atomic_load_n(&skmd_mem_root(mems[i])->refused,
+                                                 __ATOMIC_RELAXED) & all) == all;
+            skmd_log(SKMD_LOG_ERROR, "launch of %s: no member is left that can run it%s",
+                     L->k->name, refused_everywhere ? " (a buffer no member can allocate)" : "");
+            return refused_everywhere ? CL_MEM_OBJECT_ALLOCATION_FAILURE : CL_OUT_OF_RESOURCES;
         }
         cl_int err = fetch_whole(L, m);
         if (err != CL_SUCCESS) {
@@ -759,7 +765,8 @@ static cl_int run_split(struct launch *L)
             continue;
         int bad = shares[s].member;
         member_failed[bad] = 1;
-        skmd_member_kernel_failed(bad, shares[s].err, L->k->name);
+        if (skmd_fault_of(shares[s].err) != SKMD_FAULT_NONE) /* no whole launches either */
+            skmd_member_kernel_failed(bad, shares[s].err, L->k->name);
         forget_writes(L, bad);
         skmd_log(SKMD_LOG_WARN, "member %d (%s) failed its share of %s: marked failed, "
                  "the share is redone on another member", bad, skmd_state.members[bad].name,

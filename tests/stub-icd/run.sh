@@ -150,6 +150,17 @@ for mode in split single; do
     'app_ok && [ $(count "^clEnqueueWriteBuffer -> CL_MEM_OBJECT_ALLOCATION_FAILURE$" create-buffer) = 1 ] &&
      said "member 0 \(stub gpu 0\) cannot allocate buffer" && [ $(count "^clEnqueueNDRangeKernel dev=[12] .*-> CL_SUCCESS$") = 2 ]'
 
+  # ... also when the buffer is made with the app's bytes (CL_MEM_COPY_HOST_PTR): the
+  # stub's clCreateBuffer then fails, libskmd keeps the bytes in its host copy.
+  run "fail-alloc-copy-$mode" SKMD_MODE=$mode SKMD_STUB_DEVICES=3 SKMD_STUB_FAIL=0:alloc STUB_APP_COPY_HOST_PTR=1
+  check "$mode: member 0 fails allocations, buffer made with COPY_HOST_PTR: the app's clCreateBuffer succeeds, results exact" \
+    'app_ok && [ $(count "^clCreateBuffer .*-> CL_MEM_OBJECT_ALLOCATION_FAILURE$" create-buffer buffer-created) = 1 ] &&
+     said "member 0 \(stub gpu 0\) cannot allocate buffer"'
+  run "fail-alloc-all-$mode" SKMD_MODE=$mode SKMD_STUB_DEVICES=3 SKMD_STUB_FAIL=0:alloc,1:alloc,2:alloc
+  check "$mode: no member can allocate: clCreateBuffer and the write succeed (host copy), the launch gets CL_MEM_OBJECT_ALLOCATION_FAILURE" \
+    '[ $rc = 1 ] && grep -q "clEnqueueNDRangeKernel.*failed: -4" "$tmp/err" &&
+     said "launch of add_one: no member is left that can run it \(a buffer no member can allocate\)"'
+
   # 4. The member that runs the work fails transfers: taken for lost, the queue moves on
   # (the app's bytes are still in its hands).
   run "fail-transfer-$mode" SKMD_MODE=$mode SKMD_STUB_DEVICES=3 SKMD_STUB_FAIL=0:transfer

@@ -29,6 +29,9 @@ static cl_mem CL_API_CALL create_buffer(cl_context c, cl_mem_flags flags, size_t
   else if (check_flags(flags)) err = CL_INVALID_VALUE;
   else if (!size || size > (512u << 20)) err = CL_INVALID_BUFFER_SIZE;
   else if (wants_ptr != (host_ptr != NULL)) err = CL_INVALID_HOST_PTR;
+  /* The app's bytes go to the context's first device at once: one that cannot allocate
+   * fails the call (a plain buffer is made lazily, per device: see check_transfer). */
+  else if (wants_ptr && (c->devices[0]->fail & FAIL_ALLOC)) err = CL_MEM_OBJECT_ALLOCATION_FAILURE;
   cl_mem m = NULL;
   if (!err && !(m = stub_new(sizeof *m, STUB_MEM))) err = CL_OUT_OF_HOST_MEMORY;
   if (!err) {
