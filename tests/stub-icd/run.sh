@@ -100,8 +100,9 @@ check "under libskmd with no GPU: the launch still runs on one device" \
 # with a fault the app survives must print what the run without faults printed.
 run clean SKMD_STUB_DEVICES=3
 clean_out=$out
-# app_ok: the app finished with correct results, its output as without faults.
-app_ok() { [ $rc = 0 ] && grep -q "^PASSED$" <<<"$out" && [ "$out" = "$clean_out" ]; }
+# app_ok: the app finished with correct results, its output as without faults, and every
+# real object libskmd made (queues left on lost members included) was released.
+app_ok() { [ $rc = 0 ] && grep -q "^PASSED$" <<<"$out" && [ "$out" = "$clean_out" ] && all_freed; }
 # said TEXT: libskmd's log (SKMD_LOG=warn, the default) has a line with TEXT (an ERE).
 said() { grep -Eq "^libskmd: (warn|error): .*$1" "$tmp/err"; }
 # after_loss PATTERN: stub log lines matching PATTERN after the stub's device was lost.
