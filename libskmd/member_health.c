@@ -172,10 +172,13 @@ cl_int skmd_queue_failover(cl_command_queue q)
                  from, skmd_state.members[from].name, to, skmd_state.members[to].name);
     } else {
         free(r);
-        skmd_log(SKMD_LOG_ERROR, "a queue of lost member %d (%s): no other member of its "
-                 "platform can take it (%s); its commands fail", from,
-                 skmd_state.members[from].name, skmd_error_name(to < 0 ? CL_DEVICE_NOT_FOUND
-                                                                      : err));
+        static unsigned told; /* once per lost member: every later command fails alike */
+        if (!(told & (1u << from)))
+            skmd_log(SKMD_LOG_ERROR, "a queue of lost member %d (%s): no other member of its "
+                     "platform can take it (%s); its commands fail", from,
+                     skmd_state.members[from].name,
+                     skmd_error_name(to < 0 ? CL_DEVICE_NOT_FOUND : err));
+        told |= 1u << from;
         err = CL_OUT_OF_RESOURCES;
     }
     pthread_mutex_unlock(&failover_lock);
@@ -186,6 +189,7 @@ void skmd_queue_release_retired(cl_command_queue q)
 {
     if (atomic_load_explicit(&skmd_members_lost, memory_order_relaxed) == 0)
         return;
+    struct retired *mine = NULL;
     pthread_mutex_lock(&retired_lock);
     for (struct retired **p = &retired; *p;) {
         struct retired *r = *p;
@@ -194,10 +198,16 @@ void skmd_queue_release_retired(cl_command_queue q)
             continue;
         }
         *p = r->next;
-        real_clReleaseCommandQueue(r->real);
-        free(r);
+        r->next = mine;
+        mine = r;
     }
     pthread_mutex_unlock(&retired_lock);
+    while (mine) { /* released outside the lock: a release may wait for the driver */
+        struct retired *next = mine->next;
+        real_clReleaseCommandQueue(mine->real);
+        free(mine);
+        mine = next;
+    }
 }
 
 cl_event skmd_done_event(cl_command_queue q, cl_event real, cl_int *err)
