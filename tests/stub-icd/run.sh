@@ -56,6 +56,12 @@ check "SKMD_STUB_FAIL=0:launch makes launches on device 0 fail" \
 run fail-build SKMD_STUB_DEVICES=2 SKMD_STUB_FAIL=1:build
 check "SKMD_STUB_FAIL=1:build makes the build fail" \
   '[ $rc != 0 ] && grep -q "clBuildProgram.*failed: -11" "$tmp/err" && [ $(count "^clBuildProgram .* dev=1 .* -> failed") = 1 ]'
+run bad-lose SKMD_STUB_DEVICES=2 SKMD_STUB_FAIL=0:lose
+check "SKMD_STUB_FAIL=0:lose without @N is named in a clear error" \
+  '[ $rc != 0 ] && grep -q "libskmdstub: bad SKMD_STUB_FAIL" "$tmp/err"'
+run lose-native SKMD_STUB_DEVICES=2 SKMD_STUB_FAIL=0:lose@1
+check "SKMD_STUB_FAIL=0:lose@1: device 0 disappears after one call" \
+  '[ $rc != 0 ] && [ $(count "^stub-lost dev=0 after 1 calls$") = 1 ] && [ $(count "^clEnqueueWriteBuffer dev=0 ") = 1 ]'
 run bad-types SKMD_STUB_DEVICES=2 SKMD_STUB_TYPES=gpu,fpga
 check "a bad SKMD_STUB_TYPES is named in a clear error" \
   '[ $rc != 0 ] && grep -q "libskmdstub: bad SKMD_STUB_TYPES" "$tmp/err"'
