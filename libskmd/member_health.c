@@ -264,7 +264,8 @@ static cl_int host_io_end(struct skmd_enqueue *e, cl_command_queue q, cl_int err
 cl_int skmd_host_read(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
                       cl_uint n, const cl_event *wl, cl_event *event)
 {
-    SKMD_RETURN_ERROR_IF(!ptr || off > mem->size || size > mem->size - off, CL_INVALID_VALUE);
+    SKMD_RETURN_ERROR_IF(!ptr || !size || off > mem->size || size > mem->size - off,
+                         CL_INVALID_VALUE);
     struct skmd_enqueue e;
     cl_int err = skmd_enqueue_begin(&e, q, n, wl, event);
     if (err != CL_SUCCESS)
@@ -281,7 +282,8 @@ cl_int skmd_host_read(cl_command_queue q, cl_mem mem, size_t off, size_t size, v
 cl_int skmd_host_write(cl_command_queue q, cl_mem mem, size_t off, size_t size,
                        const void *ptr, cl_uint n, const cl_event *wl, cl_event *event)
 {
-    SKMD_RETURN_ERROR_IF(!ptr || off > mem->size || size > mem->size - off, CL_INVALID_VALUE);
+    SKMD_RETURN_ERROR_IF(!ptr || !size || off > mem->size || size > mem->size - off,
+                         CL_INVALID_VALUE);
     struct skmd_enqueue e;
     cl_int err = skmd_enqueue_begin(&e, q, n, wl, event);
     if (err != CL_SUCCESS)
