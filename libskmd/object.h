@@ -23,7 +23,7 @@ struct skmd_source_builds;
 
 #define SKMD_MAGIC 0x444d4b53u /* "SKMD" */
 #define SKMD_MAX_MEMBERS 16
-#define SKMD_MAX_PLATFORMS 8
+#define SKMD_MAX_PLATFORMS SKMD_MAX_MEMBERS /* context slots: one per member at most */
 
 enum skmd_type {
     SKMD_TYPE_PLATFORM = 1,
@@ -80,7 +80,7 @@ struct _cl_device_id {
 struct skmd_state {
     int ready;                  /* the loader opened and at least one member found */
     int passthrough;            /* SKMD_MODE=passthrough: every call goes to the loader */
-    int nplatforms;             /* real platforms that have members */
+    int nplatforms;             /* context slots: one per member, or per real platform */
     cl_platform_id platforms[SKMD_MAX_PLATFORMS];
     int nmembers;
     struct skmd_member members[SKMD_MAX_MEMBERS];

@@ -104,10 +104,11 @@ moved)
     fi ;;
 peer)
     # Member-to-member copies. Without zero-copy every member has its own buffer, so bytes
-    # one member wrote and another needs go by peer copy (one platform) or, with
-    # SKMD_PEER_COPY=0, through the host copy; the default settings (CPU members zero-copy)
-    # need none. chain: 6 launches, each reading its input rotated (member 1's work-groups
-    # read what member 0 wrote the launch before), then the app reads through member 0.
+    # one member wrote and another needs go by peer copy (members sharing one context:
+    # SKMD_CONTEXTS=platform) or, with SKMD_PEER_COPY=0, through the host copy; the
+    # default settings (CPU members zero-copy) need none. chain: 6 launches, each reading
+    # its input rotated (member 1's work-groups read what member 0 wrote the launch
+    # before), then the app reads through member 0.
     POCL_DEVICES=pthread "$bins/adversarial" "$tmp/native-adversarial.bin" >/dev/null &&
         POCL_DEVICES=pthread "$bins/chain" "$tmp/native-chain.bin" ||
         { say FAIL "native run failed"; exit 1; }
@@ -117,7 +118,7 @@ peer)
             for prog in chain adversarial; do
                 rm -f "$tmp/log" "$tmp/split.bin" "$tmp/trace.json"
                 # shellcheck disable=SC2086
-                under "$devs" "0.3,0.5,0.2" env $set SKMD_MIN_SPLIT_WORKGROUPS=2 \
+                under "$devs" "0.3,0.5,0.2" env SKMD_CONTEXTS=platform $set SKMD_MIN_SPLIT_WORKGROUPS=2 \
                     SKMD_TRACE="$tmp/trace.json" "$bins/$prog" "$tmp/split.bin" \
                     >/dev/null 2>"$tmp/err" ||
                     { say FAIL "[$devs] [$set] $prog: run failed: $(tail -3 "$tmp/err")"; continue; }
