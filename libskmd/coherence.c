@@ -470,6 +470,17 @@ cl_int skmd_coh_written(cl_mem mem, int owner, uint64_t b, uint64_t e)
                                                            : CL_OUT_OF_HOST_MEMORY;
 }
 
+cl_int skmd_coh_write_host(cl_mem mem, uint64_t off, uint64_t size, const void *src)
+{
+    cl_mem root = skmd_mem_root(mem);
+    off += mem->origin * (mem != root);
+    unsigned char *copy = host_copy(root);
+    if (!copy)
+        return CL_OUT_OF_HOST_MEMORY;
+    skmd_xfer_host_memcpy(copy + off, src, size);
+    return skmd_coh_written(root, SKMD_HOST, off, off + size);
+}
+
 cl_int skmd_coh_also_valid(cl_mem mem, int who, uint64_t b, uint64_t e)
 {
     cl_mem root = skmd_mem_root(mem);

@@ -51,6 +51,10 @@ cl_int skmd_coh_fetch(cl_mem mem, int dst, uint64_t b, uint64_t e, struct skmd_m
 /* [b, e) of mem was written on copy `owner`: it alone is current there now. */
 cl_int skmd_coh_written(cl_mem mem, int owner, uint64_t b, uint64_t e);
 
+/* The app's bytes [off, off + size) of mem written into the host copy, which alone is
+ * current there afterwards. Under the buffer's lock. */
+cl_int skmd_coh_write_host(cl_mem mem, uint64_t off, uint64_t size, const void *src);
+
 /* Copy `who` also holds the current bytes [b, e) (after a transfer made them equal). */
 cl_int skmd_coh_also_valid(cl_mem mem, int who, uint64_t b, uint64_t e);
 

@@ -129,6 +129,49 @@ cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool block
     return skmd_enqueue_end(&e, err);
 }
 
+/* Whether a write of mem goes to the host copy rather than the queue's member: split
+ * launches read it on several members (split.c note_readers), and through one member's
+ * copy their parts would cross two links each. */
+static int write_spread(cl_mem mem)
+{
+    if (mem->mtype != CL_MEM_OBJECT_BUFFER)
+        return 0;
+    skmd_buffer_lock(mem);
+    int spread = skmd_mem_root(mem)->spread;
+    skmd_buffer_unlock(mem);
+    return spread;
+}
+
+/* The write into the host copy, after the queue's earlier commands and the wait list (a
+ * marker stands for the command and gives the app its event); complete on return. */
+static cl_int write_host(cl_command_queue q, cl_mem mem, size_t off, size_t size,
+                         const void *ptr, cl_uint n, const cl_event *wl, cl_event *event)
+{
+    if (off > mem->size || size > mem->size - off)
+        return CL_INVALID_VALUE;
+    skmd_inflight_wait_mem(mem, 1);
+    BEGIN(q, n, wl, event);
+    cl_event marker = NULL;
+    err = real_clEnqueueMarkerWithWaitList(q->real, e.nwait, e.wait, &marker);
+    if (err == CL_SUCCESS)
+        err = real_clWaitForEvents(1, &marker);
+    if (err == CL_SUCCESS) {
+        skmd_buffer_lock(mem);
+        err = skmd_coh_write_host(mem, off, size, ptr);
+        skmd_buffer_unlock(mem);
+        skmd_log(SKMD_LOG_DEBUG, "write of %zu bytes into the host copy: split launches "
+                 "read the buffer on several members", size);
+    }
+    if (err == CL_SUCCESS && e.event)
+        *e.event = marker;
+    else if (marker)
+        real_clReleaseEvent(marker);
+    err = skmd_enqueue_end(&e, err);
+    if (err == CL_SUCCESS && event)
+        (*event)->type = CL_COMMAND_WRITE_BUFFER;
+    return err;
+}
+
 cl_int skmd_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, cl_bool blocking,
                                  size_t offset, size_t size, const void *ptr, cl_uint n,
                                  const cl_event *wl, cl_event *event)
@@ -136,6 +179,8 @@ cl_int skmd_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, cl_bool bloc
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
     HOST_ACCESS(buffer, 0, 1);
+    if (ptr && size && write_spread(buffer))
+        return write_host(q, buffer, offset, size, ptr, n, wl, event);
     cl_int werr = overwritten(q, buffer, offset, size);
     if (werr != CL_SUCCESS)
         return werr;

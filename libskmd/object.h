@@ -132,6 +132,10 @@ struct _cl_mem {
                                               is made on host_copy (zero-copy);
                                               under skmd_buffer_lock */
     struct skmd_ranges valid[SKMD_MAX_MEMBERS + 1]; /* root; under skmd_buffer_lock */
+    unsigned char spread;                  /* root: the last launch that read it was split
+                                              over two or more members with copies of
+                                              their own (not zero-copy); under
+                                              skmd_buffer_lock */
     struct skmd_callback *destructors;     /* under obj.lock */
     cl_mem_properties props[8];
     size_t nprops;
@@ -179,6 +183,8 @@ struct _cl_event {
     cl_context context;
     cl_command_queue queue;                /* NULL for a user event */
     cl_event real;                         /* immutable after creation */
+    cl_command_type type;                  /* the command, where `real` is a stand-in
+                                              (a marker); 0: ask `real` */
 };
 
 struct _cl_sampler {

@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/split/test-split.sh MODE PRELOAD BIN_DIR: the split-launch tests on local PoCL
-# devices (MODE: adversarial, examples, moved, fault, events, peer). Each run forces uneven
-# shares and checks from the log (SKMD_LOG=info) that launches really were split.
+# devices (MODE: adversarial, examples, moved, fault, events, peer, spread). Each run forces
+# uneven shares and checks from the log (SKMD_LOG=info) that launches really were split.
 set -u
 mode=$1 preload=$2 bins=$3
 tmp=$(mktemp -d)
@@ -54,6 +54,29 @@ examples)
                 say FAIL "[$devs] $name: no launch logged"
             else
                 say PASS "[$devs] $name ($(splits) split, $(grep -c 'whole on' "$tmp/log") whole)"
+            fi
+        done
+    done ;;
+spread)
+    # Buffers that split launches read on two members with copies of their own
+    # (SKMD_ZERO_COPY=0) take the app's next write into the host copy, from which each
+    # member fetches its part; with zero-copy CPU members (the default) they never do.
+    # The examples write their inputs again on every repetition and check the results.
+    for name in vector_add gemm; do
+        b=$bins/../../examples/$name/$name
+        for set in "SKMD_ZERO_COPY=0" "SKMD_ZERO_COPY=1"; do
+            rm -f "$tmp/log"
+            out=$(POCL_DEVICES="pthread pthread" SKMD_SPLIT=0.4,0.6 SKMD_LOG="debug:$tmp/log" \
+                  LD_PRELOAD="$preload" env $set "$b" --quick --reps 3 2>&1)
+            host=$(grep -c 'into the host copy' "$tmp/log" || true)
+            if ! grep -q '^PASSED' <<<"$out"; then
+                say FAIL "[$set] $name: $(tail -3 <<<"$out")"
+            elif [ "$set" = SKMD_ZERO_COPY=0 ] && [ "$host" -eq 0 ]; then
+                say FAIL "[$set] $name: no write went to the host copy"
+            elif [ "$set" = SKMD_ZERO_COPY=1 ] && [ "$host" -ne 0 ]; then
+                say FAIL "[$set] $name: $host writes went to the host copy (zero-copy members)"
+            else
+                say PASS "[$set] $name: PASSED, $host writes into the host copy"
             fi
         done
     done ;;
