@@ -36,6 +36,19 @@ cl_int skmd_coh_init(cl_mem root, int holder)
     return CL_SUCCESS;
 }
 
+/* SKMD_PINNED_HOST_COPY; auto: with two or more GPU members, whose shares of a buffer
+ * the app writes come from the host copy (enqueue.c write_host). */
+static int pinned_host_copy(void)
+{
+    const char *how = skmd_config()->pinned_host_copy;
+    if (strcmp(how, "auto"))
+        return !strcmp(how, "1");
+    int gpus = 0;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        gpus += (skmd_state.members[m].type & CL_DEVICE_TYPE_GPU) != 0;
+    return gpus >= 2;
+}
+
 /* The root's host copy, allocated on first use, zeroed (bytes nobody wrote yet read as 0).
  * Page-aligned: a CPU member may use it as its own buffer (zero-copy). Pinned, when
  * asked, for the first GPU member's DMA (other members' transfers are unchanged).
@@ -45,7 +58,7 @@ static unsigned char *host_copy(cl_mem root)
     static pthread_mutex_t alloc_lock = PTHREAD_MUTEX_INITIALIZER;
     pthread_mutex_lock(&alloc_lock);
     void *copy = root->host_copy;
-    for (int m = 0; m < skmd_state.nmembers && skmd_config()->pinned_host_copy && !copy; m++)
+    for (int m = 0; m < skmd_state.nmembers && pinned_host_copy() && !copy; m++)
         if (skmd_state.members[m].type & CL_DEVICE_TYPE_GPU) {
             cl_int err;
             copy = skmd_xfer_host_alloc(skmd_member_context(root->context, m),
@@ -577,6 +590,6 @@ cl_int skmd_coh_write_host(cl_mem mem, size_t off, size_t size, const void *src)
     if (err == CL_SUCCESS)
         err = skmd_coh_written(mem, SKMD_HOST, off, off + size);
     if (err == CL_SUCCESS)
-        memcpy(root->host_copy + off + mem->origin * (mem != root), src, size);
+        skmd_xfer_host_memcpy(root->host_copy + off + mem->origin * (mem != root), src, size);
     return err;
 }

@@ -149,6 +149,19 @@ cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool block
     return skmd_enqueue_end(&e, err);
 }
 
+/* Whether a write of mem goes to the host copy rather than the queue's member: split
+ * launches read it on several members (split.c note_readers), and through one member's
+ * copy their parts would cross two links each. */
+static int write_spread(cl_mem mem)
+{
+    if (mem->mtype != CL_MEM_OBJECT_BUFFER)
+        return 0;
+    skmd_buffer_lock(mem);
+    int spread = skmd_mem_root(mem)->spread;
+    skmd_buffer_unlock(mem);
+    return spread;
+}
+
 cl_int skmd_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, cl_bool blocking,
                                  size_t offset, size_t size, const void *ptr, cl_uint n,
                                  const cl_event *wl, cl_event *event)
@@ -158,6 +171,11 @@ cl_int skmd_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, cl_bool bloc
     HOST_ACCESS(buffer, 0, 1);
     if (skmd_mem_refused(buffer, q->member)) /* member faults: as in the read above */
         return skmd_host_write(q, buffer, offset, size, ptr, n, wl, event);
+    if (ptr && size && write_spread(buffer)) {
+        skmd_log(SKMD_LOG_DEBUG, "write of %zu bytes into the host copy: split launches read "
+                 "the buffer on several members", size);
+        return skmd_host_write(q, buffer, offset, size, ptr, n, wl, event);
+    }
     cl_int werr = overwritten(q, buffer, offset, size);
     if (werr != CL_SUCCESS)
         return skmd_fault_retry(q, buffer, werr, 0)

@@ -254,11 +254,18 @@ static cl_int host_io_wait(struct skmd_enqueue *e, cl_command_queue q, cl_mem me
     return err;
 }
 
-static cl_int host_io_end(struct skmd_enqueue *e, cl_command_queue q, cl_int err)
+/* The app's event of a read or write done on the host: a completed stand-in that reports
+ * the command's type. */
+static cl_int host_io_end(struct skmd_enqueue *e, cl_command_queue q, cl_int err,
+                          cl_command_type type)
 {
     if (err == CL_SUCCESS && e->event)
         e->real_event = skmd_done_event(q, NULL, &err);
-    return skmd_enqueue_end(e, err);
+    cl_event *want = e->want;
+    err = skmd_enqueue_end(e, err);
+    if (err == CL_SUCCESS && want)
+        (*want)->type = type;
+    return err;
 }
 
 cl_int skmd_host_read(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
@@ -276,7 +283,7 @@ cl_int skmd_host_read(cl_command_queue q, cl_mem mem, size_t off, size_t size, v
         err = skmd_coh_read_host(mem, off, size, ptr);
         skmd_buffer_unlock(mem);
     }
-    return host_io_end(&e, q, err);
+    return host_io_end(&e, q, err, CL_COMMAND_READ_BUFFER);
 }
 
 cl_int skmd_host_write(cl_command_queue q, cl_mem mem, size_t off, size_t size,
@@ -294,5 +301,5 @@ cl_int skmd_host_write(cl_command_queue q, cl_mem mem, size_t off, size_t size,
         err = skmd_coh_write_host(mem, off, size, ptr);
         skmd_buffer_unlock(mem);
     }
-    return host_io_end(&e, q, err);
+    return host_io_end(&e, q, err, CL_COMMAND_WRITE_BUFFER);
 }

@@ -23,7 +23,7 @@ struct skmd_source_builds;
 
 #define SKMD_MAGIC 0x444d4b53u /* "SKMD" */
 #define SKMD_MAX_MEMBERS 16
-#define SKMD_MAX_PLATFORMS 8
+#define SKMD_MAX_PLATFORMS SKMD_MAX_MEMBERS /* context slots: one per member at most */
 
 enum skmd_type {
     SKMD_TYPE_PLATFORM = 1,
@@ -80,7 +80,7 @@ struct _cl_device_id {
 struct skmd_state {
     int ready;                  /* the loader opened and at least one member found */
     int passthrough;            /* SKMD_MODE=passthrough: every call goes to the loader */
-    int nplatforms;             /* real platforms that have members */
+    int nplatforms;             /* context slots: one per member, or per real platform */
     cl_platform_id platforms[SKMD_MAX_PLATFORMS];
     int nmembers;
     struct skmd_member members[SKMD_MAX_MEMBERS];
@@ -133,6 +133,10 @@ struct _cl_mem {
                                               is made on host_copy (zero-copy);
                                               under skmd_buffer_lock */
     struct skmd_ranges valid[SKMD_MAX_MEMBERS + 1]; /* root; under skmd_buffer_lock */
+    unsigned char spread;                  /* root: the last launch that read it was split
+                                              over two or more members with copies of
+                                              their own (not zero-copy); under
+                                              skmd_buffer_lock */
     struct skmd_callback *destructors;     /* under obj.lock */
     unsigned refused;                      /* root: bit m set when member m failed to
                                               allocate it (member_health.c; atomic) */
@@ -184,6 +188,8 @@ struct _cl_event {
     cl_context context;
     cl_command_queue queue;                /* NULL for a user event */
     cl_event real;                         /* immutable after creation */
+    cl_command_type type;                  /* the command, where `real` is a stand-in
+                                              (a marker); 0: ask `real` */
 };
 
 struct _cl_sampler {

@@ -599,6 +599,9 @@ static cl_int fetch_whole(struct launch *L, int m)
         if (!mem)
             continue;
         skmd_inflight_wait_mem(mem, arg_written(L, a));
+        skmd_buffer_lock(mem);
+        skmd_mem_root(mem)->spread = 0; /* read whole on one member: see note_readers */
+        skmd_buffer_unlock(mem);
         err = fetch_locked(L, mem, m, 0, mem->size);
     }
     return err;
@@ -739,6 +742,24 @@ static void share_main(void *arg)
     trace_span(L, sh->member, SKMD_TRACE_KERNEL, sh->start_ns, sh->count);
 }
 
+/* Remembers, per buffer the kernel reads, whether this launch read it on two or more
+ * members with copies of their own: the app's next write of it then goes to the host
+ * copy (enqueue.c), from which each member fetches only its part over its own link. */
+static void note_readers(const struct launch *L, const struct share *shares, int nshares)
+{
+    for (unsigned p = 0; L->rec && p < L->rec->nparams; p++) {
+        if (!is_buffer_param(L, p) || !(L->rec->params[p].access & SKMD_ACCESS_READ))
+            continue;
+        cl_mem root = skmd_mem_root(L->args[p].mem);
+        skmd_buffer_lock(root);
+        int readers = 0;
+        for (int s = 0; s < nshares; s++)
+            readers += shares[s].count > 0 && !(root->zero_copy & (1u << shares[s].member));
+        root->spread = readers >= 2;
+        skmd_buffer_unlock(root);
+    }
+}
+
 static cl_int run_split(struct launch *L)
 {
     struct share *shares = L->shares;
@@ -797,6 +818,8 @@ static cl_int run_split(struct launch *L)
             if (L->merge_param[p])
                 err = written_locked(L->args[p].mem, L->merge_member, 0,
                                      L->args[p].mem->size);
+    if (err == CL_SUCCESS)
+        note_readers(L, shares, nshares);
     return err;
 }
 
