@@ -26,9 +26,12 @@ static unsigned kinds_of(cl_device_type t)
            ((t & CL_DEVICE_TYPE_ACCELERATOR) ? SKMD_KIND_ACCELERATOR : 0);
 }
 
+/* The slot (real context, programs) of a new member of platform p: its own, or under
+ * SKMD_CONTEXTS=platform the one of the platform's earlier members. */
 static int platform_slot(cl_platform_id p)
 {
-    for (int i = 0; i < skmd_state.nplatforms; i++)
+    int shared = !strcmp(skmd_config()->contexts, "platform");
+    for (int i = 0; shared && i < skmd_state.nplatforms; i++)
         if (skmd_state.platforms[i] == p)
             return i;
     if (skmd_state.nplatforms == SKMD_MAX_PLATFORMS)

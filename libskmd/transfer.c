@@ -356,6 +356,12 @@ static void count(uint64_t direct, uint64_t staged, uint64_t chunks, uint64_t ze
     atomic_fetch_add(&total_zero_copy, zero_copy);
 }
 
+void skmd_xfer_host_memcpy(void *dst, const void *src, size_t n)
+{
+    int nthreads = skmd_config()->transfer_threads;
+    parallel_copy(dst, src, n, nthreads < 1 ? 1 : nthreads > MAX_THREADS ? MAX_THREADS : nthreads);
+}
+
 void skmd_xfer_note_zero_copy(uint64_t bytes)
 {
     count(0, 0, 0, bytes);

@@ -8,9 +8,10 @@ SHARE_ALIGN_TEST := $(O)tests/split/share_align_test
 ALL_TARGETS += $(SPLIT_TEST_BINS) $(SHARE_ALIGN_TEST)
 CLEAN_FILES += $(SPLIT_TEST_BINS) $(SHARE_ALIGN_TEST) $(O)tests/split/share_align_test.o
 TEST_TARGETS += test-split-adversarial test-split-examples test-split-moved test-split-fault \
-  test-split-events test-split-peer test-split-shapes test-split-share-align
+  test-split-events test-split-peer test-split-spread test-split-shapes \
+  test-split-share-align
 .PHONY: test-split-adversarial test-split-examples test-split-moved test-split-fault \
-  test-split-events test-split-peer test-split-shapes test-split-share-align
+  test-split-events test-split-peer test-split-spread test-split-shapes test-split-share-align
 
 # share_align.c alone (no OpenCL driver): rounding, units, write modes, scaled problems.
 $(O)tests/split/share_align_test.o: CPPFLAGS += -Ilibskmd
@@ -31,5 +32,5 @@ test-split-adversarial test-split-moved test-split-fault test-split-events \
   $(SPLIT_TEST_BINS) $(SKMD_OPT)
 	@env $(SKMD_SAN_ENV) tests/split/test-split.sh $* "$(SKMD_PRELOAD)" $(O)tests/split
 
-test-split-examples: $(LIBSKMD_SO) $(EXAMPLE_BINS) $(SKMD_OPT)
-	@env $(SKMD_SAN_ENV) tests/split/test-split.sh examples "$(SKMD_PRELOAD)" $(O)tests/split
+test-split-examples test-split-spread: test-split-%: $(LIBSKMD_SO) $(EXAMPLE_BINS) $(SKMD_OPT)
+	@env $(SKMD_SAN_ENV) tests/split/test-split.sh $* "$(SKMD_PRELOAD)" $(O)tests/split
