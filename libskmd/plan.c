@@ -63,6 +63,8 @@ static struct member_info info[SKMD_MAX_MEMBERS];
 static struct entry *entries;
 static uint64_t launches_since_flush;
 static int policy;
+/* Launches per guard verdict (enum skmd_part_run), and the guard's switches. */
+static uint64_t guard_runs[4], guard_to_whole, guard_to_split;
 
 static void db_report(void *user, const char *message)
 {
@@ -139,6 +141,13 @@ static void plan_at_exit(void)
 {
     skmd_plan_flush();
     pthread_mutex_lock(&plan_lock);
+    if (guard_runs[0] + guard_runs[1] + guard_runs[2] + guard_runs[3])
+        skmd_log(SKMD_LOG_INFO, "plan guard: %llu split, %llu whole samples, %llu whole "
+                 "(the split measured slower), %llu split retries; went whole %llu times, "
+                 "back to the split %llu times", (unsigned long long)guard_runs[0],
+                 (unsigned long long)guard_runs[1], (unsigned long long)guard_runs[2],
+                 (unsigned long long)guard_runs[3], (unsigned long long)guard_to_whole,
+                 (unsigned long long)guard_to_split);
     for (struct entry *e = entries, *next; e; e = next) {
         next = e->next;
         free(e);
@@ -570,10 +579,58 @@ static int cold_start(const struct skmd_plan_request *r, struct entry *e,
     return 1;
 }
 
+/* The member that would run the launch whole: the fastest measured one, unless the
+ * home member holds the inputs and is not much slower (keep_home). -1: none measured. */
+static int best_whole(const struct skmd_plan_request *r, const struct entry *e,
+                      const double *resident)
+{
+    uint64_t count[SKMD_MAX_MEMBERS] = {0};
+    int fastest = fastest_member(r, e, 1);
+    if (fastest < 0)
+        return -1;
+    count[fastest] = r->total_groups;
+    keep_home(r, e, resident, count);
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (count[m] == r->total_groups)
+            return m;
+    return fastest;
+}
+
+/* Under plan_lock: the measured guard's word on a decision that splits (skmd_part.h): it
+ * may run the launch whole on one member instead. */
+static void guard(const struct skmd_plan_request *r, const struct entry *e,
+                  const double *resident, uint64_t *count, struct skmd_plan_ticket *t)
+{
+    int shares = 0;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        shares += count[m] > 0;
+    struct skmd_part_key key;
+    key_of(r, e->kernel, &key);
+    /* The linear policy stays the blind baseline it is meant to be. */
+    int guarded = shares >= 2 && t->learn && policy != SKMD_PART_POLICY_LINEAR;
+    struct skmd_part_guard *g = guarded ? skmd_part_cache_guard(cache, &key) : NULL;
+    if (!g)
+        return;
+    int dev, run = skmd_part_guard_choose(g, best_whole(r, e, resident), &dev);
+    t->guard = run + 1;
+    t->guard_dev = dev;
+    t->key_shape = key.shape;
+    t->key_buffers = key.buffers;
+    guard_runs[run]++;
+    if (dev < 0 || dev >= skmd_state.nmembers || !r->eligible[dev])
+        return;
+    memset(count, 0, sizeof *count * (size_t)skmd_state.nmembers);
+    count[dev] = r->total_groups;
+    if (run == SKMD_PART_RUN_WHOLE_SAMPLE)
+        skmd_log(SKMD_LOG_INFO, "plan %s: guard: whole sample on member %d (split %.3f ms "
+                 "x%u, whole %.3f ms x%u)", e->name, dev, g->split_ms, g->split_n,
+                 g->whole_ms, g->whole_n);
+}
+
 /* Under plan_lock: the partitioner's decision (or a cold-start probe, a sweep step,
- * single mode). */
+ * single mode), then the guard's word on it. */
 static void decide(const struct skmd_plan_request *r, struct entry *e,
-                   const double *resident, uint64_t *count)
+                   const double *resident, uint64_t *count, struct skmd_plan_ticket *t)
 {
     struct skmd_part_result res;
     int map[SKMD_MAX_MEMBERS];
@@ -621,6 +678,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     keep_home(r, e, resident, count);
     skmd_log(SKMD_LOG_DEBUG, "plan %s: %s, estimated %.3f ms", e->name, how,
              res.overall_ms);
+    guard(r, e, resident, count, t);
 }
 
 /* Samples of member m's table for a share of n work-groups (0: never measured there). */
@@ -668,7 +726,7 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         pthread_mutex_lock(&plan_lock);
         struct entry *e = entry_for(ticket->kernel, ticket->shape, r->kernel->name);
         if (e)
-            decide(r, e, resident, count);
+            decide(r, e, resident, count, ticket);
         else
             skmd_shares(r->total_groups, n, r->eligible, count);
         pthread_mutex_unlock(&plan_lock);
@@ -678,8 +736,10 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         ticket->count[m] = count[m];
         used += count[m] > 0;
     }
+    /* A guard's whole sample on the queue's member is timed as one share too. */
     ticket->measure = ticket->learn && count[r->exec_member] == r->total_groups &&
-                      measured_at(r->exec_member, ticket, r->total_groups) == 0;
+                      (measured_at(r->exec_member, ticket, r->total_groups) == 0 ||
+                       ticket->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1);
     return used;
 }
 
@@ -743,6 +803,39 @@ void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms)
     int every = skmd_config()->profile_flush;
     if (every > 0 && ++launches_since_flush >= (uint64_t)every)
         flush_locked();
+    pthread_mutex_unlock(&plan_lock);
+}
+
+void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)
+{
+    if (!t->guard)
+        return;
+    pthread_mutex_lock(&plan_lock);
+    struct skmd_part_key key = {t->kernel, t->key_shape, t->key_buffers};
+    struct skmd_part_guard *g = skmd_part_cache_guard(cache, &key);
+    int run = t->guard - 1;
+    if (g && skmd_part_guard_observe(g, run, t->guard_dev, ms) == 1) {
+        const char *name = "";
+        for (struct entry *e = entries; e; e = e->next)
+            if (e->kernel == t->kernel && e->shape == t->shape)
+                name = e->name;
+        if (g->whole_mode) {
+            guard_to_whole++;
+            skmd_log(SKMD_LOG_INFO, "plan %s: guard: the split measured %.3f ms, whole on "
+                     "member %d %.3f ms: whole from now on, the split retried in %llu "
+                     "launches", name, g->split_ms, g->whole_dev, g->whole_ms,
+                     (unsigned long long)(g->retry_at - g->launches));
+        } else {
+            guard_to_split++;
+            skmd_log(SKMD_LOG_INFO, "plan %s: guard: the retried split measured %.3f ms, "
+                     "whole on member %d %.3f ms: back to the split", name, g->split_ms,
+                     g->whole_dev, g->whole_ms);
+        }
+    } else if (g && run == SKMD_PART_RUN_RETRY) {
+        skmd_log(SKMD_LOG_INFO, "plan: guard: the retried split measured %.3f ms, whole "
+                 "%.3f ms: whole again, next retry in %llu launches", ms, g->whole_ms,
+                 (unsigned long long)(g->retry_at - g->launches));
+    }
     pthread_mutex_unlock(&plan_lock);
 }
 

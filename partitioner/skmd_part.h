@@ -184,6 +184,56 @@ int skmd_part_cache_decide(struct skmd_part_cache *c, const struct skmd_part_key
                            const struct skmd_part_problem *p, enum skmd_part_policy policy,
                            struct skmd_part_result *out, int *replaced);
 size_t skmd_part_cache_size(const struct skmd_part_cache *c);
+/* The guard of key's cached decision (made with it, see below); NULL when the key has no
+ * entry. Valid until the next skmd_part_cache_decide on this cache. */
+struct skmd_part_guard *skmd_part_cache_guard(struct skmd_part_cache *c,
+                                              const struct skmd_part_key *key);
+
+/* ---- Guard against losing to one device ------------------------------------------------ */
+
+/* The model can be wrong (a share's overheads, a link, a device's speed at the size it
+ * gets), and a split that loses to the fastest device alone loses on every launch. The
+ * guard keeps, per cached decision, the measured wall time (host side, launch to
+ * completion) of its split launches and of whole launches on the best single device,
+ * each smoothed; a split measured slower than whole goes whole on that device and is
+ * retried only after 2^k launches, k growing, so a wrong model costs a bounded fraction
+ * of the launches. While only split samples exist, 1 launch in SAMPLE_EVERY runs whole
+ * (until WHOLE_SAMPLES of them), later 1 in REFRESH_EVERY. */
+#define SKMD_PART_GUARD_SPLIT_SAMPLES 3   /* split samples before the guard judges */
+#define SKMD_PART_GUARD_WHOLE_SAMPLES 2   /* whole samples before the guard judges */
+#define SKMD_PART_GUARD_LEAVE 0.02        /* split slower than whole by more: go whole */
+#define SKMD_PART_GUARD_RETURN 0.05       /* a retried split faster by more: split again */
+#define SKMD_PART_GUARD_SAMPLE_EVERY 16
+#define SKMD_PART_GUARD_REFRESH_EVERY 256
+#define SKMD_PART_GUARD_FIRST_BACKOFF 5   /* first retry after 2^5 launches */
+#define SKMD_PART_GUARD_MAX_BACKOFF 10    /* then 2^6 ... up to 2^10 */
+
+/* What one launch of a splitting decision runs. */
+enum skmd_part_run {
+    SKMD_PART_RUN_SPLIT = 0,    /* the split; its wall time is a split sample */
+    SKMD_PART_RUN_WHOLE_SAMPLE, /* whole on the best device, to measure it */
+    SKMD_PART_RUN_WHOLE,        /* whole: the split measured slower */
+    SKMD_PART_RUN_RETRY,        /* the split again, rarely, while whole */
+};
+
+struct skmd_part_guard {
+    double split_ms, whole_ms; /* smoothed wall times */
+    uint32_t split_n, whole_n; /* samples behind them */
+    int whole_dev;             /* device of the whole samples, -1: none yet */
+    int whole_mode;            /* 1: launches run whole on whole_dev */
+    int backoff;               /* k: the next whole period lasts 2^k launches */
+    uint64_t launches;         /* launches chosen for */
+    uint64_t retry_at;         /* whole mode: launch number of the next retry */
+};
+
+void skmd_part_guard_init(struct skmd_part_guard *g);
+/* For one launch whose decision splits: what to run. best is the device that would run
+ * it whole (-1: none: the split runs); *dev is the device of a whole run (else -1). */
+int skmd_part_guard_choose(struct skmd_part_guard *g, int best, int *dev);
+/* The launch ran (`run` as chosen, on `dev`) in wall_ms. Returns 1 when the guard went
+ * whole or back to the split, 0 when not, SKMD_PART_EINVAL on a bad figure. */
+int skmd_part_guard_observe(struct skmd_part_guard *g, int run, int dev, double wall_ms);
+const char *skmd_part_run_name(int run);
 
 /* ---- Cold start ------------------------------------------------------------------------ */
 
