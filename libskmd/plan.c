@@ -24,6 +24,7 @@
 #include "log.h"
 #include "plan.h"
 #include "share.h"
+#include "transfer.h"
 
 #define PLAN_ALPHA 0.3      /* weight of a new measurement in the smoothed rate */
 /* A new decision must be 10% faster than the cached one: timings on shared cores are noisy. */
@@ -53,6 +54,7 @@ struct member_info {
     struct skmd_part_peaks peaks;
     double peak_rate;  /* compute units x MHz: only proportions matter (linear policy) */
     double launch_ms;  /* smoothed per-share latency beyond the kernel time (0: none yet) */
+    unsigned char link_dirty[2][2]; /* curve[dir][mem] refined since it was stored */
 };
 
 static pthread_mutex_t plan_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -139,6 +141,7 @@ static void device_id(int m, char *vendor, char *name, char *driver, size_t size
 
 static void plan_at_exit(void)
 {
+    skmd_xfer_set_observer(NULL);
     skmd_plan_flush();
     pthread_mutex_lock(&plan_lock);
     if (guard_runs[0] + guard_runs[1] + guard_runs[2] + guard_runs[3])
@@ -157,6 +160,22 @@ static void plan_at_exit(void)
     cache = NULL;
     skmd_pdb_close(db);
     db = NULL;
+    pthread_mutex_unlock(&plan_lock);
+}
+
+/* transfer.c's observer: a transfer the engine timed refines the member's link curve
+ * (written to the database with the tables). */
+static void observe_transfer(int member, int to_device, int pinned, uint64_t bytes,
+                             double ms)
+{
+    if (member < 0 || member >= skmd_state.nmembers)
+        return;
+    int dir = to_device ? SKMD_PART_H2D : SKMD_PART_D2H, mem = pinned ? SKMD_PART_PINNED
+                                                                     : SKMD_PART_PAGEABLE;
+    pthread_mutex_lock(&plan_lock);
+    if (skmd_part_observe_link(&info[member].curve[dir][mem], (double)bytes, ms,
+                               PLAN_ALPHA) == SKMD_PART_OK)
+        info[member].link_dirty[dir][mem] = 1;
     pthread_mutex_unlock(&plan_lock);
 }
 
@@ -197,6 +216,8 @@ static void plan_init(void)
             .launch_ms = cpu ? 0.02 : 0.01,
         };
     }
+    if (cfg->refine || cfg->profile_sweep)
+        skmd_xfer_set_observer(observe_transfer);
     atexit(plan_at_exit);
 }
 
@@ -760,12 +781,35 @@ double skmd_plan_event_ms(cl_event ev)
     return skmd_plan_span_ms(ev, ev);
 }
 
-/* Under plan_lock: every dirty table to the database. */
+/* Under plan_lock: member m's refined link curve to the database, its scale folded in
+ * (the next process reads it as calibrated). */
+static void store_link(int m, int dir, int mem)
+{
+    const struct skmd_part_link_curve *c = &info[m].curve[dir][mem];
+    double k = c->scale > 0 ? c->scale : 1;
+    struct skmd_pdb_link l = {.latency_ms = c->latency_ms * k,
+                              .bytes_per_ms = c->bytes_per_ms / k,
+                              .npoints = c->npoints};
+    for (int i = 0; i < c->npoints && i < SKMD_PDB_LINK_POINTS; i++) {
+        l.point_bytes[i] = c->point_bytes[i];
+        l.point_ms[i] = c->point_ms[i] * k;
+    }
+    skmd_pdb_put_link(db, info[m].db_id, (enum skmd_pdb_dir)dir, (enum skmd_pdb_mem)mem, &l);
+}
+
+/* Under plan_lock: every dirty table and link curve to the database. */
 static void flush_locked(void)
 {
     launches_since_flush = 0;
     if (!db)
         return;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        for (int dir = 0; dir < 2; dir++)
+            for (int mem = 0; mem < 2; mem++)
+                if (info[m].link_dirty[dir][mem] && info[m].db_id >= 0) {
+                    info[m].link_dirty[dir][mem] = 0;
+                    store_link(m, dir, mem);
+                }
     for (struct entry *e = entries; e; e = e->next) {
         if (!e->dirty)
             continue;

@@ -159,7 +159,10 @@ double skmd_part_link_ms(const struct skmd_part_link_curve *c, double bytes);
  * prediction are scaled by the same factor as the measured range moved. Non-positive or
  * non-finite figures are ignored (returns SKMD_PART_EINVAL). */
 int skmd_part_observe(struct skmd_part_table *t, uint64_t nwg, double kernel_ms, double alpha);
-/* Folds a measured transfer into the curve's scale factor (measured / modelled). */
+/* Folds a measured transfer into the curve: a curve of calibrated points has its scale
+ * factor smoothed toward measured / modelled; latency + bytes / bandwidth has each term
+ * moved by its share of the error (so a mix of sizes converges on both); a zero-bandwidth
+ * curve adopts the measured bandwidth. */
 int skmd_part_observe_link(struct skmd_part_link_curve *c, double bytes, double ms,
                            double alpha);
 

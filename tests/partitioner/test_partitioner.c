@@ -421,6 +421,18 @@ static void test_link_model(void)
     memset(&z, 0, sizeof(z));
     CHECK(skmd_part_observe_link(&z, 1e6, 2.0, 0.5) == SKMD_PART_OK);
     CHECK(fabs(skmd_part_link_ms(&z, 1e6) - 2.0) < 1e-9);
+    /* latency + bytes / bandwidth learns both from a mix of sizes: from the 20 us, 8 GB/s
+     * default to a 5 us, 25 GB/s link, within 5% at small, middle and large sizes. */
+    struct skmd_part_link_curve l = {.latency_ms = 0.02, .bytes_per_ms = 8e6, .scale = 1};
+    double sizes[3] = {4096, 1 << 20, 16 << 20};
+    for (int i = 0; i < 300; i++) {
+        double b = sizes[i % 3];
+        CHECK(skmd_part_observe_link(&l, b, 0.005 + b / 25e6, 0.3) == SKMD_PART_OK);
+    }
+    for (int i = 0; i < 3; i++) {
+        double truth = 0.005 + sizes[i] / 25e6;
+        CHECK(fabs(skmd_part_link_ms(&l, sizes[i]) - truth) < 0.05 * truth);
+    }
     /* Zero-copy: a device without a link pays nothing whatever the bytes. */
     struct skmd_part_device dev[1] = {flat_device(10.0, -1, 0.0)};
     struct skmd_part_problem p = problem(dev, 1, 100);
