@@ -44,6 +44,8 @@ struct entry {
     uint64_t launches; /* decisions made for this entry */
     struct skmd_part_table table[SKMD_MAX_MEMBERS];
     int predicted;
+    int probe_turn;    /* the idle member the next probe goes to starts the search */
+    unsigned char had_share[SKMD_MAX_MEMBERS]; /* the kernel ran on the member before */
     struct entry *next;
 };
 
@@ -648,8 +650,70 @@ static void guard(const struct skmd_plan_request *r, const struct entry *e,
                  g->whole_ms, g->whole_n);
 }
 
+/* Under plan_lock. A member the decision leaves idle is measured again now and then (1
+ * launch in PLAN_PROBE_EVERY of the entry): it takes a probe share from the member with
+ * the most work-groups, as large as its table says it runs in half of that member's
+ * estimated time (a power of two, at most half the launch), so the probe is large enough
+ * to show the member's rate at sizes it would get, and costs the launch little when the
+ * table is right. So a kernel kept on one member learns the others' rates as sizes
+ * change. Not on the guard's whole samples and retries, whose times must stay clean. */
+#define PLAN_PROBE_EVERY 64
+static void probe_idle(const struct skmd_plan_request *r, struct entry *e, uint64_t *count,
+                       struct skmd_plan_ticket *t)
+{
+    int n = skmd_state.nmembers, donor = -1, idle = -1;
+    if (!t->learn || e->launches % PLAN_PROBE_EVERY != PLAN_PROBE_EVERY - 1 ||
+        t->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1 || t->guard == SKMD_PART_RUN_RETRY + 1 ||
+        r->total_groups < 2)
+        return;
+    for (int m = 0; m < n; m++)
+        if (count[m] && (donor < 0 || count[m] > count[donor]))
+            donor = m;
+    for (int i = 0; i < n && idle < 0; i++) {
+        int m = (e->probe_turn + i) % n;
+        if (r->eligible[m] && !count[m] && has_measurement(&e->table[m]))
+            idle = m;
+    }
+    if (donor < 0 || idle < 0)
+        return;
+    e->probe_turn = (idle + 1) % n;
+    double donor_ms = (double)count[donor] / skmd_part_rate(&e->table[donor], count[donor]) +
+                      info[donor].launch_ms;
+    /* At a size never measured the member is taken to run at its best measured rate (a
+     * GPU measured on a small probe is slow per work-group there, not on larger shares);
+     * once measured, that size's own rate counts, so each size is explored once. */
+    const struct skmd_part_table *tab = &e->table[idle];
+    double best = 0;
+    for (int k = 0; k < SKMD_PART_RANGES; k++)
+        best = tab->samples[k] > 0 && tab->rate[k] > best ? tab->rate[k] : best;
+    uint64_t size = 0;
+    double size_ms = 0;
+    for (uint64_t next = 1; next <= r->total_groups / 2; next *= 2) {
+        double rate = skmd_part_rate(tab, next);
+        if (!tab->samples[skmd_part_range_of(next)] && best > rate)
+            rate = best;
+        double ms = rate > 0 ? (double)next / rate : SKMD_PART_NEVER_MS;
+        if (ms + info[idle].launch_ms > donor_ms / 2)
+            break;
+        size = next;
+        size_ms = ms;
+    }
+    /* A share whose time is mostly the member's fixed launch latency says little about
+     * its rate: no probe then. */
+    if (!size || size >= count[donor] || size_ms < info[idle].launch_ms)
+        return;
+    count[donor] -= size;
+    count[idle] = size;
+    t->guard = 0; /* neither a split nor a whole sample of the guard's */
+    skmd_log(SKMD_LOG_INFO, "plan %s: probe of %llu work-groups on idle member %d "
+             "(expected %.3f ms, the largest share that fits in half of member %d's %.3f ms)",
+             e->name, (unsigned long long)size, idle, size_ms + info[idle].launch_ms, donor,
+             donor_ms);
+}
+
 /* Under plan_lock: the partitioner's decision (or a cold-start probe, a sweep step,
- * single mode), then the guard's word on it. */
+ * single mode), then the guard's word on it, then now and then a probe of an idle
+ * member. */
 static void decide(const struct skmd_plan_request *r, struct entry *e,
                    const double *resident, uint64_t *count, struct skmd_plan_ticket *t)
 {
@@ -700,6 +764,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     skmd_log(SKMD_LOG_DEBUG, "plan %s: %s, estimated %.3f ms", e->name, how,
              res.overall_ms);
     guard(r, e, resident, count, t);
+    probe_idle(r, e, count, t);
 }
 
 /* Samples of member m's table for a share of n work-groups (0: never measured there). */
@@ -757,6 +822,14 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         ticket->count[m] = count[m];
         used += count[m] > 0;
     }
+    pthread_mutex_lock(&plan_lock);
+    struct entry *e = entry_for(ticket->kernel, ticket->shape, r->kernel->name);
+    for (int m = 0; e && m < n; m++)
+        if (count[m]) {
+            ticket->first_share[m] = !e->had_share[m];
+            e->had_share[m] = 1;
+        }
+    pthread_mutex_unlock(&plan_lock);
     /* A guard's whole sample on the queue's member is timed as one share too. */
     ticket->measure = ticket->learn && count[r->exec_member] == r->total_groups &&
                       (measured_at(r->exec_member, ticket, r->total_groups) == 0 ||

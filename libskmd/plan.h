@@ -41,6 +41,9 @@ struct skmd_plan_ticket {
      * 0: not guarded), the member of a whole run, and the decision cache's key. */
     int guard;
     int guard_dev;
+    /* 1: member m's first share of this kernel: its host-side time holds the driver's
+     * compilation of the kernel (a second on PoCL), not the member's launch latency. */
+    unsigned char first_share[SKMD_MAX_MEMBERS];
     uint64_t key_shape, key_buffers;
 };
 

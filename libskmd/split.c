@@ -588,7 +588,7 @@ static void share_main(void *arg)
     sh->start_ns = skmd_trace_now_ns();
     sh->ev = NULL;
     sh->done = start_share(L, sh) == CL_SUCCESS && finish_share(sh) == CL_SUCCESS ? 1 : -1;
-    if (sh->done == 1 && sh->ms > 0)
+    if (sh->done == 1 && sh->ms > 0 && !L->ticket.first_share[sh->member])
         skmd_plan_observe_latency(sh->member,
                                   (double)(skmd_trace_now_ns() - sh->launch_ns) / 1e6 - sh->ms);
     if (sh->ev) {
