@@ -67,6 +67,8 @@ static struct member_info info[SKMD_MAX_MEMBERS];
 static struct entry *entries;
 static uint64_t launches_since_flush;
 static int policy;
+/* Smoothed peer-copy rate from member a to member b, bytes/ms (0: never timed). */
+static double peer_rate[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 /* Launches per guard verdict (enum skmd_part_run), and the guard's switches. */
 static uint64_t guard_runs[4], guard_to_whole, guard_to_split;
 
@@ -297,13 +299,34 @@ static void share_bytes(const struct skmd_plan_request *r, uint64_t first, uint6
     }
 }
 
-/* Fraction of the launch's read bytes already current on each member (left there by
- * earlier launches): those do not cross its link. Takes each buffer's lock in turn, so it
- * is called before plan_lock is taken. */
-static void resident_inputs(const struct skmd_plan_request *r, double *resident)
+/* Where a launch's read bytes are, per member (resident_inputs). */
+struct residency {
+    double in[SKMD_MAX_MEMBERS];     /* fraction current on the member */
+    double remote[SKMD_MAX_MEMBERS]; /* fraction current only on other members */
+    int from[SKMD_MAX_MEMBERS];      /* the member holding most of those, -1: none */
+};
+
+/* Bytes of [b, e) (root offsets) current on member m. */
+static double held_on(cl_mem root, int m, uint64_t b, uint64_t e)
+{
+    double bytes = 0;
+    uint64_t at = b;
+    struct skmd_range h;
+    while (skmd_ranges_next_hit(&root->valid[m], b, e, &at, &h))
+        bytes += (double)(h.end - h.begin);
+    return bytes;
+}
+
+/* Where the launch's read bytes are: the fraction already current on each member (left
+ * there by earlier launches; those do not cross its link), and the fraction current only
+ * on other members, not on the host (those come through the member that holds them).
+ * Takes each buffer's lock in turn, so it is called before plan_lock is taken. */
+static void resident_inputs(const struct skmd_plan_request *r, struct residency *where)
 {
     struct skmd_interval rd[64], wr[64];
-    double total = 0, hit[SKMD_MAX_MEMBERS] = {0};
+    int n = skmd_state.nmembers;
+    double total = 0, hit[SKMD_MAX_MEMBERS] = {0}, away[SKMD_MAX_MEMBERS] = {0};
+    double off_host[SKMD_MAX_MEMBERS] = {0};
     for (unsigned p = 0; p < r->rec->nparams; p++) {
         enum skmd_param_kind kind = r->rec->params[p].kind;
         cl_mem mem = r->args[p].mem;
@@ -322,22 +345,40 @@ static void resident_inputs(const struct skmd_plan_request *r, double *resident)
             uint64_t b = fp.read[i].begin < mem->size ? fp.read[i].begin : mem->size;
             uint64_t e = fp.read[i].end < mem->size ? fp.read[i].end : mem->size;
             total += (double)(e - b);
-            for (int m = 0; m < skmd_state.nmembers && e > b; m++) {
-                uint64_t at = base + b;
-                struct skmd_range h;
-                while (skmd_ranges_next_hit(&root->valid[m], base + b, base + e, &at, &h))
-                    hit[m] += (double)(h.end - h.begin);
+            for (int m = 0; m < n && e > b; m++)
+                hit[m] += held_on(root, m, base + b, base + e);
+            /* Bytes the host copy lacks are current on some member (coherence keeps
+             * every byte current somewhere): for the others they are remote. */
+            uint64_t at = base + b;
+            struct skmd_range gap;
+            while (e > b && skmd_ranges_next_gap(&root->valid[SKMD_HOST], base + b, base + e,
+                                                 &at, &gap)) {
+                for (int m = 0; m < n; m++) {
+                    double held = held_on(root, m, gap.begin, gap.end);
+                    off_host[m] += held;
+                    away[m] += (double)(gap.end - gap.begin) - held;
+                }
+                at = gap.end;
             }
         }
         skmd_buffer_unlock(mem);
     }
-    for (int m = 0; m < skmd_state.nmembers; m++)
-        resident[m] = total > 0 ? fmin(1.0, hit[m] / total) : 0;
+    for (int m = 0; m < n; m++) {
+        where->in[m] = total > 0 ? fmin(1.0, hit[m] / total) : 0;
+        where->remote[m] = total > 0 ? fmin(1.0 - where->in[m], away[m] / total) : 0;
+        where->from[m] = -1;
+        for (int o = 0; o < n; o++)
+            if (o != m && off_host[o] > 0 &&
+                (where->from[m] < 0 || off_host[o] > off_host[where->from[m]]))
+                where->from[m] = o;
+        if (where->from[m] < 0)
+            where->remote[m] = 0;
+    }
 }
 
 /* The problem over the eligible members (dev[i] is member map[i]). Under plan_lock. */
 static int build_problem(const struct skmd_plan_request *r, const struct entry *e,
-                         const double *resident, struct skmd_part_device *dev, int *map,
+                         const struct residency *resident, struct skmd_part_device *dev, int *map,
                          struct skmd_part_problem *p)
 {
     int n = 0;
@@ -348,12 +389,23 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
             continue;
         dev[n] = (struct skmd_part_device){.table = e->table[m], .link = info[m].link,
                                            .peak_rate = info[m].peak_rate,
-                                           .resident_in = resident[m],
+                                           .resident_in = resident->in[m],
                                            .launch_ms = info[m].launch_ms};
         memcpy(dev[n].curve, info[m].curve, sizeof dev[n].curve);
         if (p->host_dev < 0 && info[m].link < 0 && r->kernel->merge[m])
             p->host_dev = n;
         map[n++] = m;
+    }
+    /* Inputs current only on another member come through it (or by a timed peer copy);
+     * a source that is not in the problem is priced as host bytes. */
+    for (int i = 0; i < n; i++) {
+        int src = resident->from[map[i]];
+        for (int j = 0; j < n && src >= 0 && resident->remote[map[i]] > 0; j++)
+            if (map[j] == src) {
+                dev[i].remote_in = resident->remote[map[i]];
+                dev[i].remote_from = j;
+                dev[i].peer_bytes_per_ms = peer_rate[src][map[i]];
+            }
     }
     if (!n)
         return 0;
@@ -485,7 +537,7 @@ static void key_of(const struct skmd_plan_request *r, uint64_t kernel,
  * few percent of kernel speed (two alike H200s swapped a matrix_mul each launch). */
 #define PLAN_MOVE_GAIN 1.5
 static void keep_home(const struct skmd_plan_request *r, const struct entry *e,
-                      const double *resident, uint64_t *count)
+                      const struct residency *resident, uint64_t *count)
 {
     int whole = -1;
     for (int m = 0; m < skmd_state.nmembers; m++)
@@ -495,7 +547,7 @@ static void keep_home(const struct skmd_plan_request *r, const struct entry *e,
         return;
     int home = preferred_member(r);
     for (int m = 0; m < skmd_state.nmembers; m++)
-        if (r->eligible[m] && (home < 0 || resident[m] > resident[home]))
+        if (r->eligible[m] && (home < 0 || resident->in[m] > resident->in[home]))
             home = m;
     if (home < 0 || home == whole || !has_measurement(&e->table[home]))
         return;
@@ -510,7 +562,7 @@ static void keep_home(const struct skmd_plan_request *r, const struct entry *e,
 /* Under plan_lock: the partitioner's decision over the members of r->eligible for
  * r->total_groups work-groups (dev[i] is member map[i]). */
 static int partition(const struct skmd_plan_request *r, struct entry *e,
-                     const double *resident, int use_cache, struct skmd_part_result *res,
+                     const struct residency *resident, int use_cache, struct skmd_part_result *res,
                      int *map, int *n)
 {
     struct skmd_part_device dev[SKMD_MAX_MEMBERS];
@@ -547,7 +599,7 @@ static int partition(const struct skmd_plan_request *r, struct entry *e,
  * the static prediction. 0 when the launch is too small to probe (fewer work-groups than
  * members). */
 static int cold_start(const struct skmd_plan_request *r, struct entry *e,
-                      const double *resident, uint64_t *count)
+                      const struct residency *resident, uint64_t *count)
 {
     int n = skmd_state.nmembers, nunmeasured = 0, nmeasured = 0;
     unsigned char measured[SKMD_MAX_MEMBERS] = {0};
@@ -605,7 +657,7 @@ static int cold_start(const struct skmd_plan_request *r, struct entry *e,
 /* The member that would run the launch whole: the fastest measured one, unless the
  * home member holds the inputs and is not much slower (keep_home). -1: none measured. */
 static int best_whole(const struct skmd_plan_request *r, const struct entry *e,
-                      const double *resident)
+                      const struct residency *resident)
 {
     uint64_t count[SKMD_MAX_MEMBERS] = {0};
     int fastest = fastest_member(r, e, 1);
@@ -622,7 +674,7 @@ static int best_whole(const struct skmd_plan_request *r, const struct entry *e,
 /* Under plan_lock: the measured guard's word on a decision that splits (skmd_part.h): it
  * may run the launch whole on one member instead. */
 static void guard(const struct skmd_plan_request *r, const struct entry *e,
-                  const double *resident, uint64_t *count, struct skmd_plan_ticket *t)
+                  const struct residency *resident, uint64_t *count, struct skmd_plan_ticket *t)
 {
     int shares = 0;
     for (int m = 0; m < skmd_state.nmembers; m++)
@@ -715,7 +767,7 @@ static void probe_idle(const struct skmd_plan_request *r, struct entry *e, uint6
  * single mode), then the guard's word on it, then now and then a probe of an idle
  * member. */
 static void decide(const struct skmd_plan_request *r, struct entry *e,
-                   const double *resident, uint64_t *count, struct skmd_plan_ticket *t)
+                   const struct residency *resident, uint64_t *count, struct skmd_plan_ticket *t)
 {
     struct skmd_part_result res;
     int map[SKMD_MAX_MEMBERS];
@@ -807,12 +859,12 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
             pthread_mutex_unlock(&plan_lock);
         }
     } else {
-        double resident[SKMD_MAX_MEMBERS];
-        resident_inputs(r, resident);
+        struct residency resident;
+        resident_inputs(r, &resident);
         pthread_mutex_lock(&plan_lock);
         struct entry *e = entry_for(ticket->kernel, ticket->shape, r->kernel->name);
         if (e)
-            decide(r, e, resident, count, ticket);
+            decide(r, e, &resident, count, ticket);
         else
             skmd_shares(r->total_groups, n, r->eligible, count);
         pthread_mutex_unlock(&plan_lock);
@@ -953,6 +1005,18 @@ void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)
                  "%.3f ms: whole again, next retry in %llu launches", ms, g->whole_ms,
                  (unsigned long long)(g->retry_at - g->launches));
     }
+    pthread_mutex_unlock(&plan_lock);
+}
+
+void skmd_plan_observe_peer(int from, int to, uint64_t bytes, double ms)
+{
+    const struct skmd_config *cfg = skmd_config();
+    if (from < 0 || from >= SKMD_MAX_MEMBERS || to < 0 || to >= SKMD_MAX_MEMBERS ||
+        !(ms > 0) || !bytes || !(cfg->refine || cfg->profile_sweep))
+        return;
+    pthread_mutex_lock(&plan_lock);
+    double *rate = &peer_rate[from][to], measured = (double)bytes / ms;
+    *rate = *rate == 0 ? measured : (1 - PLAN_ALPHA) * *rate + PLAN_ALPHA * measured;
     pthread_mutex_unlock(&plan_lock);
 }
 

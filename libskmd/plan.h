@@ -68,6 +68,10 @@ void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms);
  * shares to the end of the last one (merges included): the guard's sample. */
 void skmd_plan_observe_wall(const struct skmd_plan_ticket *ticket, double ms);
 
+/* A peer copy (no host) of `bytes` from member `from` to member `to` ran `ms` on the
+ * device: the partitioner prices inputs current only on `from` at that rate. */
+void skmd_plan_observe_peer(int from, int to, uint64_t bytes, double ms);
+
 /* A share on `member` took `ms` more on the host's clock (from its launch to its
  * completion seen by libskmd) than its kernel time: the member's per-share latency,
  * smoothed and charged by the partitioner to every share on it. */

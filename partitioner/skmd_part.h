@@ -82,6 +82,15 @@ struct skmd_part_device {
     /* Fraction (0 to 1) of the input bytes already current on the device (left there by
      * earlier launches): only the rest crosses its link. 0: everything moves. */
     double resident_in;
+    /* Fraction (0 to 1; with resident_in at most 1) of the input bytes current only on
+     * another device, not on the host: they come from device `remote_from` through the
+     * host (its device-to-host link, then this device's host-to-device link; the source's
+     * link is busy meanwhile, which delays the source's own share too) or, when
+     * peer_bytes_per_ms > 0 (one platform, timed by the runtime), by a peer copy at that
+     * rate. 0: every byte not resident is on the host. */
+    double remote_in;
+    int remote_from;
+    double peer_bytes_per_ms;
     /* Fixed cost of one share on the device beyond its kernel time (driver launch and
      * completion latency as the host sees it), ms, charged to every share n > 0. */
     double launch_ms;

@@ -294,6 +294,44 @@ static void test_resident_inputs_outputs_stay(void)
     CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_EINVAL);
 }
 
+/* Inputs current only on another GPU come through it: its device-to-host link, then this
+ * GPU's host-to-device link, and the source's link is busy meanwhile. Two GPUs at 40
+ * work-groups/ms on 10 GB/s links, a 100 MB input resident on GPU 0 alone: priced at one
+ * host link (10 ms) GPU 1 takes a share; priced through GPU 0 (20 ms, GPU 0 busy 10 ms)
+ * GPU 0 runs everything; over a 50 GB/s peer copy GPU 1 takes a share again. */
+static void test_remote_inputs(void)
+{
+    struct skmd_part_device dev[2] = {flat_device(40.0, 0, 1e7), flat_device(40.0, 1, 1e7)};
+    struct skmd_part_problem p = problem(dev, 2, 1000);
+    p.host_dev = -1;
+    p.in_fixed = 1e8;
+    p.outputs_stay = 1;
+    dev[0].resident_in = 1.0;
+    struct skmd_part_result r;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 1000) && r.count[1] > 0);
+    dev[1].remote_in = 1.0;
+    dev[1].remote_from = 0;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 1000) && r.count[0] == 1000);
+    /* An even split: GPU 1 waits 20 ms for its input, GPU 0's link is busy 10 ms. */
+    uint64_t half[2] = {500, 500};
+    double est[2];
+    skmd_part_estimate(&p, half, est);
+    CHECK(fabs(est[1] - (20.02 + 12.5)) < 0.01 && fabs(est[0] - (10.01 + 12.5)) < 0.01);
+    dev[1].peer_bytes_per_ms = 5e7;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 1000) && r.count[1] > 300);
+    /* Bad figures: more than all the bytes, a source that is no device. */
+    dev[1].peer_bytes_per_ms = 0;
+    dev[1].remote_in = 0.5;
+    dev[1].resident_in = 0.6;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_EINVAL);
+    dev[1].resident_in = 0;
+    dev[1].remote_from = 2;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_EINVAL);
+}
+
 /* 1 to 16 devices with pseudo-random tables and links, some shared: always well formed,
  * and never worse than the equal and linear splits under the same model. */
 static void test_many_devices(void)
@@ -664,6 +702,7 @@ static void test_guard(void)
 int main(void)
 {
     test_guard();
+    test_remote_inputs();
     test_launch_latency();
     test_fig8_shared_link();
     test_transfer_bound_stays_on_cpu();
