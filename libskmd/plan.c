@@ -686,7 +686,15 @@ static void guard(const struct skmd_plan_request *r, const struct entry *e,
     struct skmd_part_guard *g = guarded ? skmd_part_cache_guard(cache, &key) : NULL;
     if (!g)
         return;
-    int dev, run = skmd_part_guard_choose(g, best_whole(r, e, resident), &dev);
+    /* Whole samples are of one member: another is taken only when clearly faster (so
+     * near-equal members whose tables cross do not reset the samples each time). */
+    int best = best_whole(r, e, resident), kept = g->whole_dev;
+    if (best >= 0 && kept >= 0 && kept != best && kept < skmd_state.nmembers &&
+        r->eligible[kept] && has_measurement(&e->table[kept]) &&
+        skmd_part_rate(&e->table[best], r->total_groups) <
+            PLAN_MOVE_GAIN * skmd_part_rate(&e->table[kept], r->total_groups))
+        best = kept;
+    int dev, run = skmd_part_guard_choose(g, best, &dev);
     t->guard = run + 1;
     t->guard_dev = dev;
     t->key_shape = key.shape;

@@ -294,7 +294,7 @@ guard)
     rm -f "$SKMD_PROFILE_DB"
     out=$(under "pthread pthread" "$bin" --scale 0.0625 --reps 50 2>&1)
     k=$(kinds)
-    verdict=$(awk -v w="$whole" -v s="$halves" 'BEGIN { print s < 0.75 * w ? "pays" : s > 1.25 * w ? "loses" : "close" }')
+    verdict=$(awk -v w="$whole" -v s="$halves" 'BEGIN { print (s < 0.75 * w ? "pays" : (s > 1.25 * w ? "loses" : "close")) }')
     if ! grep -q '^PASSED' <<<"$out"; then
         say FAIL "binomial_option under the guard failed: $(tail -3 <<<"$out")"
     elif [ "$verdict" = loses ] && [ "${k//W/}" != "" ] && [ "${k//W/}" != S ]; then
