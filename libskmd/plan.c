@@ -700,7 +700,9 @@ static void guard(const struct skmd_plan_request *r, const struct entry *e,
     t->key_shape = key.shape;
     t->key_buffers = key.buffers;
     guard_runs[run]++;
-    if (dev < 0 || dev >= skmd_state.nmembers || !r->eligible[dev])
+    if (dev >= 0 && (dev >= skmd_state.nmembers || !r->eligible[dev]))
+        t->guard = 0; /* its member cannot take the launch now: the split runs, unjudged */
+    if (dev < 0 || !t->guard)
         return;
     memset(count, 0, sizeof *count * (size_t)skmd_state.nmembers);
     count[dev] = r->total_groups;
