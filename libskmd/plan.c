@@ -686,8 +686,8 @@ static void guard(const struct skmd_plan_request *r, const struct entry *e,
     struct skmd_part_guard *g = guarded ? skmd_part_cache_guard(cache, &key) : NULL;
     if (!g)
         return;
-    /* Whole samples are of one member: another is taken only when clearly faster (so
-     * near-equal members whose tables cross do not reset the samples each time). */
+    /* The member last sampled stays the one to sample unless another is measured clearly
+     * faster (near-equal members whose tables cross would spread the samples thin). */
     int best = best_whole(r, e, resident), kept = g->whole_dev;
     if (best >= 0 && kept >= 0 && kept != best && kept < skmd_state.nmembers &&
         r->eligible[kept] && has_measurement(&e->table[kept]) &&
@@ -708,8 +708,8 @@ static void guard(const struct skmd_plan_request *r, const struct entry *e,
     count[dev] = r->total_groups;
     if (run == SKMD_PART_RUN_WHOLE_SAMPLE)
         skmd_log(SKMD_LOG_INFO, "plan %s: guard: whole sample on member %d (split %.3f ms "
-                 "x%u, whole %.3f ms x%u)", e->name, dev, g->split_ms, g->split_n,
-                 g->whole_ms, g->whole_n);
+                 "x%u, whole there %.3f ms x%u)", e->name, dev, g->split_ms, g->split_n,
+                 g->whole_ms[dev], g->whole_n[dev]);
 }
 
 /* Under plan_lock. A member the decision leaves idle is measured again now and then (1
@@ -1002,17 +1002,18 @@ void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)
             guard_to_whole++;
             skmd_log(SKMD_LOG_INFO, "plan %s: guard: the split measured %.3f ms, whole on "
                      "member %d %.3f ms: whole from now on, the split retried in %llu "
-                     "launches", name, g->split_ms, g->whole_dev, g->whole_ms,
+                     "launches", name, g->split_ms, g->whole_dev, g->whole_ms[g->whole_dev],
                      (unsigned long long)(g->retry_at - g->launches));
         } else {
             guard_to_split++;
             skmd_log(SKMD_LOG_INFO, "plan %s: guard: the retried split measured %.3f ms, "
                      "whole on member %d %.3f ms: back to the split", name, g->split_ms,
-                     g->whole_dev, g->whole_ms);
+                     g->whole_dev, g->whole_ms[g->whole_dev]);
         }
     } else if (g && run == SKMD_PART_RUN_RETRY) {
         skmd_log(SKMD_LOG_INFO, "plan: guard: the retried split measured %.3f ms, whole "
-                 "%.3f ms: whole again, next retry in %llu launches", ms, g->whole_ms,
+                 "%.3f ms: whole again, next retry in %llu launches", ms,
+                 g->whole_ms[g->whole_dev],
                  (unsigned long long)(g->retry_at - g->launches));
     }
     pthread_mutex_unlock(&plan_lock);

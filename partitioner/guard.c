@@ -27,16 +27,11 @@ int skmd_part_guard_choose(struct skmd_part_guard *g, int best, int *dev)
         *dev = g->whole_dev;
         return SKMD_PART_RUN_WHOLE;
     }
-    if (best < 0)
+    if (best < 0 || best >= SKMD_PART_MAX_DEVICES)
         return SKMD_PART_RUN_SPLIT;
-    if (best != g->whole_dev) {
-        /* Whole samples of another device say nothing about this one. */
-        g->whole_dev = best;
-        g->whole_n = 0;
-        g->whole_ms = 0;
-    }
-    uint64_t every = g->whole_n < SKMD_PART_GUARD_WHOLE_SAMPLES ? SKMD_PART_GUARD_SAMPLE_EVERY
-                                                                 : SKMD_PART_GUARD_REFRESH_EVERY;
+    uint64_t every = g->whole_n[best] < SKMD_PART_GUARD_WHOLE_SAMPLES
+                         ? SKMD_PART_GUARD_SAMPLE_EVERY
+                         : SKMD_PART_GUARD_REFRESH_EVERY;
     if (n % every == SKMD_PART_GUARD_SAMPLE_EVERY / 2 - 1) {
         *dev = best;
         return SKMD_PART_RUN_WHOLE_SAMPLE;
@@ -51,13 +46,26 @@ static void smooth(double *avg, uint32_t *n, double ms)
         (*n)++;
 }
 
-/* Enters whole mode: the next split retry after 2^backoff launches, each time later. */
-static void go_whole(struct skmd_part_guard *g)
+/* Enters whole mode on dev: the next split retry after 2^backoff launches, each time
+ * later. */
+static void go_whole(struct skmd_part_guard *g, int dev)
 {
     g->whole_mode = 1;
+    g->whole_dev = dev;
     g->retry_at = g->launches + ((uint64_t)1 << g->backoff);
     if (g->backoff < SKMD_PART_GUARD_MAX_BACKOFF)
         g->backoff++;
+}
+
+/* The device with the fastest whole time among those with enough samples, -1: none. */
+static int fastest_whole(const struct skmd_part_guard *g)
+{
+    int best = -1;
+    for (int d = 0; d < SKMD_PART_MAX_DEVICES; d++)
+        if (g->whole_n[d] >= SKMD_PART_GUARD_WHOLE_SAMPLES &&
+            (best < 0 || g->whole_ms[d] < g->whole_ms[best]))
+            best = d;
+    return best;
 }
 
 int skmd_part_guard_observe(struct skmd_part_guard *g, int run, int dev, double wall_ms)
@@ -77,24 +85,26 @@ int skmd_part_guard_observe(struct skmd_part_guard *g, int run, int dev, double 
         /* The retry is the latest word on the split: older samples are stale. */
         g->split_ms = wall_ms;
         g->split_n = 1;
-        if (g->whole_n > 0 && wall_ms < g->whole_ms * (1 - SKMD_PART_GUARD_RETURN))
+        if (wall_ms < g->whole_ms[g->whole_dev] * (1 - SKMD_PART_GUARD_RETURN))
             g->whole_mode = 0;
         else
-            go_whole(g);
+            go_whole(g, g->whole_dev);
         break;
     case SKMD_PART_RUN_WHOLE:
     case SKMD_PART_RUN_WHOLE_SAMPLE:
-        if (dev < 0 || dev != g->whole_dev)
+        if (dev < 0 || dev >= SKMD_PART_MAX_DEVICES)
             return 0;
-        smooth(&g->whole_ms, &g->whole_n, wall_ms);
+        smooth(&g->whole_ms[dev], &g->whole_n[dev], wall_ms);
+        if (!g->whole_mode)
+            g->whole_dev = dev;
         break;
     default:
         return SKMD_PART_EINVAL;
     }
-    if (!g->whole_mode && g->split_n >= SKMD_PART_GUARD_SPLIT_SAMPLES &&
-        g->whole_n >= SKMD_PART_GUARD_WHOLE_SAMPLES &&
-        g->split_ms > g->whole_ms * (1 + SKMD_PART_GUARD_LEAVE))
-        go_whole(g);
+    int fastest = fastest_whole(g);
+    if (!g->whole_mode && fastest >= 0 && g->split_n >= SKMD_PART_GUARD_SPLIT_SAMPLES &&
+        g->split_ms > g->whole_ms[fastest] * (1 + SKMD_PART_GUARD_LEAVE))
+        go_whole(g, fastest);
     return g->whole_mode != was_whole;
 }
 

@@ -207,7 +207,7 @@ struct skmd_part_guard *skmd_part_cache_guard(struct skmd_part_cache *c,
  * gets), and a split that loses to the fastest device alone loses on every launch. The
  * guard keeps, per cached decision, the measured wall time (host side, launch to
  * completion) of its split launches and of whole launches on the best single device,
- * each smoothed; a split measured slower than whole goes whole on that device and is
+ * each smoothed; a split measured slower than whole goes whole on the fastest such device, is
  * retried only after 2^k launches, k growing, so a wrong model costs a bounded fraction
  * of the launches. While only split samples exist, 1 launch in SAMPLE_EVERY runs whole
  * (until WHOLE_SAMPLES of them), later 1 in REFRESH_EVERY. */
@@ -229,9 +229,11 @@ enum skmd_part_run {
 };
 
 struct skmd_part_guard {
-    double split_ms, whole_ms; /* smoothed wall times */
-    uint32_t split_n, whole_n; /* samples behind them */
-    int whole_dev;             /* device of the whole samples, -1: none yet */
+    double split_ms;           /* smoothed wall time of the split */
+    uint32_t split_n;          /* samples behind it */
+    double whole_ms[SKMD_PART_MAX_DEVICES]; /* smoothed wall time whole on each device */
+    uint32_t whole_n[SKMD_PART_MAX_DEVICES];
+    int whole_dev;             /* whole mode's device (else the last sampled), -1: none */
     int whole_mode;            /* 1: launches run whole on whole_dev */
     int backoff;               /* k: the next whole period lasts 2^k launches */
     uint64_t launches;         /* launches chosen for */
@@ -240,7 +242,9 @@ struct skmd_part_guard {
 
 void skmd_part_guard_init(struct skmd_part_guard *g);
 /* For one launch whose decision splits: what to run. best is the device that would run
- * it whole (-1: none: the split runs); *dev is the device of a whole run (else -1). */
+ * it whole (-1: none: the split runs); *dev is the device of a whole run (else -1). Whole
+ * samples are kept per device, so a best device that changes back and forth keeps its
+ * samples; the verdict compares the split with the fastest device that has enough. */
 int skmd_part_guard_choose(struct skmd_part_guard *g, int best, int *dev);
 /* The launch ran (`run` as chosen, on `dev`) in wall_ms. Returns 1 when the guard went
  * whole or back to the split, 0 when not, SKMD_PART_EINVAL on a bad figure. */

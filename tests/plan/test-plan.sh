@@ -266,18 +266,20 @@ guard)
     }
     median() { sed -n 's/.*ms_median=\([0-9.]*\).*/\1/p' <<<"$1"; }
     # gemm's split is merged (inexact writes): the merge costs more than the model says,
-    # so its split loses to one member; the guard takes it whole, on 2 and on 3 members.
+    # so its split loses to one member; the guard takes it whole, on 2 and on 3 members
+    # (80 launches: whole samples of two near-equal members may be needed first).
     gemm=$build/examples/gemm/gemm
     for devs in "pthread pthread" "pthread pthread basic"; do
         rm -f "$SKMD_PROFILE_DB"
-        out=$(under "$devs" "$gemm" --scale 0.25 --reps 50 2>&1)
+        out=$(under "$devs" "$gemm" --scale 0.25 --reps 80 2>&1)
         k=$(kinds)
+        s=${k//W/}
         went=$(grep -c 'guard: the split measured' "$tmp/log")
         split=$(grep -c ': split m[0-9]*=[0-9]*+[0-9]* m' "$tmp/log")
         if ! grep -q '^PASSED' <<<"$out"; then
             say FAIL "[$devs] gemm under the guard failed: $(tail -3 <<<"$out")"
-        elif [ "${k//W/}" != "" ] && [ "${k//W/}" != S ]; then
-            say FAIL "[$devs] gemm: the last 10 launches were $k (want whole, at most one retry)"
+        elif [ "${#s}" -gt 4 ]; then
+            say FAIL "[$devs] gemm: the last 10 launches were $k (want whole; at most a retry and the 3 split samples a lucky retry earns)"
         elif [ "$split" -gt 30 ] && [ "$went" = 0 ]; then
             say FAIL "[$devs] gemm: $split split launches and the guard never went whole"
         else
@@ -297,7 +299,7 @@ guard)
     verdict=$(awk -v w="$whole" -v s="$halves" 'BEGIN { print (s < 0.75 * w ? "pays" : (s > 1.25 * w ? "loses" : "close")) }')
     if ! grep -q '^PASSED' <<<"$out"; then
         say FAIL "binomial_option under the guard failed: $(tail -3 <<<"$out")"
-    elif [ "$verdict" = loses ] && [ "${k//W/}" != "" ] && [ "${k//W/}" != S ]; then
+    elif [ "$verdict" = loses ] && [ "${#k}" -gt 0 ] && s=${k//W/} && [ "${#s}" -gt 4 ]; then
         say FAIL "binomial_option: halves $halves ms vs whole $whole ms, yet the last 10 were $k"
     elif [ "$verdict" = pays ] && grep -q 'guard: the split measured' "$tmp/log" &&
         ! grep -q 'back to the split' "$tmp/log"; then
