@@ -378,8 +378,8 @@ static void resident_inputs(const struct skmd_plan_request *r, struct residency 
 
 /* The problem over the eligible members (dev[i] is member map[i]). Under plan_lock. */
 static int build_problem(const struct skmd_plan_request *r, const struct entry *e,
-                         const struct residency *resident, struct skmd_part_device *dev, int *map,
-                         struct skmd_part_problem *p)
+                         const struct residency *resident, struct skmd_part_device *dev,
+                         int *map, struct skmd_part_problem *p)
 {
     int n = 0;
     memset(p, 0, sizeof *p);
@@ -562,8 +562,8 @@ static void keep_home(const struct skmd_plan_request *r, const struct entry *e,
 /* Under plan_lock: the partitioner's decision over the members of r->eligible for
  * r->total_groups work-groups (dev[i] is member map[i]). */
 static int partition(const struct skmd_plan_request *r, struct entry *e,
-                     const struct residency *resident, int use_cache, struct skmd_part_result *res,
-                     int *map, int *n)
+                     const struct residency *resident, int use_cache,
+                     struct skmd_part_result *res, int *map, int *n)
 {
     struct skmd_part_device dev[SKMD_MAX_MEMBERS];
     struct skmd_part_problem p;
@@ -674,7 +674,8 @@ static int best_whole(const struct skmd_plan_request *r, const struct entry *e,
 /* Under plan_lock: the measured guard's word on a decision that splits (skmd_part.h): it
  * may run the launch whole on one member instead. */
 static void guard(const struct skmd_plan_request *r, const struct entry *e,
-                  const struct residency *resident, uint64_t *count, struct skmd_plan_ticket *t)
+                  const struct residency *resident, uint64_t *count,
+                  struct skmd_plan_ticket *t)
 {
     int shares = 0;
     for (int m = 0; m < skmd_state.nmembers; m++)
@@ -739,8 +740,10 @@ static void probe_idle(const struct skmd_plan_request *r, struct entry *e, uint6
     if (donor < 0 || idle < 0)
         return;
     e->probe_turn = (idle + 1) % n;
-    double donor_ms = (double)count[donor] / skmd_part_rate(&e->table[donor], count[donor]) +
-                      info[donor].launch_ms;
+    double donor_rate = skmd_part_rate(&e->table[donor], count[donor]);
+    if (!(donor_rate > 0))
+        return;
+    double donor_ms = (double)count[donor] / donor_rate + info[donor].launch_ms;
     /* At a size never measured the member is taken to run at its best measured rate (a
      * GPU measured on a small probe is slow per work-group there, not on larger shares);
      * once measured, that size's own rate counts, so each size is explored once. */
@@ -777,7 +780,8 @@ static void probe_idle(const struct skmd_plan_request *r, struct entry *e, uint6
  * single mode), then the guard's word on it, then now and then a probe of an idle
  * member. */
 static void decide(const struct skmd_plan_request *r, struct entry *e,
-                   const struct residency *resident, uint64_t *count, struct skmd_plan_ticket *t)
+                   const struct residency *resident, uint64_t *count,
+                   struct skmd_plan_ticket *t)
 {
     struct skmd_part_result res;
     int map[SKMD_MAX_MEMBERS];
