@@ -732,7 +732,7 @@ static void share_main(void *arg)
     if (sh->err == CL_SUCCESS)
         sh->err = finish_share(sh);
     sh->done = sh->err == CL_SUCCESS ? 1 : -1;
-    if (sh->done == 1 && sh->ms > 0)
+    if (sh->done == 1 && sh->ms > 0 && !L->ticket.first_share[sh->member])
         skmd_plan_observe_latency(sh->member,
                                   (double)(skmd_trace_now_ns() - sh->launch_ns) / 1e6 - sh->ms);
     if (sh->ev) {
@@ -919,7 +919,10 @@ static void launch_main(void *arg)
     L->number = atomic_fetch_add(&launch_number, 1) + 1;
     const char *why = status == CL_SUCCESS ? NULL : "an event of its wait list failed";
     if (status == CL_SUCCESS) {
+        uint64_t start = skmd_trace_now_ns();
         status = run_split(L);
+        if (status == CL_SUCCESS) /* the plan's guard compares split and whole launches */
+            skmd_plan_observe_wall(&L->ticket, (double)(skmd_trace_now_ns() - start) / 1e6);
         if (status != CL_SUCCESS) {
             skmd_log(SKMD_LOG_WARN, "split launch of %s failed (%d): run as one share",
                      L->k->name, status);
