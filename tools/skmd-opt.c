@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
@@ -47,6 +48,7 @@ static void usage(FILE *to)
             "                        cache (record.txt + kernels.bc|kernels.ptx), print the\n"
             "                        entry's directory\n"
             "  -v, --verbose         explain on stderr\n"
+            "  --timings             milliseconds per step on stderr\n"
             "  --help\n"
             "Exit status: 0 done; 1 not splittable / compile error (reason on stderr);\n"
             "2 bad usage.\n",
@@ -56,13 +58,49 @@ static void usage(FILE *to)
 struct cli {
     const char *input, *output, *kernel, *options, *clang, *libclc, *cache, *target;
     const char *lower;
-    int analyze, partition_ready, merge, compile, verbose;
+    int analyze, partition_ready, merge, compile, verbose, timings;
 };
+
+/* --timings: milliseconds per step since the previous mark, printed on stderr at exit, so
+ * that the benchmark can say where the time goes. */
+static struct {
+    int on, n;
+    double last;
+    const char *name[16];
+    double ms[16];
+} timing;
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void mark(const char *step)
+{
+    if (!timing.on || timing.n == 16)
+        return;
+    double t = now_ms();
+    timing.name[timing.n] = step;
+    timing.ms[timing.n++] = t - timing.last;
+    timing.last = t;
+}
+
+static void print_timings(void)
+{
+    if (!timing.on)
+        return;
+    fprintf(stderr, "skmd-opt timings ms:");
+    for (int i = 0; i < timing.n; i++)
+        fprintf(stderr, " %s=%.2f", timing.name[i], timing.ms[i]);
+    fprintf(stderr, "\n");
+}
 
 static int parse_args(int argc, char **argv, struct cli *c)
 {
     enum { O_ANALYZE = 256, O_PR, O_MERGE, O_LOWER, O_KERNEL, O_OPTIONS, O_TARGET, O_CLANG,
-           O_LIBCLC, O_COMPILE, O_CACHE, O_HELP };
+           O_LIBCLC, O_COMPILE, O_CACHE, O_TIMINGS, O_HELP };
     static const struct option longs[] = {
         {"analyze", no_argument, NULL, O_ANALYZE},
         {"partition-ready", no_argument, NULL, O_PR},
@@ -76,6 +114,7 @@ static int parse_args(int argc, char **argv, struct cli *c)
         {"compile", no_argument, NULL, O_COMPILE},
         {"cache", required_argument, NULL, O_CACHE},
         {"verbose", no_argument, NULL, 'v'},
+        {"timings", no_argument, NULL, O_TIMINGS},
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
     };
@@ -99,6 +138,7 @@ static int parse_args(int argc, char **argv, struct cli *c)
         case O_LIBCLC: c->libclc = optarg; break;
         case O_COMPILE: c->compile = 1; break;
         case O_CACHE: c->cache = optarg; break;
+        case O_TIMINGS: c->timings = 1; break;
         case O_HELP: usage(stdout); exit(0);
         default:
             fprintf(stderr, "skmd-opt: unknown option or missing value: %s (skmd-opt --help)\n",
@@ -180,8 +220,12 @@ static int write_module(LLVMModuleRef m, const char *output)
 static int transform(LLVMModuleRef m, const struct cli *c, struct skmd_pass_opts *opts,
                      int want_analysis)
 {
-    if (skmd_pass_inline(m, opts) || skmd_pass_cleanup(m, opts))
+    if (skmd_pass_inline(m, opts))
         return -1;
+    mark("inline");
+    if (skmd_pass_cleanup(m, opts))
+        return -1;
+    mark("cleanup");
     if (want_analysis) {
 #if SKMD_HAVE_ANALYSIS
         if (skmd_pass_analyze(m, opts))
@@ -190,9 +234,11 @@ static int transform(LLVMModuleRef m, const struct cli *c, struct skmd_pass_opts
         if (c->analyze)
             return skmd_pass_fail(opts, "--analyze: the analysis is not built yet");
 #endif
+        mark("analyze");
     }
     if (c->partition_ready && skmd_pass_partition_ready(m, opts))
         return -1;
+    mark("partition_ready");
     if (c->merge) {
 #if SKMD_HAVE_MERGE
         if (skmd_pass_merge(m, opts))
@@ -201,11 +247,14 @@ static int transform(LLVMModuleRef m, const struct cli *c, struct skmd_pass_opts
         if (!c->compile)
             return skmd_pass_fail(opts, "--merge: the merge pass is not built yet");
 #endif
+        mark("merge");
     }
     if (c->lower && !strcmp(c->lower, "pocl") && skmd_pass_lower_pocl(m, opts))
         return -1;
     if (c->lower && !strcmp(c->lower, "nvptx") && skmd_pass_lower_nvptx(m, opts))
         return -1;
+    if (c->lower)
+        mark("lower");
     return 0;
 }
 
@@ -260,9 +309,11 @@ static int compile_into_cache(LLVMContextRef llvm, struct cli *c, struct skmd_pa
     }
     c->partition_ready = c->merge = 1;
     c->lower = c->target;
+    mark("cache_lookup");
     LLVMModuleRef m = load_input(llvm, c, opts->err, opts->err_size);
     if (!m)
         return -1;
+    mark("frontend");
     int rc = transform(m, c, opts, 1);
     if (!rc)
         rc = skmd_cache_begin(c->cache, key, tmp, sizeof tmp, opts->err, opts->err_size);
@@ -279,6 +330,7 @@ static int compile_into_cache(LLVMContextRef llvm, struct cli *c, struct skmd_pa
             skmd_cache_abandon(tmp);
         else
             rc = skmd_cache_commit(tmp, dir, opts->err, opts->err_size);
+        mark("write");
     }
     LLVMDisposeModule(m);
     if (!rc)
@@ -291,6 +343,8 @@ int main(int argc, char **argv)
     struct cli c;
     if (parse_args(argc, argv, &c))
         return 2;
+    timing.on = c.timings;
+    timing.last = now_ms();
     char err[1024] = "";
     struct skmd_pass_opts opts = {
         .kernel_name = c.kernel,
@@ -313,6 +367,7 @@ int main(int argc, char **argv)
         goto out;
     }
     m = load_input(llvm, &c, err, sizeof err);
+    mark("frontend");
     if (!m || transform(m, &c, &opts, c.analyze || c.merge))
         goto out;
     if (c.analyze) {
@@ -322,6 +377,7 @@ int main(int argc, char **argv)
         goto out;
     }
     rc = write_output(m, &c, c.output, &opts) ? 1 : 0;
+    mark("write");
 out:
     if (rc && err[0])
         fprintf(stderr, "skmd-opt: %s\n", err);
@@ -331,5 +387,7 @@ out:
 #if SKMD_HAVE_ANALYSIS
     skmd_record_free(&rec);
 #endif
+    mark("exit");
+    print_timings();
     return rc;
 }
