@@ -19,7 +19,7 @@
 #endif
 
 /* Part of every cache key: bump when the output of the same input changes. */
-#define SKMD_OPT_VERSION "2"
+#define SKMD_OPT_VERSION "3"
 
 #ifndef SKMD_DEFAULT_CLANG
 #define SKMD_DEFAULT_CLANG "clang"
@@ -42,6 +42,11 @@ static void usage(FILE *to)
             "  --kernel NAME         only this kernel\n"
             "  --options \"OPTS\"      the app's build options (-D, -I, -cl-std=, -cl-...)\n"
             "  --target pocl|nvptx   front-end target (default pocl; --lower=nvptx sets it)\n"
+            "  --extensions \"EXTS\"  compile with exactly these extensions enabled (the\n"
+            "                        target device's CL_DEVICE_EXTENSIONS); default: clang's\n"
+            "  --features \"FEATS\"   its OpenCL C 3.0 features (under -cl-std=CL3.0)\n"
+            "  --default-std CLx.y   the -cl-std its driver uses when OPTS name none\n"
+            "                        (default CL1.2)\n"
             "  --clang PATH          the clang to run (default %s)\n"
             "  --libclc PATH         libclc for NVPTX (default %s)\n"
             "  --compile --cache DIR --target T   the runtime's mode: compile INPUT into the\n"
@@ -57,7 +62,7 @@ static void usage(FILE *to)
 
 struct cli {
     const char *input, *output, *kernel, *options, *clang, *libclc, *cache, *target;
-    const char *lower;
+    const char *lower, *extensions, *features, *default_std;
     int analyze, partition_ready, merge, compile, verbose, timings;
 };
 
@@ -100,7 +105,8 @@ static void print_timings(void)
 static int parse_args(int argc, char **argv, struct cli *c)
 {
     enum { O_ANALYZE = 256, O_PR, O_MERGE, O_LOWER, O_KERNEL, O_OPTIONS, O_TARGET, O_CLANG,
-           O_LIBCLC, O_COMPILE, O_CACHE, O_TIMINGS, O_HELP };
+           O_LIBCLC, O_COMPILE, O_CACHE, O_TIMINGS, O_EXTENSIONS, O_FEATURES, O_DEFAULT_STD,
+           O_HELP };
     static const struct option longs[] = {
         {"analyze", no_argument, NULL, O_ANALYZE},
         {"partition-ready", no_argument, NULL, O_PR},
@@ -115,6 +121,9 @@ static int parse_args(int argc, char **argv, struct cli *c)
         {"cache", required_argument, NULL, O_CACHE},
         {"verbose", no_argument, NULL, 'v'},
         {"timings", no_argument, NULL, O_TIMINGS},
+        {"extensions", required_argument, NULL, O_EXTENSIONS},
+        {"features", required_argument, NULL, O_FEATURES},
+        {"default-std", required_argument, NULL, O_DEFAULT_STD},
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
     };
@@ -139,6 +148,9 @@ static int parse_args(int argc, char **argv, struct cli *c)
         case O_COMPILE: c->compile = 1; break;
         case O_CACHE: c->cache = optarg; break;
         case O_TIMINGS: c->timings = 1; break;
+        case O_EXTENSIONS: c->extensions = optarg; break;
+        case O_FEATURES: c->features = optarg; break;
+        case O_DEFAULT_STD: c->default_std = optarg; break;
         case O_HELP: usage(stdout); exit(0);
         default:
             fprintf(stderr, "skmd-opt: unknown option or missing value: %s (skmd-opt --help)\n",
@@ -186,8 +198,19 @@ static LLVMModuleRef load_input(LLVMContextRef llvm, const struct cli *c, char *
     if (ends_with(c->input, ".ll") || ends_with(c->input, ".bc"))
         return skmd_frontend_read_ir(llvm, c->input, err, err_size);
     const char *triple = strcmp(c->target, "nvptx") ? SKMD_TRIPLE_SPIR64 : SKMD_TRIPLE_NVPTX64;
-    return skmd_frontend_cl(llvm, c->input, c->options, c->clang, triple, c->verbose, err,
-                            err_size);
+    char **ext = NULL;
+    if (c->extensions || c->features || c->default_std) {
+        ext = skmd_frontend_extension_args(c->extensions, c->features, c->options,
+                                           c->default_std);
+        if (!ext) {
+            snprintf(err, err_size, "out of memory");
+            return NULL;
+        }
+    }
+    LLVMModuleRef m = skmd_frontend_cl(llvm, c->input, c->options, c->clang, triple, ext,
+                                       c->verbose, err, err_size);
+    skmd_frontend_free_args(ext);
+    return m;
 }
 
 static int write_module(LLVMModuleRef m, const char *output)
@@ -294,12 +317,20 @@ static int write_record(const struct skmd_program_record *rec, const char *path,
 /* --compile: the runtime's entry. Prints the cache entry's directory. */
 static int compile_into_cache(LLVMContextRef llvm, struct cli *c, struct skmd_pass_opts *opts)
 {
-    char identity[1024], key[SKMD_CACHE_KEY_LEN + 1], dir[4096], tmp[4096], path[4200];
-    snprintf(identity, sizeof identity, "skmd-opt %s llvm %d clang %s libclc %s",
-             SKMD_OPT_VERSION, SKMD_LLVM_MAJOR, c->clang,
-             strcmp(c->target, "nvptx") ? "-" : c->libclc);
-    if (skmd_cache_key(c->input, c->options, c->target, identity, key, opts->err,
-                       opts->err_size))
+    char key[SKMD_CACHE_KEY_LEN + 1], dir[4096], tmp[4096], path[4200];
+    /* The extensions and features change what the source means: part of the key. */
+    char *identity = NULL;
+    if (asprintf(&identity, "skmd-opt %s llvm %d clang %s libclc %s extensions %c%s "
+                 "features %c%s std %s", SKMD_OPT_VERSION, SKMD_LLVM_MAJOR, c->clang,
+                 strcmp(c->target, "nvptx") ? "-" : c->libclc, c->extensions ? '=' : '-',
+                 c->extensions ? c->extensions : "", c->features ? '=' : '-',
+                 c->features ? c->features : "",
+                 c->default_std ? c->default_std : "-") < 0)
+        return skmd_pass_fail(opts, "out of memory");
+    int bad = skmd_cache_key(c->input, c->options, c->target, identity, key, opts->err,
+                             opts->err_size);
+    free(identity);
+    if (bad)
         return -1;
     if (skmd_cache_entry(c->cache, key, dir, sizeof dir)) {
         if (c->verbose)

@@ -50,3 +50,16 @@ bench-transform: $(O)tools/skmd-opt $(O)libskmd/libskmd.so $(EXAMPLE_BINS)
 	POCL_DEVICES=pthread /usr/bin/python3 bench/transform/bench.py \
 	  --skmd-opt $(O)tools/skmd-opt --libskmd $(O)libskmd/libskmd.so \
 	  --examples $(O)examples $(BENCH_TRANSFORM_ARGS) $(TRANSFORM_CORPUS)
+
+# OpenCL C version and extensions of split programs, through libskmd on PoCL devices.
+TRANSFORM_CLSTD := $(O)tests/transform/clstd
+ALL_TARGETS += $(TRANSFORM_CLSTD)
+CLEAN_FILES += $(TRANSFORM_CLSTD)
+TEST_TARGETS += test-transform-clstd
+$(TRANSFORM_CLSTD): tests/transform/clstd.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< $(LDFLAGS) -lOpenCL
+
+.PHONY: test-transform-clstd
+test-transform-clstd: $(TRANSFORM_CLSTD) $(LIBSKMD_SO) $(O)tools/skmd-opt
+	@env $(SKMD_SAN_ENV) tests/transform/test-clstd.sh "$(SKMD_PRELOAD)" $(TRANSFORM_CLSTD)
