@@ -47,14 +47,25 @@ def parse_timings(stderr):
     return {}
 
 
-def time_skmd_opt(opt, path, options, runs, scratch):
+def language_args(dev):
+    """What libskmd passes skmd-opt for this device (libskmd/member_extensions.c)."""
+    try:
+        features = " ".join(f.name for f in dev.get_info(cl.device_info.OPENCL_C_FEATURES))
+    except (cl.Error, AttributeError):
+        features = ""
+    default = "CL3.0" if dev.version.startswith("OpenCL 3.") else "CL1.2"
+    return ["--default-std", default, "--extensions", dev.extensions.strip(),
+            "--features", features]
+
+
+def time_skmd_opt(opt, path, options, runs, scratch, language):
     """Medians over runs of a cold compile: wall ms, CPU ms, clang ms, passes ms; and the
     median wall ms of a cache hit."""
     walls, cpus, fronts, passes = [], [], [], []
     for i in range(runs):
         cache = tempfile.mkdtemp(dir=scratch)
         cmd = [opt, "--timings", "--compile", "--cache", cache, "--target", "pocl",
-               "--options", options, path]
+               "--options", options] + language + [path]
         c0, t0 = children_cpu(), time.perf_counter()
         p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         t1, c1 = time.perf_counter(), children_cpu()
@@ -139,7 +150,8 @@ def main():
             print("%-30s %11s %8s %8s %9s %7s %10s %8s %10s %9s" % cols)
         ratios_wall, ratios_cpu = [], []
         for name, path, options in cases:
-            res, why = time_skmd_opt(a.skmd_opt, path, options, a.runs, scratch)
+            res, why = time_skmd_opt(a.skmd_opt, path, options, a.runs, scratch,
+                                     language_args(dev))
             if res is None:
                 print("%-30s skmd-opt failed: %s" % (name, why[0]))
                 continue
