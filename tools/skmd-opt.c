@@ -19,7 +19,7 @@
 #endif
 
 /* Part of every cache key: bump when the output of the same input changes. */
-#define SKMD_OPT_VERSION "3"
+#define SKMD_OPT_VERSION "4"
 
 #ifndef SKMD_DEFAULT_CLANG
 #define SKMD_DEFAULT_CLANG "clang"

@@ -10,7 +10,7 @@
  *   inline      every non-kernel function inlined into the kernels that call it
  *   cleanup     mem2reg/instcombine/simplifycfg through LLVMRunPasses
  *   analyze     fills opts->record (the analysis record, record.h)
- *   partition_ready   each kernel gets the 7 hidden ulong parameters (docs/transform.md)
+ *   partition_ready   each kernel gets the 8 hidden ulong parameters (docs/transform.md)
  *   merge       adds NAME__skmd_merge for the kernels that need one
  *   lower_pocl / lower_nvptx   target-specific finishing
  */
@@ -55,7 +55,7 @@ int skmd_pass_cleanup(LLVMModuleRef m, const struct skmd_pass_opts *opts);
 /* Fills *opts->record for every kernel of the module (analysis*.c, record.h). */
 int skmd_pass_analyze(LLVMModuleRef m, const struct skmd_pass_opts *opts);
 
-/* Appends the 7 hidden ulong parameters to every kernel and rewrites the work-item
+/* Appends the 8 hidden ulong parameters to every kernel and rewrites the work-item
  * builtins (partition_ready.c; ABI in docs/transform.md). */
 int skmd_pass_partition_ready(LLVMModuleRef m, const struct skmd_pass_opts *opts);
 

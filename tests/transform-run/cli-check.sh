@@ -31,15 +31,16 @@ printf 'int f(int n);\n' | cat - "$tmp/rec.cl" >"$tmp/rec2.cl"
 check "recursion is refused" status_is 1 "$opt" --partition-ready "$tmp/rec2.cl"
 check "IR out" "$opt" -o "$tmp/v.ll" $corpus/vec_1d.cl
 check "IR in, partition-ready" "$opt" --partition-ready -o "$tmp/pr.ll" "$tmp/v.ll"
-check "7 hidden ulong parameters" grep -q 'i64 %skmd_group_start, i64 %skmd_num_groups_0, i64 %skmd_num_groups_1, i64 %skmd_num_groups_2, i64 %skmd_global_offset_0, i64 %skmd_global_offset_1, i64 %skmd_global_offset_2)' "$tmp/pr.ll"
+check "8 hidden ulong parameters" grep -q 'i64 %skmd_group_start, i64 %skmd_num_groups_0, i64 %skmd_num_groups_1, i64 %skmd_num_groups_2, i64 %skmd_global_offset_0, i64 %skmd_global_offset_1, i64 %skmd_global_offset_2, i64 %skmd_work_dim)' "$tmp/pr.ll"
 check "no get_global_id left" sh -c "! grep -q 'call.*get_global_id' '$tmp/pr.ll'"
 check "build options reach clang" "$opt" --options "-DSCALE=2 -cl-fast-relaxed-math -cl-nv-verbose" "$corpus/vec_1d.cl"
 check "--kernel selects" "$opt" --partition-ready --kernel inner -o "$tmp/one.ll" $corpus/helper_fn.cl
 check "--kernel leaves the others" sh -c "grep -q 'define.*@outer(ptr addrspace(1) noundef align 4 %0, ptr addrspace(1) noundef align 4 %1)' '$tmp/one.ll'"
 check "unknown --kernel is status 1" status_is 1 "$opt" --partition-ready --kernel nope $corpus/vec_1d.cl
 check "PTX out" "$opt" --partition-ready --lower=nvptx -o "$tmp/k.ptx" $corpus/vec_1d.cl
-check "PTX has the kernel with 11 params" grep -q 'saxpy_param_10' "$tmp/k.ptx"
-check "get_work_dim on NVPTX is refused" status_is 1 "$opt" --partition-ready --lower=nvptx $corpus/group_ids.cl
+check "PTX has the kernel with 12 params" grep -q 'saxpy_param_11' "$tmp/k.ptx"
+check "get_work_dim on NVPTX comes from the hidden parameter" "$opt" --partition-ready --lower=nvptx -o "$tmp/g.ptx" $corpus/group_ids.cl
+check "no get_work_dim call left in the PTX" sh -c "! grep -q get_work_dim '$tmp/g.ptx'"
 d1=$("$opt" --compile --cache "$tmp/c" --target pocl $corpus/vec_1d.cl)
 check "compile writes kernels.bc" test -s "$d1/kernels.bc"
 touch "$d1/marker"

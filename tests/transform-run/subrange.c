@@ -262,9 +262,9 @@ static int run_share(cl_kernel k, const struct launch *l, cl_mem bufs[MAX_ARGS],
 {
     if (set_args(k, l, bufs))
         return -1;
-    cl_ulong hidden[7] = {first, num_groups(l, 0), num_groups(l, 1), num_groups(l, 2),
-                          l->offset[0], l->offset[1], l->offset[2]};
-    for (unsigned h = 0; h < 7; h++)
+    cl_ulong hidden[8] = {first, num_groups(l, 0), num_groups(l, 1), num_groups(l, 2),
+                          l->offset[0], l->offset[1], l->offset[2], l->dims};
+    for (unsigned h = 0; h < 8; h++)
         CHECK(clSetKernelArg(k, l->nargs + h, sizeof(cl_ulong), &hidden[h]));
     size_t global[3] = {count * l->local[0], l->local[1], l->local[2]};
     CHECK(clEnqueueNDRangeKernel(queue, k, l->dims, NULL, global, l->local, 0, NULL, NULL));
@@ -401,7 +401,7 @@ static int run_separate(cl_program prog, const struct launch *l,
             } else {
                 /* dest = the canonical buffers, then one source per written buffer (set
                  * first: run_share enqueues). */
-                unsigned extra = l->nargs + 7;
+                unsigned extra = l->nargs + 8;
                 for (unsigned p = 0; p < l->nargs && !rc; p++)
                     if (l->args[p].kind == ARG_BUF && p < rec->nparams &&
                         (rec->params[p].access & SKMD_ACCESS_WRITE))
