@@ -49,6 +49,9 @@ static void usage(FILE *to)
             "                        (default CL1.2)\n"
             "  --clang PATH          the clang to run (default %s)\n"
             "  --libclc PATH         libclc for NVPTX (default %s)\n"
+            "  --nvptx-fp nvidia|strict  NVPTX floating point as NVIDIA's OpenCL compiler\n"
+            "                        does it (default), or LLVM's correctly rounded defaults\n"
+            "  --libdevice PATH      NVPTX: math builtins from NVIDIA's libdevice.10.bc\n"
             "  --compile --cache DIR --target T   the runtime's mode: compile INPUT into the\n"
             "                        cache (record.txt + kernels.bc|kernels.ptx), print the\n"
             "                        entry's directory\n"
@@ -62,7 +65,7 @@ static void usage(FILE *to)
 
 struct cli {
     const char *input, *output, *kernel, *options, *clang, *libclc, *cache, *target;
-    const char *lower, *extensions, *features, *default_std;
+    const char *lower, *extensions, *features, *default_std, *nvptx_fp, *libdevice;
     int analyze, partition_ready, merge, compile, verbose, timings;
 };
 
@@ -106,7 +109,7 @@ static int parse_args(int argc, char **argv, struct cli *c)
 {
     enum { O_ANALYZE = 256, O_PR, O_MERGE, O_LOWER, O_KERNEL, O_OPTIONS, O_TARGET, O_CLANG,
            O_LIBCLC, O_COMPILE, O_CACHE, O_TIMINGS, O_EXTENSIONS, O_FEATURES, O_DEFAULT_STD,
-           O_HELP };
+           O_NVPTX_FP, O_LIBDEVICE, O_HELP };
     static const struct option longs[] = {
         {"analyze", no_argument, NULL, O_ANALYZE},
         {"partition-ready", no_argument, NULL, O_PR},
@@ -124,6 +127,8 @@ static int parse_args(int argc, char **argv, struct cli *c)
         {"extensions", required_argument, NULL, O_EXTENSIONS},
         {"features", required_argument, NULL, O_FEATURES},
         {"default-std", required_argument, NULL, O_DEFAULT_STD},
+        {"nvptx-fp", required_argument, NULL, O_NVPTX_FP},
+        {"libdevice", required_argument, NULL, O_LIBDEVICE},
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
     };
@@ -151,6 +156,8 @@ static int parse_args(int argc, char **argv, struct cli *c)
         case O_EXTENSIONS: c->extensions = optarg; break;
         case O_FEATURES: c->features = optarg; break;
         case O_DEFAULT_STD: c->default_std = optarg; break;
+        case O_NVPTX_FP: c->nvptx_fp = optarg; break;
+        case O_LIBDEVICE: c->libdevice = optarg; break;
         case O_HELP: usage(stdout); exit(0);
         default:
             fprintf(stderr, "skmd-opt: unknown option or missing value: %s (skmd-opt --help)\n",
@@ -166,6 +173,10 @@ static int parse_args(int argc, char **argv, struct cli *c)
     c->input = argv[optind];
     if (c->lower && strcmp(c->lower, "pocl") && strcmp(c->lower, "nvptx")) {
         fprintf(stderr, "skmd-opt: --lower takes pocl or nvptx, not '%s'\n", c->lower);
+        return -1;
+    }
+    if (c->nvptx_fp && strcmp(c->nvptx_fp, "nvidia") && strcmp(c->nvptx_fp, "strict")) {
+        fprintf(stderr, "skmd-opt: --nvptx-fp takes nvidia or strict, not '%s'\n", c->nvptx_fp);
         return -1;
     }
     if (c->target && strcmp(c->target, "pocl") && strcmp(c->target, "nvptx")) {
@@ -320,9 +331,11 @@ static int compile_into_cache(LLVMContextRef llvm, struct cli *c, struct skmd_pa
     char key[SKMD_CACHE_KEY_LEN + 1], dir[4096], tmp[4096], path[4200];
     /* The extensions and features change what the source means: part of the key. */
     char *identity = NULL;
-    if (asprintf(&identity, "skmd-opt %s llvm %d clang %s libclc %s extensions %c%s "
-                 "features %c%s std %s", SKMD_OPT_VERSION, SKMD_LLVM_MAJOR, c->clang,
-                 strcmp(c->target, "nvptx") ? "-" : c->libclc, c->extensions ? '=' : '-',
+    int nv = !strcmp(c->target, "nvptx");
+    if (asprintf(&identity, "skmd-opt %s llvm %d clang %s libclc %s fp %s libdevice %s "
+                 "extensions %c%s features %c%s std %s", SKMD_OPT_VERSION, SKMD_LLVM_MAJOR,
+                 c->clang, nv ? c->libclc : "-", nv && c->nvptx_fp ? c->nvptx_fp : "-",
+                 nv && c->libdevice ? c->libdevice : "-", c->extensions ? '=' : '-',
                  c->extensions ? c->extensions : "", c->features ? '=' : '-',
                  c->features ? c->features : "",
                  c->default_std ? c->default_std : "-") < 0)
@@ -381,6 +394,8 @@ int main(int argc, char **argv)
         .kernel_name = c.kernel,
         .build_options = c.options,
         .libclc_path = c.libclc,
+        .nvptx_fp = c.nvptx_fp,
+        .libdevice_path = c.libdevice,
         .verbose = c.verbose,
         .err = err,
         .err_size = sizeof err,

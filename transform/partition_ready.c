@@ -283,8 +283,8 @@ static int rewrite_kernel(const struct skmd_ctx *ctx, LLVMValueRef kernel)
             if (!LLVMIsACallInst(i))
                 continue;
             enum skmd_builtin which = skmd_builtin_of(LLVMGetCalledValue(i));
-            if (which == SKMD_BUILTIN_NONE || which == SKMD_BUILTIN_LOCAL_ID || which == SKMD_BUILTIN_LOCAL_SIZE ||
-                which == SKMD_BUILTIN_ENQUEUED_LOCAL_SIZE ||
+            if (which == SKMD_BUILTIN_NONE || which == SKMD_BUILTIN_LOCAL_ID ||
+                which == SKMD_BUILTIN_LOCAL_SIZE || which == SKMD_BUILTIN_ENQUEUED_LOCAL_SIZE ||
                 which == SKMD_BUILTIN_LOCAL_LINEAR_ID)
                 continue; /* the same in a share as in the whole launch */
             if (n == cap) {
