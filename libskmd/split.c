@@ -232,19 +232,19 @@ static cl_int set_app_args(struct launch *L, cl_kernel kk, int m)
     return err;
 }
 
-/* Sets the arguments of kernel `kk` on member m: the app's, the 7 hidden ones, then
- * (merge) the source copies. */
+/* Sets the arguments of kernel `kk` on member m: the app's, the 8 hidden ones
+ * (docs/transform.md), then (merge) the source copies. */
 static cl_int set_args(struct launch *L, cl_kernel kk, int m, uint64_t first,
                        const cl_mem *sources, unsigned nsources)
 {
     cl_int err = set_app_args(L, kk, m);
-    cl_ulong hidden[7] = {first, L->ngroups[0], L->ngroups[1], L->ngroups[2],
+    cl_ulong hidden[8] = {first, L->ngroups[0], L->ngroups[1], L->ngroups[2],
                           L->shape.global_offset[0], L->shape.global_offset[1],
-                          L->shape.global_offset[2]};
-    for (cl_uint h = 0; h < 7 && err == CL_SUCCESS; h++)
+                          L->shape.global_offset[2], L->shape.work_dim};
+    for (cl_uint h = 0; h < 8 && err == CL_SUCCESS; h++)
         err = real_clSetKernelArg(kk, L->k->nargs + h, sizeof hidden[h], &hidden[h]);
     for (unsigned s = 0; s < nsources && err == CL_SUCCESS; s++)
-        err = real_clSetKernelArg(kk, L->k->nargs + 7 + s, sizeof sources[s], &sources[s]);
+        err = real_clSetKernelArg(kk, L->k->nargs + 8 + s, sizeof sources[s], &sources[s]);
     return err;
 }
 
