@@ -12,6 +12,7 @@
 #include "config.h"
 #include "log.h"
 #include "member_health.h"
+#include "plan.h"
 #include "trace.h"
 #include "transfer.h"
 
@@ -405,12 +406,14 @@ static cl_int peer_move(cl_mem root, int a, int dst, uint64_t b, uint64_t e,
                                        NULL, &done);
     if (err == CL_SUCCESS)
         err = real_clWaitForEvents(1, &done);
+    double copy_ms = -1;
     if (done) {
         cl_int status = CL_COMPLETE;
         if (err == CL_SUCCESS &&
             real_clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
                                 NULL) == CL_SUCCESS && status < 0)
             err = status;
+        copy_ms = skmd_plan_event_ms(done); /* the partitioner prices peer bytes by it */
         real_clReleaseEvent(done);
     }
     if (err != CL_SUCCESS) {
@@ -421,6 +424,7 @@ static cl_int peer_move(cl_mem root, int a, int dst, uint64_t b, uint64_t e,
     }
     skmd_log(SKMD_LOG_DEBUG, "peer copy of %llu bytes from member %d to member %d",
              (unsigned long long)(e - b), a, dst);
+    skmd_plan_observe_peer(a, dst, e - b, copy_ms);
     if (skmd_trace_enabled()) {
         char name[32];
         snprintf(name, sizeof name, "peer from member %d", a);

@@ -222,19 +222,19 @@ static cl_int set_app_args(struct launch *L, cl_kernel kk, int m)
     return err;
 }
 
-/* Sets the arguments of kernel `kk` on member m: the app's, the 7 hidden ones, then
- * (merge) the source copies. */
+/* Sets the arguments of kernel `kk` on member m: the app's, the 8 hidden ones
+ * (docs/transform.md), then (merge) the source copies. */
 static cl_int set_args(struct launch *L, cl_kernel kk, int m, uint64_t first,
                        const cl_mem *sources, unsigned nsources)
 {
     cl_int err = set_app_args(L, kk, m);
-    cl_ulong hidden[7] = {first, L->ngroups[0], L->ngroups[1], L->ngroups[2],
+    cl_ulong hidden[8] = {first, L->ngroups[0], L->ngroups[1], L->ngroups[2],
                           L->shape.global_offset[0], L->shape.global_offset[1],
-                          L->shape.global_offset[2]};
-    for (cl_uint h = 0; h < 7 && err == CL_SUCCESS; h++)
+                          L->shape.global_offset[2], L->shape.work_dim};
+    for (cl_uint h = 0; h < 8 && err == CL_SUCCESS; h++)
         err = real_clSetKernelArg(kk, L->k->nargs + h, sizeof hidden[h], &hidden[h]);
     for (unsigned s = 0; s < nsources && err == CL_SUCCESS; s++)
-        err = real_clSetKernelArg(kk, L->k->nargs + 7 + s, sizeof sources[s], &sources[s]);
+        err = real_clSetKernelArg(kk, L->k->nargs + 8 + s, sizeof sources[s], &sources[s]);
     return err;
 }
 
@@ -745,7 +745,7 @@ static void share_main(void *arg)
     if (sh->err == CL_SUCCESS)
         sh->err = finish_share(sh);
     sh->done = sh->err == CL_SUCCESS ? 1 : -1;
-    if (sh->done == 1 && sh->ms > 0)
+    if (sh->done == 1 && sh->ms > 0 && !L->ticket.first_share[sh->member])
         skmd_plan_observe_latency(sh->member,
                                   (double)(skmd_trace_now_ns() - sh->launch_ns) / 1e6 - sh->ms);
     if (sh->ev) {
@@ -942,7 +942,10 @@ static void launch_main(void *arg)
     L->number = atomic_fetch_add(&launch_number, 1) + 1;
     const char *why = status == CL_SUCCESS ? NULL : "an event of its wait list failed";
     if (status == CL_SUCCESS) {
+        uint64_t start = skmd_trace_now_ns();
         status = run_split(L);
+        if (status == CL_SUCCESS) /* the plan's guard compares split and whole launches */
+            skmd_plan_observe_wall(&L->ticket, (double)(skmd_trace_now_ns() - start) / 1e6);
         if (status != CL_SUCCESS) {
             skmd_log(SKMD_LOG_WARN, "split launch of %s failed (%d): run as one share",
                      L->k->name, status);
