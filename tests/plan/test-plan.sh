@@ -278,7 +278,7 @@ guard)
         split=$(grep -c ': split m[0-9]*=[0-9]*+[0-9]* m' "$tmp/log")
         if ! grep -q '^PASSED' <<<"$out"; then
             say FAIL "[$devs] gemm under the guard failed: $(tail -3 <<<"$out")"
-        elif ! grep -q 'guard: whole sample' "$tmp/log"; then
+        elif [ "$split" -ge 16 ] && ! grep -q 'guard: whole sample' "$tmp/log"; then
             say FAIL "[$devs] gemm: $split split launches and the guard never timed a whole one"
         else
             say PASS "[$devs] gemm: last 10 $k, went whole $went times: $(grep 'plan guard:' "$tmp/log" | sed 's/.*plan guard: //')"
@@ -337,7 +337,7 @@ for r in sqlite3.connect(sys.argv[1]).execute("SELECT device, direction, memory,
     probes=$(grep -c 'probe of [0-9]* work-groups on idle member' "$tmp/log")
     if ! grep -q '^PASSED' <<<"$out"; then
         say FAIL "aes with probes failed: $(tail -3 <<<"$out")"
-    elif [ "$idle" -ge 128 ] && [ "$probes" = 0 ]; then
+    elif [ "$idle" -ge 128 ] && [ "$probes" = 0 ] && ! grep -q 'no probe of idle member' "$tmp/log"; then
         say FAIL "$idle launches left a member idle and none probed it"
     elif [ "$probes" -gt $(( 2 * 280 / 64 + 2 )) ]; then
         say FAIL "$probes probes in 280 launches: more than 1 in 64"
