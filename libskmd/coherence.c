@@ -11,6 +11,7 @@
 #include "common.h"
 #include "config.h"
 #include "log.h"
+#include "pieces.h"
 #include "trace.h"
 #include "transfer.h"
 
@@ -228,8 +229,11 @@ static int member_shares_host(int m)
  * bytes count as moved either way: the counter tells coherence traffic. */
 static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, struct skmd_moved *moved)
 {
-    cl_int err;
-    cl_command_queue q = skmd_work_queue(root->context, m, &err);
+    cl_int err = CL_SUCCESS;
+    /* A share in pieces moves its next piece's inputs on a second queue (pieces.h). */
+    cl_command_queue q = skmd_pieces_queue(root->context, m);
+    if (!q)
+        q = skmd_work_queue(root->context, m, &err);
     if (!q)
         return err;
     cl_mem real = skmd_mem_real(root, m, &err);

@@ -1,0 +1,72 @@
+#!/bin/bash
+# tests/transfer/test-pieces.sh PRELOAD BIN: shares run in pieces (SKMD_PIECES) on local
+# PoCL devices. tests/transfer/pieces checks every result itself; this script checks from
+# the debug log that the shares really ran in the pieces asked for.
+set -u
+preload=$1 bin=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export POCL_CPU_MAX_CU_NUM=1 SKMD_CACHE_DIR="$tmp/cache" SKMD_MIN_SPLIT_WORKGROUPS=2
+fail=0
+say() { echo "$1 pieces: $2"; [ "$1" = PASS ] || fail=1; }
+
+run() { # NAME DEVICES SPLIT ENV...: runs the program, log in $tmp/log
+    local name=$1 devs=$2 split=$3
+    shift 3
+    rm -f "$tmp/log"
+    out=$(env POCL_DEVICES="$devs" SKMD_SPLIT="$split" SKMD_LOG="debug:$tmp/log" "$@" \
+          LD_PRELOAD="$preload" "$bin" 2>&1)
+    if [ "$out" != ok ]; then
+        say FAIL "[$name] $(tail -3 <<<"$out")"
+        return 1
+    fi
+}
+count() { grep -c "$1" "$tmp/log" || true; }
+
+# Forced pieces, members with private copies (every piece moves bytes), direct and staged.
+for set in "SKMD_ZERO_COPY=0" \
+           "SKMD_ZERO_COPY=0 SKMD_TRANSFER_STAGE_CPU=1 SKMD_TRANSFER_DIRECT_KIB=0 SKMD_TRANSFER_CHUNK_KIB=64"; do
+    # shellcheck disable=SC2086
+    run "3 pieces, $set" "pthread pthread" "0.3,0.7" SKMD_PIECES=3 $set || continue
+    n=$(count 'in 3 pieces: done')
+    # vadd twice, stencil, inplace 3 times, rows: 7 launches of 2 shares in 3 pieces.
+    if [ "$n" -lt 14 ]; then
+        say FAIL "[3 pieces, $set] $n shares ran in 3 pieces, expected 14 or more"
+    else
+        say PASS "[3 pieces, $set] exact; $n shares in 3 pieces"
+    fi
+done
+
+# More pieces than groups: the 8-group launch's shares (2 and 6 groups) run one group a piece.
+if run "64 pieces" "pthread pthread" "0.3,0.7" SKMD_PIECES=64 SKMD_ZERO_COPY=0; then
+    if [ "$(count 'share of 2 work-groups on member 0 in 2 pieces: done')" -ne 1 ] ||
+       [ "$(count 'share of 6 work-groups on member 1 in 6 pieces: done')" -ne 1 ]; then
+        say FAIL "[64 pieces] the 8-group launch's shares were not cut one group a piece"
+    else
+        say PASS "[64 pieces] exact; piece count clamped to the share's groups"
+    fi
+fi
+
+# Three members, one of them 'basic' (shares in turn on the app's thread), zero-copy on.
+if run "3 members" "pthread pthread basic" "0.3,0.5,0.2" SKMD_PIECES=5; then
+    n=$(count 'in 5 pieces: done')
+    [ "$n" -ge 21 ] && say PASS "[3 members] exact; $n shares in 5 pieces" ||
+        say FAIL "[3 members] $n shares ran in 5 pieces, expected 21 or more"
+fi
+
+# A member failing at its middle piece, after its first pieces ran: redone elsewhere.
+if run "fault" "pthread pthread" "0.3,0.7" SKMD_PIECES=4 SKMD_ZERO_COPY=0 SKMD_FAULT_MEMBER=1; then
+    if [ "$(count 'on member 1 in 4 pieces: failed')" -lt 1 ] ||
+       [ "$(count 'member 1 .* failed its share')" -lt 1 ]; then
+        say FAIL "[fault] no share of member 1 failed in the middle of its pieces"
+    else
+        say PASS "[fault] exact after member 1 failed at its middle piece"
+    fi
+fi
+
+# By default CPU members never run pieces (their transfers are memcpy or nothing).
+if run "default" "pthread pthread" "0.3,0.7"; then
+    [ "$(count ' pieces: ')" -eq 0 ] && say PASS "[default] exact; no pieces on CPU members" ||
+        say FAIL "[default] CPU members ran shares in pieces"
+fi
+exit $fail
