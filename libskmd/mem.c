@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app_io.h"
 #include "coherence.h"
 #include "common.h"
 
@@ -82,7 +83,9 @@ static cl_mem create_buffer(cl_context context, const cl_mem_properties *propert
      * the app's own driver call would (no host copy), and USE_HOST_PTR keeps its
      * meaning there (maps point into the app's memory). */
     cl_mem real = NULL;
-    if (host_ptr) {
+    if (host_ptr) /* large data for a GPU: through the transfer engine (app_io.h) */
+        real = skmd_app_create_copy(context, m, flags, size, host_ptr);
+    if (host_ptr && !real) {
         const struct skmd_member *member = &skmd_state.members[m];
         real = member->ops->alloc(member, skmd_member_context(context, m),
                                   flags & ~SKMD_MEM_HOST_ACCESS_FLAGS, size, host_ptr,

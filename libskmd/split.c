@@ -581,7 +581,13 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     struct skmd_plan_request req = {L->k, L->rec, L->args, L->scalars, &L->shape,
                                     L->total_groups, eligible, L->q->member};
     int used = skmd_plan_shares(&req, count, &L->ticket);
-    if (used < 1 || (count[L->q->member] == L->total_groups && !L->ticket.measure))
+    /* Whole on the queue's member, but its inputs must move there first: as one share in
+     * pieces, its transfers overlap its kernel (pieces.h). */
+    struct skmd_pieces_share whole = {L->rec, L->args, L->scalars, &L->shape, L->q->member,
+                                      0, L->total_groups};
+    int in_pieces = used == 1 && count[L->q->member] == L->total_groups &&
+                    eligible[L->q->member] && skmd_pieces_plan(&whole) > 1;
+    if (used < 1 || (count[L->q->member] == L->total_groups && !L->ticket.measure && !in_pieces))
         return used < 1 ? "fewer than two members can take a share"
                         : "the plan gives the whole launch to the queue's member";
     /* Written bytes that are not exactly known need the merge kernel on a CPU member. */

@@ -62,5 +62,6 @@ $(PIECES_TEST): tests/transfer/pieces.c
 
 TEST_TARGETS += test-transfer-pieces
 .PHONY: test-transfer-pieces
-test-transfer-pieces: $(LIBSKMD_SO) $(PIECES_TEST) $(SKMD_OPT)
-	@env $(SKMD_SAN_ENV) tests/transfer/test-pieces.sh "$(SKMD_PRELOAD)" $(PIECES_TEST)
+test-transfer-pieces: $(LIBSKMD_SO) $(PIECES_TEST) $(SKMD_OPT) $(EXAMPLE_BINS)
+	@env $(SKMD_SAN_ENV) tests/transfer/test-pieces.sh "$(SKMD_PRELOAD)" $(PIECES_TEST) \
+	  $(O)examples

@@ -1,9 +1,11 @@
 #!/bin/bash
-# tests/transfer/test-pieces.sh PRELOAD BIN: shares run in pieces (SKMD_PIECES) on local
-# PoCL devices. tests/transfer/pieces checks every result itself; this script checks from
-# the debug log that the shares really ran in the pieces asked for.
+# tests/transfer/test-pieces.sh PRELOAD BIN EXAMPLES: shares run in pieces (SKMD_PIECES)
+# and the app's transfers through the engine (SKMD_APP_TRANSFERS) on local PoCL devices.
+# tests/transfer/pieces checks every result itself, the examples too; this script checks
+# from the log that the shares really ran in the pieces asked for, and which path moved
+# the bytes (the transfer engine's totals).
 set -u
-preload=$1 bin=$2
+preload=$1 bin=$2 examples=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export POCL_CPU_MAX_CU_NUM=1 SKMD_CACHE_DIR="$tmp/cache" SKMD_MIN_SPLIT_WORKGROUPS=2
@@ -64,9 +66,47 @@ if run "fault" "pthread pthread" "0.3,0.7" SKMD_PIECES=4 SKMD_ZERO_COPY=0 SKMD_F
     fi
 fi
 
+# A launch the plan gives whole to the queue's member, run as one share in pieces.
+if run "whole" "pthread pthread" "1,0" SKMD_PIECES=3 SKMD_ZERO_COPY=0; then
+    n=$(count 'split m0=0+[0-9]* (whole)')
+    p=$(count 'on member 0 in 3 pieces: done')
+    [ "$n" -ge 8 ] && [ "$p" -ge 7 ] && say PASS "[whole] exact; $n whole launches, $p in pieces" ||
+        say FAIL "[whole] $n launches whole as one share, $p in 3 pieces (want 8 and 7)"
+fi
+
+# The app's reads, writes and COPY_HOST_PTR data through the engine, staged in 64 KiB
+# chunks (on a GPU member this is the default for large ones), in single and split mode.
+staged() { sed -n 's/.*transfer engine: \([0-9]*\) bytes staged.*/\1/p' "$tmp/log"; }
+for mode in single split; do
+    if run "app transfers, $mode" "pthread pthread" "" SKMD_MODE=$mode SKMD_APP_TRANSFERS=engine \
+        SKMD_TRANSFER_STAGE_CPU=1 SKMD_TRANSFER_DIRECT_KIB=0 SKMD_TRANSFER_CHUNK_KIB=64; then
+        # pieces writes 5 buffers of 1 MiB or less and reads back as much: >= 8 MiB.
+        s=$(staged)
+        [ "${s:-0}" -ge 8388608 ] && say PASS "[app transfers, $mode] exact; $s bytes staged" ||
+            say FAIL "[app transfers, $mode] only ${s:-0} bytes staged"
+    fi
+    for ex in vector_add matrix_transpose blackscholes; do
+        rm -f "$tmp/log"
+        out=$(env POCL_DEVICES="pthread pthread" SKMD_MODE=$mode SKMD_APP_TRANSFERS=engine \
+              SKMD_TRANSFER_STAGE_CPU=1 SKMD_TRANSFER_DIRECT_KIB=0 SKMD_TRANSFER_CHUNK_KIB=64 \
+              SKMD_LOG="info:$tmp/log" LD_PRELOAD="$preload" \
+              "$examples/$ex/$ex" --quick --reps 2 2>&1)
+        s=$(staged)
+        if ! grep -q '^PASSED' <<<"$out"; then
+            say FAIL "[app transfers, $mode] $ex: $(tail -3 <<<"$out")"
+        elif [ "${s:-0}" -eq 0 ] && [ "$ex" != blackscholes ]; then
+            say FAIL "[app transfers, $mode] $ex: nothing staged"
+        else
+            say PASS "[app transfers, $mode] $ex PASSED; ${s:-0} bytes staged"
+        fi
+    done
+done
+
 # By default CPU members never run pieces (their transfers are memcpy or nothing).
 if run "default" "pthread pthread" "0.3,0.7"; then
     [ "$(count ' pieces: ')" -eq 0 ] && say PASS "[default] exact; no pieces on CPU members" ||
         say FAIL "[default] CPU members ran shares in pieces"
+    [ "$(staged)" = 0 ] && say PASS "[default] nothing staged for CPU members" ||
+        say FAIL "[default] $(staged) bytes staged for CPU members"
 fi
 exit $fail
