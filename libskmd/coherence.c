@@ -10,6 +10,7 @@
 #include "coherence.h"
 #include "common.h"
 #include "config.h"
+#include "fetch_batch.h"
 #include "log.h"
 #include "pieces.h"
 #include "trace.h"
@@ -260,6 +261,19 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, st
             .size = (size_t)(e - b), .host = host + b,
             .direct = member_shares_host(m) && !skmd_config()->transfer_stage_cpu,
         };
+        /* Gathering a share's inputs (fetch_batch.h): they move, and become current,
+         * when the batch runs. */
+        uint64_t queued = 0;
+        int batched = err == CL_SUCCESS && to_device ? skmd_fetch_batch_add(&req, root, &queued)
+                                                     : 0;
+        if (batched > 0) {
+            atomic_fetch_add(&total_moved, queued);
+            if (moved)
+                moved->to_devices += queued;
+            return CL_SUCCESS;
+        }
+        if (batched < 0)
+            err = CL_OUT_OF_HOST_MEMORY;
         if (err == CL_SUCCESS)
             err = skmd_xfer_run(&req, NULL);
     }

@@ -19,6 +19,7 @@
 #include "coherence.h"
 #include "config.h"
 #include "eventspan.h"
+#include "fetch_batch.h"
 #include "inflight.h"
 #include "log.h"
 #include "pieces.h"
@@ -231,7 +232,7 @@ static cl_int set_args(struct launch *L, cl_kernel kk, int m, uint64_t first,
 
 /* Brings member m's copies up to date for groups [first, first+count): the bytes they
  * read (the merge member: every buffer whole, as its copy receives the others' writes). */
-static cl_int prepare_groups(struct launch *L, int m, uint64_t first, uint64_t count)
+static cl_int fetch_inputs(struct launch *L, int m, uint64_t first, uint64_t count)
 {
     struct skmd_interval rd[MAX_INTERVALS], wr[MAX_INTERVALS];
     for (unsigned p = 0; p < L->rec->nparams; p++) {
@@ -275,6 +276,15 @@ static cl_int start_whole(struct launch *L, struct share *sh, cl_command_queue w
                                   global, L->local, 0, NULL, &sh->ev);
     skmd_key_unlock(L->k->real[m]);
     return err;
+}
+
+/* fetch_inputs with the transfers to m gathered and run together (fetch_batch.h). */
+static cl_int prepare_groups(struct launch *L, int m, uint64_t first, uint64_t count)
+{
+    skmd_fetch_batch_begin();
+    cl_int err = fetch_inputs(L, m, first, count);
+    cl_int ran = skmd_fetch_batch_end(err == CL_SUCCESS);
+    return err != CL_SUCCESS ? err : ran;
 }
 
 /* Enqueues groups [first, first+count) on member m's queue wq (not waiting for them):
