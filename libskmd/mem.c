@@ -83,9 +83,10 @@ static cl_mem create_buffer(cl_context context, const cl_mem_properties *propert
      * the app's own driver call would (no host copy), and USE_HOST_PTR keeps its
      * meaning there (maps point into the app's memory). */
     cl_mem real = NULL;
-    if (host_ptr) /* large data for a GPU: through the transfer engine (app_io.h) */
+    int in_host = host_ptr && skmd_app_create_in_host(flags, size); /* app_io.h */
+    if (host_ptr && !in_host) /* large data for a GPU: through the transfer engine */
         real = skmd_app_create_copy(context, m, flags, size, host_ptr);
-    if (host_ptr && !real) {
+    if (host_ptr && !real && !in_host) {
         const struct skmd_member *member = &skmd_state.members[m];
         real = member->ops->alloc(member, skmd_member_context(context, m),
                                   flags & ~SKMD_MEM_HOST_ACCESS_FLAGS, size, host_ptr,
@@ -93,6 +94,8 @@ static cl_mem create_buffer(cl_context context, const cl_mem_properties *propert
         SKMD_GOTO_IF_REAL_FAILED(errcode);
     }
     errcode = skmd_coh_init(mem, real ? m : -1);
+    if (errcode == CL_SUCCESS && in_host)
+        errcode = skmd_app_fill_host(mem, host_ptr);
     if (errcode != CL_SUCCESS) {
         if (real)
             real_clReleaseMemObject(real);

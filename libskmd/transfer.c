@@ -140,6 +140,11 @@ static void parallel_copy(void *dst, const void *src, size_t n, int nthreads)
     pthread_mutex_unlock(&pool.lock);
 }
 
+void skmd_xfer_copy(void *dst, const void *src, size_t n)
+{
+    parallel_copy(dst, src, n, settings().nthreads);
+}
+
 /* ---- Staging buffers: per member, per direction, made on first use ---- */
 
 struct staging {

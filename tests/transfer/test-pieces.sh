@@ -102,6 +102,32 @@ for mode in single split; do
     done
 done
 
+# SKMD_APP_TRANSFERS=host: the app's writes land in the host copy, so in single mode every
+# launch finds its inputs off the member and runs as one share in pieces; in split mode
+# each member receives its share's bytes. Examples too (blackscholes: COPY_HOST_PTR data).
+if run "host, single" "pthread pthread" "" SKMD_MODE=single SKMD_APP_TRANSFERS=host \
+    SKMD_TRANSFER_DIRECT_KIB=0 SKMD_PIECES=3 SKMD_ZERO_COPY=0; then
+    # The profile of the runs before may pick either member for the whole launch.
+    n=$(count 'split m[01]=0+[0-9]* (whole); moved in [1-9]')
+    p=$(count 'on member [01] in 3 pieces: done')
+    [ "$n" -ge 3 ] && [ "$p" -ge 8 ] && [ "$(count 'whole on member')" -eq 0 ] &&
+        say PASS "[host, single] exact; $p launches as one share in pieces, $n moving inputs" ||
+        say FAIL "[host, single] $p launches in pieces, $n moving inputs (want 8 and 3, none whole)"
+fi
+if run "host, split" "pthread pthread" "0.3,0.7" SKMD_APP_TRANSFERS=host \
+    SKMD_TRANSFER_DIRECT_KIB=0 SKMD_PIECES=3 SKMD_ZERO_COPY=0; then
+    say PASS "[host, split] exact; $(count 'in 3 pieces: done') shares in pieces"
+fi
+for mode in single split; do
+    for ex in vector_add matrix_transpose blackscholes; do
+        out=$(env POCL_DEVICES="pthread pthread" SKMD_MODE=$mode SKMD_APP_TRANSFERS=host \
+              SKMD_TRANSFER_DIRECT_KIB=0 SKMD_PIECES=3 LD_PRELOAD="$preload" \
+              "$examples/$ex/$ex" --quick --reps 2 2>&1)
+        grep -q '^PASSED' <<<"$out" && say PASS "[host, $mode] $ex PASSED" ||
+            say FAIL "[host, $mode] $ex: $(tail -3 <<<"$out")"
+    done
+done
+
 # By default CPU members never run pieces (their transfers are memcpy or nothing).
 if run "default" "pthread pthread" "0.3,0.7"; then
     [ "$(count ' pieces: ')" -eq 0 ] && say PASS "[default] exact; no pieces on CPU members" ||
