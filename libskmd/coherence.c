@@ -82,10 +82,12 @@ static unsigned char *host_copy(cl_mem root)
 static cl_int settle_zero_copy(cl_mem root)
 {
     for (int z = 0; z < skmd_state.nmembers; z++) {
-        if (!(root->zero_copy & (1u << z)) || !root->context->work[z])
+        /* Another share's thread may be making the queue (skmd_work_queue) right now. */
+        cl_command_queue zq = __atomic_load_n(&root->context->work[z], __ATOMIC_ACQUIRE);
+        if (!(root->zero_copy & (1u << z)) || !zq)
             continue;
         const struct skmd_member *member = &skmd_state.members[z];
-        cl_int err = member->ops->wait(member, root->context->work[z]);
+        cl_int err = member->ops->wait(member, zq);
         if (err != CL_SUCCESS)
             return err;
     }
@@ -119,9 +121,11 @@ cl_command_queue skmd_work_queue(cl_context ctx, int m, cl_int *err)
     pthread_mutex_lock(&work_queue_lock);
     /* Profiling on: a split launch's event spans its shares' device times. */
     if (!ctx->work[m])
-        ctx->work[m] = real_clCreateCommandQueue(skmd_member_context(ctx, m),
-                                                 skmd_state.members[m].real_device,
-                                                 CL_QUEUE_PROFILING_ENABLE, err);
+        __atomic_store_n(&ctx->work[m],
+                         real_clCreateCommandQueue(skmd_member_context(ctx, m),
+                                                   skmd_state.members[m].real_device,
+                                                   CL_QUEUE_PROFILING_ENABLE, err),
+                         __ATOMIC_RELEASE);
     else
         *err = CL_SUCCESS;
     cl_command_queue q = ctx->work[m];

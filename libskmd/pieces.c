@@ -111,7 +111,23 @@ static uint64_t root_offset(cl_mem mem)
     return mem->parent ? mem->origin : 0;
 }
 
-/* Whether the share can run in k pieces: every buffer's footprint known, writes exact,
+/* Param p's footprint, where an unknown one of a parameter the kernel only reads is the
+ * whole buffer (piece 0 then fetches it all); -1 when a written parameter's is unknown. */
+static int footprint_or_whole(const struct skmd_pieces_share *s, unsigned p, uint64_t first,
+                              uint64_t count, struct skmd_footprint *fp)
+{
+    if (footprint(s, p, first, count, fp) == 0)
+        return 0;
+    if (s->rec->params[p].access & SKMD_ACCESS_WRITE)
+        return -1;
+    fp->nread = 1;
+    fp->read[0] = (struct skmd_interval){0, s->args[p].mem->size};
+    fp->nwrite = 0;
+    fp->write_exact = 1;
+    return 0;
+}
+
+/* Whether the share can run in k pieces: every written buffer's footprint known and exact,
  * and no piece reads (in any argument on the same root buffer) bytes that an earlier
  * piece writes: its fetch could bring stale bytes over them. Walks the pieces in order,
  * keeping per root the bytes the pieces so far write. */
@@ -131,7 +147,7 @@ static int safe_in_pieces(const struct skmd_pieces_share *s, int k)
             if (!is_buffer(s, p))
                 continue;
             struct skmd_footprint fp = {rd, wr, MAX_INTERVALS, MAX_INTERVALS, 0, 0, 0};
-            if (footprint(s, p, first, count, &fp) != 0 || !fp.write_exact) {
+            if (footprint_or_whole(s, p, first, count, &fp) != 0 || !fp.write_exact) {
                 ok = 0;
                 break;
             }
@@ -153,7 +169,7 @@ static int safe_in_pieces(const struct skmd_pieces_share *s, int k)
             if (!is_buffer(s, p))
                 continue;
             struct skmd_footprint fp = {rd, wr, MAX_INTERVALS, MAX_INTERVALS, 0, 0, 0};
-            if (footprint(s, p, first, count, &fp) != 0 || fp.nwrite == 0)
+            if (footprint_or_whole(s, p, first, count, &fp) != 0 || fp.nwrite == 0)
                 continue;
             cl_mem root = skmd_mem_root(s->args[p].mem);
             uint64_t shift = root_offset(s->args[p].mem);
@@ -187,6 +203,7 @@ static uint64_t stale_bytes(const struct skmd_pieces_share *s, uint64_t first, u
         if (footprint(s, p, first, count, &fp) != 0) {
             fp.nread = 1;
             fp.read[0] = (struct skmd_interval){0, mem->size};
+            fp.nwrite = 0;
         }
         cl_mem root = skmd_mem_root(mem);
         uint64_t shift = root_offset(mem);

@@ -7,9 +7,10 @@
  * member's work queue, without waiting for it; so piece i+1's fetch runs while piece i's
  * kernel runs, and the share takes about max(transfer, kernel) instead of their sum.
  *
- * Only for kernels whose every buffer argument's footprints are known per range of
- * work-groups, with exact writes, and where no piece reads bytes that an earlier piece of
- * the same share writes (the later fetch would bring the old bytes over the new ones).
+ * Only for kernels whose written buffers' footprints are known and exact per range of
+ * work-groups (a read-only buffer whose footprint is unknown is fetched whole with the
+ * first piece), and where no piece reads bytes that an earlier piece of the same share
+ * writes (the later fetch would bring the old bytes over the new ones).
  * How many pieces: SKMD_PIECES (0: chosen from the bytes the share must move, only on a
  * member that does not share host memory, i.e. one with a link; 1: never; N: N pieces on
  * every share where it is safe, for tests), at least SKMD_PIECE_MIN_KIB of inputs per
