@@ -10,8 +10,10 @@
 #include "coherence.h"
 #include "common.h"
 #include "config.h"
+#include "fetch_batch.h"
 #include "log.h"
 #include "member_health.h"
+#include "pieces.h"
 #include "plan.h"
 #include "trace.h"
 #include "transfer.h"
@@ -95,14 +97,21 @@ static unsigned char *host_copy(cl_mem root)
 static cl_int settle_zero_copy(cl_mem root)
 {
     for (int z = 0; z < skmd_state.nmembers; z++) {
-        if (!(root->zero_copy & (1u << z)) || !root->context->work[z])
+        /* Another share's thread may be making the queue (skmd_work_queue) right now. */
+        cl_command_queue zq = __atomic_load_n(&root->context->work[z], __ATOMIC_ACQUIRE);
+        if (!(root->zero_copy & (1u << z)) || !zq)
             continue;
         const struct skmd_member *member = &skmd_state.members[z];
-        cl_int err = member->ops->wait(member, root->context->work[z]);
+        cl_int err = member->ops->wait(member, zq);
         if (err != CL_SUCCESS)
             return err;
     }
     return CL_SUCCESS;
+}
+
+unsigned char *skmd_coh_host_copy(cl_mem root)
+{
+    return host_copy(root);
 }
 
 void skmd_coh_free(cl_mem root)
@@ -127,9 +136,11 @@ cl_command_queue skmd_work_queue(cl_context ctx, int m, cl_int *err)
     pthread_mutex_lock(&work_queue_lock);
     /* Profiling on: a split launch's event spans its shares' device times. */
     if (!ctx->work[m])
-        ctx->work[m] = real_clCreateCommandQueue(skmd_member_context(ctx, m),
-                                                 skmd_state.members[m].real_device,
-                                                 CL_QUEUE_PROFILING_ENABLE, err);
+        __atomic_store_n(&ctx->work[m],
+                         real_clCreateCommandQueue(skmd_member_context(ctx, m),
+                                                   skmd_state.members[m].real_device,
+                                                   CL_QUEUE_PROFILING_ENABLE, err),
+                         __ATOMIC_RELEASE);
     else
         *err = CL_SUCCESS;
     cl_command_queue q = ctx->work[m];
@@ -250,8 +261,11 @@ static int member_shares_host(int m)
  * bytes count as moved either way: the counter tells coherence traffic. */
 static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, struct skmd_moved *moved)
 {
-    cl_int err;
-    cl_command_queue q = skmd_work_queue(root->context, m, &err);
+    cl_int err = CL_SUCCESS;
+    /* A share in pieces moves its next piece's inputs on a second queue (pieces.h). */
+    cl_command_queue q = skmd_pieces_queue(root->context, m);
+    if (!q)
+        q = skmd_work_queue(root->context, m, &err);
     if (!q) {
         skmd_member_fault(m, err, "making libskmd's queue", NULL);
         return err;
@@ -280,6 +294,19 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, st
             .size = (size_t)(e - b), .host = host + b,
             .direct = member_shares_host(m) && !skmd_config()->transfer_stage_cpu,
         };
+        /* Gathering a share's inputs (fetch_batch.h): they move, and become current,
+         * when the batch runs. */
+        uint64_t queued = 0;
+        int batched = err == CL_SUCCESS && to_device ? skmd_fetch_batch_add(&req, root, &queued)
+                                                     : 0;
+        if (batched > 0) {
+            atomic_fetch_add(&total_moved, queued);
+            if (moved)
+                moved->to_devices += queued;
+            return CL_SUCCESS;
+        }
+        if (batched < 0)
+            err = CL_OUT_OF_HOST_MEMORY;
         if (err == CL_SUCCESS)
             err = skmd_xfer_run(&req, NULL);
     }
@@ -594,6 +621,6 @@ cl_int skmd_coh_write_host(cl_mem mem, size_t off, size_t size, const void *src)
     if (err == CL_SUCCESS)
         err = skmd_coh_written(mem, SKMD_HOST, off, off + size);
     if (err == CL_SUCCESS)
-        skmd_xfer_host_memcpy(root->host_copy + off + mem->origin * (mem != root), src, size);
+        skmd_xfer_copy(root->host_copy + off + mem->origin * (mem != root), src, size);
     return err;
 }

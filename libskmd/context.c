@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "pieces.h"
 #include "showreal.h"
 
 /* Checks the app's properties; the SKMD platform is the only one they may name. */
@@ -135,6 +136,7 @@ cl_int skmd_clReleaseContext(cl_context context)
     for (int m = 0; m < skmd_state.nmembers; m++)
         if (context->work[m])
             real_clReleaseCommandQueue(context->work[m]);
+    skmd_pieces_release(context);
     for (int slot = 0; slot < skmd_state.nplatforms; slot++)
         if (context->real[slot])
             real_clReleaseContext(context->real[slot]);

@@ -1,6 +1,7 @@
 /* libskmd/enqueue.c: every clEnqueue* (the hot path). In single mode each one is the
  * real command on the executing member's queue with real handles swapped in; no
  * allocation unless the app asks for an event or waits on more than 16. */
+#include "app_io.h"
 #include "coherence.h"
 #include "common.h"
 #include "inflight.h"
@@ -139,6 +140,9 @@ cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool block
         return skmd_fault_retry(q, buffer, cerr, 0)
                    ? skmd_clEnqueueReadBuffer(q, buffer, blocking, offset, size, ptr, n, wl, event)
                    : cerr;
+    cl_int eerr;
+    if (skmd_app_read(q, buffer, offset, size, ptr, n, event, &eerr))
+        return eerr; /* large: through the transfer engine */
     BEGIN(q, n, wl, event);
     err = M(q)->ops->copy(M(q), q->real, 0, R(q, buffer), blocking, offset, size, ptr,
                           e.nwait, e.wait, e.event);
@@ -181,6 +185,8 @@ cl_int skmd_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, cl_bool bloc
         return skmd_fault_retry(q, buffer, werr, 0)
                    ? skmd_clEnqueueWriteBuffer(q, buffer, blocking, offset, size, ptr, n, wl, event)
                    : werr;
+    if (skmd_app_write(q, buffer, offset, size, ptr, n, event, &werr))
+        return werr; /* large: through the transfer engine */
     BEGIN(q, n, wl, event);
     err = M(q)->ops->copy(M(q), q->real, 1, R(q, buffer), blocking, offset, size, (void *)ptr,
                           e.nwait, e.wait, e.event);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app_io.h"
 #include "coherence.h"
 #include "common.h"
 #include "member_health.h"
@@ -83,8 +84,11 @@ static cl_mem create_buffer(cl_context context, const cl_mem_properties *propert
      * the app's own driver call would (no host copy), and USE_HOST_PTR keeps its
      * meaning there (maps point into the app's memory). */
     cl_mem real = NULL;
+    int in_host = host_ptr && skmd_app_create_in_host(flags, size); /* app_io.h */
     int in_host_copy = 0;
-    if (host_ptr) {
+    if (host_ptr && !in_host) /* large data for a GPU: through the transfer engine */
+        real = skmd_app_create_copy(context, m, flags, size, host_ptr);
+    if (host_ptr && !real && !in_host) {
         const struct skmd_member *member = &skmd_state.members[m];
         real = member->ops->alloc(member, skmd_member_context(context, m),
                                   flags & ~SKMD_MEM_HOST_ACCESS_FLAGS, size, host_ptr,
@@ -102,6 +106,8 @@ static cl_mem create_buffer(cl_context context, const cl_mem_properties *propert
         skmd_mem_refuse(mem, m);
         errcode = skmd_coh_write_host(mem, 0, size, host_ptr);
     }
+    if (errcode == CL_SUCCESS && in_host)
+        errcode = skmd_app_fill_host(mem, host_ptr);
     if (errcode != CL_SUCCESS) {
         if (real)
             real_clReleaseMemObject(real);

@@ -96,6 +96,8 @@ struct _cl_context {
     cl_context_properties props[16];       /* as the app gave them, 0-terminated */
     cl_command_queue work[SKMD_MAX_MEMBERS]; /* libskmd's own queue per member (transfers,
                                               shares); made lazily (coherence.c) */
+    cl_command_queue xfer[SKMD_MAX_MEMBERS]; /* a second queue per member: transfers of a
+                                              share run in pieces (pieces.c); lazily */
     size_t nprops;                         /* entries in props incl. the final 0 */
     void (CL_CALLBACK *notify)(const char *, const void *, size_t, void *);
     void *notify_data;

@@ -778,8 +778,12 @@ static void probe_idle(const struct skmd_plan_request *r, struct entry *e, uint6
     }
     /* A share whose time is mostly the member's fixed launch latency says little about
      * its rate: no probe then. */
-    if (!size || size >= count[donor] || size_ms < info[idle].launch_ms)
+    if (!size || size >= count[donor] || size_ms < info[idle].launch_ms) {
+        skmd_log(SKMD_LOG_INFO, "plan %s: no probe of idle member %d: no share fits in half "
+                 "of member %d's %.3f ms and outweighs its launch latency (%.3f ms)", e->name,
+                 idle, donor, donor_ms, info[idle].launch_ms);
         return;
+    }
     count[donor] -= size;
     count[idle] = size;
     t->guard = 0; /* neither a split nor a whole sample of the guard's */

@@ -19,9 +19,11 @@
 #include "coherence.h"
 #include "config.h"
 #include "eventspan.h"
+#include "fetch_batch.h"
 #include "inflight.h"
 #include "log.h"
 #include "member_health.h"
+#include "pieces.h"
 #include "plan.h"
 #include "report.h"
 #include "share.h"
@@ -51,6 +53,8 @@ struct share {
     cl_ulong t_start, t_end;        /* member's device clock */
     double ms; /* kernel time (profiling), -1: unknown */
     cl_event timing[2]; /* source route: first and last box (NULL: ev times the share) */
+    int pieces;         /* > 1: run in this many pieces (pieces.h) */
+    double pieces_ms;   /* their kernel times summed (-1: unknown) */
 };
 
 struct launch {
@@ -238,10 +242,10 @@ static cl_int set_args(struct launch *L, cl_kernel kk, int m, uint64_t first,
     return err;
 }
 
-/* Brings member m's copies up to date for the share: the bytes it reads, and the write
- * bounds committed whole after it (the merge member: every buffer whole, as its copy
- * receives the others' writes). */
-static cl_int prepare(struct launch *L, const struct share *sh)
+/* Brings member m's copies up to date for groups [first, first+count): the bytes they
+ * read, and the write bounds committed whole after them (the merge member: every buffer
+ * whole, as its copy receives the others' writes). */
+static cl_int fetch_inputs(struct launch *L, int m, uint64_t first, uint64_t count)
 {
     struct skmd_interval rd[MAX_INTERVALS], wr[MAX_INTERVALS];
     for (unsigned p = 0; p < L->rec->nparams; p++) {
@@ -249,21 +253,21 @@ static cl_int prepare(struct launch *L, const struct share *sh)
             continue;
         cl_mem mem = L->args[p].mem;
         cl_int err;
-        if (sh->member == L->merge_member) {
-            err = fetch_locked(L, mem, sh->member, 0, mem->size);
+        if (m == L->merge_member) {
+            err = fetch_locked(L, mem, m, 0, mem->size);
             if (err != CL_SUCCESS)
                 return err;
             continue;
         }
         struct skmd_footprint fp = {rd, wr, MAX_INTERVALS, MAX_INTERVALS, 0, 0, 0};
-        footprint(L, p, sh->first, sh->count, &fp);
+        footprint(L, p, first, count, &fp);
         for (size_t i = 0; i < fp.nread; i++) {
-            err = fetch_locked(L, mem, sh->member, fp.read[i].begin, fp.read[i].end);
+            err = fetch_locked(L, mem, m, fp.read[i].begin, fp.read[i].end);
             if (err != CL_SUCCESS)
                 return err;
         }
         for (size_t i = 0; L->bound_param[p] && i < fp.nwrite; i++) {
-            err = fetch_locked(L, mem, sh->member, fp.write[i].begin, fp.write[i].end);
+            err = fetch_locked(L, mem, m, fp.write[i].begin, fp.write[i].end);
             if (err != CL_SUCCESS)
                 return err;
         }
@@ -292,12 +296,102 @@ static cl_int start_whole(struct launch *L, struct share *sh, cl_command_queue w
     return err;
 }
 
+/* fetch_inputs with the transfers to m gathered and run together (fetch_batch.h). */
+static cl_int prepare_groups(struct launch *L, int m, uint64_t first, uint64_t count)
+{
+    skmd_fetch_batch_begin();
+    cl_int err = fetch_inputs(L, m, first, count);
+    cl_int ran = skmd_fetch_batch_end(err == CL_SUCCESS);
+    return err != CL_SUCCESS ? err : ran;
+}
+
+/* Enqueues groups [first, first+count) on member m's queue wq (not waiting for them):
+ * the partition-ready kernel, or boxes of the app's source. */
+static cl_int launch_groups(struct launch *L, int m, cl_command_queue wq, uint64_t first,
+                            uint64_t count, cl_event *ev, cl_event timing[2])
+{
+    if (skmd_source_member(L->k->program, m))
+        return skmd_source_share(L->k, m, wq, L->args, &L->shape, first, count, ev, timing);
+    /* Arguments and launch as one step: other launches of the kernel set their own. */
+    skmd_key_lock(L->k->split[m]);
+    cl_int err = set_args(L, L->k->split[m], m, first, NULL, 0);
+    size_t global[3] = {count * L->local[0], L->local[1], L->local[2]};
+    const struct skmd_member *member = &skmd_state.members[m];
+    if (err == CL_SUCCESS)
+        err = member->ops->launch(member, wq, L->k->split[m], L->shape.work_dim, NULL,
+                                  global, L->local, 0, NULL, ev);
+    skmd_key_unlock(L->k->split[m]);
+    return err;
+}
+
+/* A share in pieces (pieces.h): piece i+1's inputs move while piece i computes. */
+struct piece_ctx {
+    struct launch *L;
+    int m;
+};
+
+static cl_int piece_fetch(void *c, uint64_t first, uint64_t count)
+{
+    struct piece_ctx *pc = c;
+    return prepare_groups(pc->L, pc->m, first, count);
+}
+
+static cl_int piece_launch(void *c, cl_command_queue wq, uint64_t first, uint64_t count,
+                           cl_event *ev, cl_event timing[2])
+{
+    struct piece_ctx *pc = c;
+    return launch_groups(pc->L, pc->m, wq, first, count, ev, timing);
+}
+
+static struct skmd_pieces_share pieces_share(const struct launch *L, const struct share *sh)
+{
+    return (struct skmd_pieces_share){L->rec, L->args, L->scalars, &L->shape, sh->member,
+                                      sh->first, sh->count};
+}
+
+static cl_int start_pieces(struct launch *L, struct share *sh, cl_command_queue wq)
+{
+    static const struct skmd_pieces_ops ops = {piece_fetch, piece_launch};
+    struct piece_ctx c = {L, sh->member};
+    struct skmd_pieces_share ps = pieces_share(L, sh);
+    struct skmd_pieces_result r;
+    cl_int err = skmd_pieces_run(&ps, sh->pieces, L->q->context, wq, &ops, &c,
+                                 sh->member == fault_member() ? sh->pieces / 2 : -1, &r);
+    if (err != CL_SUCCESS) {
+        if (r.first)
+            real_clReleaseEvent(r.first);
+        if (r.last)
+            real_clReleaseEvent(r.last);
+        return err;
+    }
+    /* finish_share waits for (done) and times the share by its first and last command. */
+    sh->ev = r.last;
+    real_clRetainEvent(r.last);
+    sh->timing[0] = r.first;
+    sh->timing[1] = r.last;
+    sh->pieces_ms = r.kernel_ms;
+    return CL_SUCCESS;
+}
+
 /* Enqueues one share on its member's own queue (not waiting for it). */
 static cl_int start_share(struct launch *L, struct share *sh)
 {
     int m = sh->member;
     sh->timing[0] = sh->timing[1] = NULL;
-    cl_int err = prepare(L, sh);
+    struct skmd_pieces_share ps = pieces_share(L, sh);
+    /* Not with write bounds: each piece would fetch its own bound, and their union need
+     * not cover the share's bound that commit_share makes the member's. */
+    int bounds = 0;
+    for (unsigned p = 0; p < L->rec->nparams; p++)
+        bounds |= L->bound_param[p];
+    sh->pieces = L->merge_member < 0 && !bounds ? skmd_pieces_plan(&ps) : 1;
+    cl_int err = CL_SUCCESS;
+    if (sh->pieces > 1) {
+        cl_command_queue wq = skmd_work_queue(L->q->context, m, &err);
+        sh->launch_ns = skmd_trace_now_ns();
+        return wq ? start_pieces(L, sh, wq) : err;
+    }
+    err = prepare_groups(L, m, sh->first, sh->count);
     if (err != CL_SUCCESS)
         return err;
     sh->launch_ns = skmd_trace_now_ns();
@@ -308,19 +402,7 @@ static cl_int start_share(struct launch *L, struct share *sh)
         return err;
     if (sh->count == L->total_groups)
         return start_whole(L, sh, wq);
-    if (skmd_source_member(L->k->program, m))
-        return skmd_source_share(L->k, m, wq, L->args, &L->shape, sh->first, sh->count,
-                                 &sh->ev, sh->timing);
-    /* Arguments and launch as one step: other launches of the kernel set their own. */
-    skmd_key_lock(L->k->split[m]);
-    err = set_args(L, L->k->split[m], m, sh->first, NULL, 0);
-    size_t global[3] = {sh->count * L->local[0], L->local[1], L->local[2]};
-    const struct skmd_member *member = &skmd_state.members[m];
-    if (err == CL_SUCCESS)
-        err = member->ops->launch(member, wq, L->k->split[m], L->shape.work_dim, NULL,
-                                  global, L->local, 0, NULL, &sh->ev);
-    skmd_key_unlock(L->k->split[m]);
-    return err;
+    return launch_groups(L, m, wq, sh->first, sh->count, &sh->ev, sh->timing);
 }
 
 /* Waits for a started share; CL_SUCCESS when it ran. Keeps its device times. */
@@ -340,6 +422,8 @@ static cl_int finish_share(struct share *sh)
                                              sizeof sh->t_end, &sh->t_end,
                                              NULL) == CL_SUCCESS;
     sh->ms = skmd_plan_span_ms(first, last);
+    if (sh->pieces > 1) /* the pieces' kernels alone, not the waits for their inputs */
+        sh->ms = sh->pieces_ms;
     for (int i = 0; i < 2; i++)
         if (sh->timing[i])
             real_clReleaseEvent(sh->timing[i]);
@@ -549,7 +633,13 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     skmd_share_round(count, skmd_state.nmembers, L->total_groups, L->unit);
     for (int m = 0; m < skmd_state.nmembers; m++)
         L->ticket.count[m] = count[m]; /* the measured times are of these shares */
-    if (used < 1 || (count[L->q->member] == L->total_groups && !L->ticket.measure))
+    /* Whole on the queue's member, but its inputs must move there first: as one share in
+     * pieces, its transfers overlap its kernel (pieces.h). */
+    struct skmd_pieces_share whole = {L->rec, L->args, L->scalars, &L->shape, L->q->member,
+                                      0, L->total_groups};
+    int in_pieces = used == 1 && count[L->q->member] == L->total_groups &&
+                    eligible[L->q->member] && skmd_pieces_plan(&whole) > 1;
+    if (used < 1 || (count[L->q->member] == L->total_groups && !L->ticket.measure && !in_pieces))
         return used < 1 ? "fewer than two members can take a share"
                         : "the plan gives the whole launch to the queue's member";
     /* Written bytes whose bounds overlap (or are unknown) need the merge kernel on a CPU
@@ -745,7 +835,7 @@ static void share_main(void *arg)
     if (sh->err == CL_SUCCESS)
         sh->err = finish_share(sh);
     sh->done = sh->err == CL_SUCCESS ? 1 : -1;
-    if (sh->done == 1 && sh->ms > 0 && !L->ticket.first_share[sh->member])
+    if (sh->done == 1 && sh->ms > 0 && !L->ticket.first_share[sh->member] && sh->pieces <= 1)
         skmd_plan_observe_latency(sh->member,
                                   (double)(skmd_trace_now_ns() - sh->launch_ns) / 1e6 - sh->ms);
     if (sh->ev) {

@@ -141,6 +141,11 @@ static void parallel_copy(void *dst, const void *src, size_t n, int nthreads)
     pthread_mutex_unlock(&pool.lock);
 }
 
+void skmd_xfer_copy(void *dst, const void *src, size_t n)
+{
+    parallel_copy(dst, src, n, settings().nthreads);
+}
+
 /* ---- Staging buffers: per member, per direction, made on first use ---- */
 
 struct staging {
@@ -357,12 +362,6 @@ static void count(uint64_t direct, uint64_t staged, uint64_t chunks, uint64_t ze
     atomic_fetch_add(&total_zero_copy, zero_copy);
 }
 
-void skmd_xfer_host_memcpy(void *dst, const void *src, size_t n)
-{
-    int nthreads = skmd_config()->transfer_threads;
-    parallel_copy(dst, src, n, nthreads < 1 ? 1 : nthreads > MAX_THREADS ? MAX_THREADS : nthreads);
-}
-
 void skmd_xfer_note_zero_copy(uint64_t bytes)
 {
     count(0, 0, 0, bytes);
@@ -509,10 +508,22 @@ static void observed(const struct skmd_xfer_req *req, int pinned, uint64_t t0)
         fn(req->member, req->to_device, pinned, req->size, (double)(now_ns() - t0) / 1e6);
 }
 
+static int valid_req(const struct skmd_xfer_req *req)
+{
+    return req && req->member >= 0 && req->member < SKMD_MAX_MEMBERS && req->queue &&
+           req->buffer && (!req->size || req->host);
+}
+
+/* Whether a (valid, non-empty) request goes by one direct call rather than staged. */
+static int goes_direct(const struct skmd_xfer_req *req, const struct settings *s)
+{
+    return req->direct || req->size < s->direct || req->size < 2 * MIN_CHUNK ||
+           !req->context || host_is_pinned(req->host, req->size, req->context);
+}
+
 cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *stats)
 {
-    if (!req || req->member < 0 || req->member >= SKMD_MAX_MEMBERS || !req->queue ||
-        !req->buffer || (req->size && !req->host))
+    if (!valid_req(req))
         return CL_INVALID_VALUE;
     if (req->size == 0)
         return CL_SUCCESS;
@@ -524,9 +535,8 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
      * a blocking read would wait for. */
     uint64_t t0 = atomic_load(&observer) && real_clFinish(req->queue) == CL_SUCCESS ? now_ns()
                                                                                     : 0;
-    int pinned = req->context && host_is_pinned(req->host, req->size, req->context);
-    if (req->direct || req->size < s.direct || req->size < 2 * MIN_CHUNK || !req->context ||
-        pinned) {
+    if (goes_direct(req, &s)) {
+        int pinned = req->context && host_is_pinned(req->host, req->size, req->context);
         cl_int err = direct(req);
         if (err == CL_SUCCESS) {
             stats->direct_bytes += req->size;
@@ -585,16 +595,72 @@ struct member_batch {
     int started;
 };
 
+/* Direct requests of one member in flight at once, then waited for together. */
+#define MAX_IN_FLIGHT 32
+
+struct in_flight {
+    cl_event ev[MAX_IN_FLIGHT];
+    uint64_t bytes[MAX_IN_FLIGHT];
+    int n;
+};
+
+/* Waits for every direct request in flight; their bytes count once they are done. */
+static cl_int land(struct in_flight *f, struct skmd_xfer_stats *stats)
+{
+    cl_int err = CL_SUCCESS;
+    for (int i = 0; i < f->n; i++) {
+        cl_int e = finish_event(&f->ev[i]);
+        if (e == CL_SUCCESS) {
+            stats->direct_bytes += f->bytes[i];
+            count(f->bytes[i], 0, 0, 0);
+        } else if (err == CL_SUCCESS) {
+            err = e;
+        }
+    }
+    f->n = 0;
+    return err;
+}
+
+/* The requests of one member, in order on one thread. Direct ones are enqueued without
+ * waiting, several on the link back to back (no round trip between them); a staged one
+ * first lets them land (its chunks then have the link to themselves). */
 static void *run_batch(void *arg)
 {
     struct member_batch *b = arg;
+    struct settings s = settings();
+    struct in_flight f = {.n = 0};
     for (int i = 0; i < b->n; i++) {
-        if (b->reqs[i].member != b->member)
+        const struct skmd_xfer_req *req = &b->reqs[i];
+        if (req->member != b->member)
             continue;
-        cl_int err = skmd_xfer_run(&b->reqs[i], &b->stats);
+        cl_int err;
+        if (valid_req(req) && req->size && goes_direct(req, &s)) {
+            if (f.n == MAX_IN_FLIGHT && (err = land(&f, &b->stats)) != CL_SUCCESS &&
+                b->err == CL_SUCCESS)
+                b->err = err;
+            f.ev[f.n] = NULL;
+            err = req->to_device
+                      ? real_clEnqueueWriteBuffer(req->queue, req->buffer, CL_FALSE,
+                                                  req->offset, req->size, req->host, 0, NULL,
+                                                  &f.ev[f.n])
+                      : real_clEnqueueReadBuffer(req->queue, req->buffer, CL_FALSE,
+                                                 req->offset, req->size, req->host, 0, NULL,
+                                                 &f.ev[f.n]);
+            if (err == CL_SUCCESS) {
+                f.bytes[f.n++] = req->size;
+                err = real_clFlush(req->queue);
+            }
+        } else {
+            err = land(&f, &b->stats);
+            cl_int e = skmd_xfer_run(req, &b->stats);
+            err = err != CL_SUCCESS ? err : e;
+        }
         if (b->err == CL_SUCCESS)
             b->err = err;
     }
+    cl_int err = land(&f, &b->stats);
+    if (b->err == CL_SUCCESS)
+        b->err = err;
     return NULL;
 }
 

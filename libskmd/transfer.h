@@ -53,8 +53,8 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
 cl_int skmd_xfer_run_many(const struct skmd_xfer_req *reqs, int n,
                           struct skmd_xfer_stats *stats);
 
-/* memcpy(dst, src, n) between host buffers, shared among the engine's copy threads. */
-void skmd_xfer_host_memcpy(void *dst, const void *src, size_t n);
+/* memcpy(dst, src, n) shared among the engine's copy threads (SKMD_TRANSFER_THREADS). */
+void skmd_xfer_copy(void *dst, const void *src, size_t n);
 
 /* Bytes a caller did not move because the member's buffer is the host memory itself
  * (zero-copy): only counted, for the totals. */

@@ -49,3 +49,19 @@ $(TRANSFER_BENCH): $(O)bench/transfer/transfer-bench.o $(O)libskmd/transfer.o \
 	$(CC) $(LDFLAGS) -o $@ $^ -ldl -lpthread
 bench-transfer: $(TRANSFER_BENCH)
 	$(TRANSFER_BENCH) $(BENCH_TRANSFER_ARGS)
+
+# Shares run in pieces (libskmd/pieces.c): tests/transfer/pieces (an app under LD_PRELOAD
+# that checks its own results) with forced piece counts, a fault in the middle of the
+# pieces, and the default (no pieces on CPU members).
+PIECES_TEST := $(O)tests/transfer/pieces
+ALL_TARGETS += $(PIECES_TEST)
+CLEAN_FILES += $(PIECES_TEST)
+$(PIECES_TEST): tests/transfer/pieces.c
+	@mkdir -p $(dir $@)
+	$(CC) $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -DCL_TARGET_OPENCL_VERSION=120 -o $@ $< $(LDFLAGS) -lOpenCL
+
+TEST_TARGETS += test-transfer-pieces
+.PHONY: test-transfer-pieces
+test-transfer-pieces: $(LIBSKMD_SO) $(PIECES_TEST) $(SKMD_OPT) $(EXAMPLE_BINS)
+	@env $(SKMD_SAN_ENV) tests/transfer/test-pieces.sh "$(SKMD_PRELOAD)" $(PIECES_TEST) \
+	  $(O)examples
