@@ -1,0 +1,134 @@
+#!/bin/bash
+# tests/trace: skmd-trace --balance. A hand-made trace with known finish times (balanced and
+# unbalanced launches, a merge, a one-device launch and spans of no launch), then real
+# traces of gemm under libskmd on two PoCL devices, with forced uneven (10%/90%) and even
+# shares: the tool's figures must be the spans', and the uneven launches unbalanced.
+# usage: test-balance.sh SKMD_TRACE_TOOL PRELOAD GEMM_BIN WORKDIR
+set -u
+tool=$1 preload=$2 gemm=$3 work=$4
+fail=0
+check() { local what=$1; shift; if ! "$@"; then echo "FAIL test-trace-balance: $what"; fail=1; fi; }
+rm -rf "$work" && mkdir -p "$work"
+hand=tests/trace/balance-trace.json
+
+# Text: launch 1 finishes at 1.000 and 0.960 ms (4%), launch 2 at 0.300 and 1.000 (70%).
+out=$("$tool" --balance "$hand")
+check "headline: $out" grep -q '^balance: 4 split launches, 2 finished within 10% of each other (not counted: launches on one device 1, spans of no launch 2)$' <<<"$out"
+check "launch 1: $out" grep -qE '^ +1 vadd +1\.000 +0\.000 +4\.0 yes +GPU 0: fast 1\.000 \(50%\); CPU 0: pthread 0\.960 \(50%\)$' <<<"$out"
+check "launch 2: $out" grep -qE '^ +2 vadd +1\.000 +0\.000 +70\.0 no +GPU 0: fast 0\.300 \(10%\); CPU 0: pthread 1\.000 \(90%\)$' <<<"$out"
+check "one-device launch 3 listed: $out" bash -c '! grep -qE "^ +3 " <<<"$1"' _ "$out"
+check "vadd row: $out" grep -qE '^vadd +2 +1 +37\.0 +70\.0 +2$' <<<"$out"
+check "sgemm row: $out" grep -qE '^sgemm +2 +1 +8\.[23] +12\.5 +4$' <<<"$out"
+check "all kernels row: $out" grep -qE '^\(all kernels\) +4 +2 +8\.[23] +70\.0 +2$' <<<"$out"
+check "no summary with --balance: $out" bash -c '! grep -q "^trace: " <<<"$1"' _ "$out"
+out=$("$tool" --balance --within 12.5 "$hand")
+check "--within 12.5: $out" grep -q '^balance: 4 split launches, 3 finished within 12.5%' <<<"$out"
+
+# JSON: the same figures, machine-readable.
+"$tool" --balance --json "$hand" >"$work/hand.json" || check "--json exits non-zero" false
+check "hand-made --json" /usr/bin/python3 - "$work/hand.json" <<'PY'
+import json, sys
+b = json.load(open(sys.argv[1]))
+def near(x, y): return abs(x - y) < 1e-4
+assert (b["split_launches"], b["balanced_launches"], b["one_device_launches"],
+        b["unattributed_spans"]) == (4, 2, 1, 2), b
+assert [L["launch"] for L in b["launches"]] == [1, 2, 4, 5], b["launches"]
+L4 = b["launches"][2]
+# launch 4: the CPU's merge (after every share) ends the launch but is not its finish
+assert near(L4["duration_ms"], 0.9) and near(L4["merge_ms"], 0.2), L4
+assert near(L4["spread"], 0.1 / 0.8) and not L4["balanced"], L4
+assert {d["device"]: d["finish_ms"] for d in L4["devices"]} == \
+    {"GPU 0: fast": 0.8, "CPU 0: pthread": 0.7, 'GPU 1: "slow"': 0.75}, L4
+# launch 5: GPU 1's transfer lengthens the launch but GPU 1 ran no share
+L5 = b["launches"][3]
+assert len(L5["devices"]) == 2 and near(L5["duration_ms"], 0.6) and near(L5["spread"], 0.02 / 0.5), L5
+k = {x["kernel"]: x for x in b["kernels"]}
+assert near(k["vadd"]["median_spread"], 0.37) and k["vadd"]["worst_launch"] == 2, k
+assert near(k["sgemm"]["median_spread"], (0.125 + 0.04) / 2), k
+assert near(b["worst_spread"], 0.7) and b["worst_launch"] == 2, b
+PY
+
+# Bad input: clear messages, exit 2.
+err=$("$tool" --balance --within 0 "$hand" 2>&1); rc=$?
+check "--within 0: rc $rc, $err" test $rc -eq 2 -a -n "$(grep 'above 0, up to 100' <<<"$err")"
+err=$("$tool" --json "$hand" 2>&1); rc=$?
+check "--json alone: rc $rc, $err" test $rc -eq 2 -a -n "$(grep 'goes with --balance' <<<"$err")"
+
+# Real traces: gemm under libskmd, 2 pthread devices of one compute unit each (4 launches:
+# a warm-up, 3 timed). PoCL's pthread devices share one pool of worker threads, so here
+# the shares' kernels take turns on one core and even shares cannot finish together; what
+# holds whatever the turns: the forced shares are seen, and the tool's finish times and
+# spreads are those of the trace's spans. With zero-copy off the second member's inputs
+# come from the first member's copy once that member's queue (its share) is done, so the
+# shares run one after the other: 10% then 90% of the work is unbalanced every time, and
+# the input transfers must carry their launch.
+export POCL_CPU_MAX_CU_NUM=1 POCL_DEVICES="pthread pthread" SKMD_CACHE_DIR="$work/cache"
+run_gemm() { # SPLIT NAME [VAR=VALUE...]: the trace in $work/NAME.json, its balance in NAME-balance.json
+    local split=$1 name=$2
+    shift 2
+    if ! env SKMD_SPLIT="$split" SKMD_TRACE="$work/$name.json" "$@" LD_PRELOAD="$preload" \
+        "$gemm" --size 256 --reps 3 >"$work/gemm.out" 2>&1 || ! grep -q '^PASSED' "$work/gemm.out"; then
+        echo "FAIL test-trace-balance: gemm $split $*: $(tail -3 "$work/gemm.out")"
+        exit 1
+    fi
+    "$tool" --balance "$work/$name.json" >"$work/$name.txt" &&
+        "$tool" --balance --json "$work/$name.json" >"$work/$name-balance.json" ||
+        check "--balance on the $name trace" false
+}
+run_gemm 0.1,0.9 uneven SKMD_ZERO_COPY=0
+run_gemm 0.5,0.5 even
+check "real traces" /usr/bin/python3 - "$work" <<'PY'
+import json, sys
+w = sys.argv[1]
+def spans(name):
+    return [e for e in json.load(open("%s/%s.json" % (w, name)))["traceEvents"] if e["ph"] == "X"]
+def recompute(name):
+    """finish (ms from the launch's first span) per device lane, per split launch"""
+    by_launch = {}
+    for e in spans(name):
+        by_launch.setdefault(e["args"]["launch"], []).append(e)
+    out = {}
+    for launch, ev in by_launch.items():
+        start = min(e["ts"] for e in ev)
+        lanes = {e["tid"] for e in ev if e["cat"] == "kernel"}
+        if len(lanes) > 1:
+            out[launch] = {t: max(e["ts"] + e["dur"] for e in ev
+                                  if e["tid"] == t and e["cat"] != "merge") / 1000 - start / 1000
+                           for t in lanes}
+    return out
+for name, want in (("uneven", 0.1), ("even", 0.5)):
+    b = json.load(open("%s/%s-balance.json" % (w, name)))
+    finishes = recompute(name)
+    assert b["split_launches"] == 4 == len(finishes), (name, b["split_launches"], len(finishes))
+    for L in b["launches"]:
+        groups = [d["work_groups"] for d in L["devices"]]
+        assert len(groups) == 2 and abs(groups[0] / sum(groups) - want) < 0.02, (name, L)
+        mine = sorted(finishes[L["launch"]].values())
+        theirs = sorted(d["finish_ms"] for d in L["devices"])
+        assert all(abs(x - y) < 1e-3 for x, y in zip(mine, theirs)), (name, mine, theirs)
+        assert abs(L["spread"] - (mine[-1] - mine[0]) / mine[-1]) < 1e-4, (name, L)
+        assert L["balanced"] == (L["spread"] <= 0.1), L
+uneven = json.load(open(w + "/uneven-balance.json"))
+even = json.load(open(w + "/even-balance.json"))
+# 10% of the work, then 90%: every launch after the warm-up (which also builds the kernels)
+# far from balanced.
+spreads = [L["spread"] for L in uneven["launches"]]
+assert min(spreads[1:]) > 0.5 and uneven["median_spread"] > 0.5, spreads
+# The shares' input transfers are tied to their launch; those without a name of their own
+# (not peer copies) get the kernel's and the share's.
+launches = {e["args"]["launch"] for e in spans("uneven") if e["cat"] == "kernel"}
+ins = [e for e in spans("uneven") if e["cat"] == "transfer_in"]
+assert ins, "no transfer_in span with SKMD_ZERO_COPY=0"
+untied = [e["args"] for e in ins if e["args"]["launch"] not in launches]
+assert not untied, untied[:3]
+for e in ins:
+    assert e["args"]["kernel"].startswith("peer from member") or \
+        (e["args"]["kernel"] == "gemm" and e["name"].startswith("in gemm ")), e
+print("test-trace-balance: median spread %.1f%% with 10%%/90%% shares (zero-copy off), "
+      "%.1f%% with 50%%/50%%; %d input transfers tied to their launch"
+      % (100 * uneven["median_spread"], 100 * even["median_spread"], len(ins)))
+PY
+check "uneven text says unbalanced: $(cat "$work/uneven.txt")" \
+    test "$(grep -cE '^ +[234] gemm +[0-9.]+ +[0-9.]+ +[0-9.]+ no ' "$work/uneven.txt")" = 3
+[ $fail = 0 ] && echo "PASS test-trace-balance"
+exit $fail
