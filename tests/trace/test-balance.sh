@@ -53,6 +53,11 @@ err=$("$tool" --balance --within 0 "$hand" 2>&1); rc=$?
 check "--within 0: rc $rc, $err" test $rc -eq 2 -a -n "$(grep 'above 0, up to 100' <<<"$err")"
 err=$("$tool" --json "$hand" 2>&1); rc=$?
 check "--json alone: rc $rc, $err" test $rc -eq 2 -a -n "$(grep 'goes with --balance' <<<"$err")"
+err=$("$tool" --json --balance --summary "$hand" 2>&1); rc=$?
+check "--json --summary: rc $rc, $err" test $rc -eq 2 -a -n "$(grep 'without --summary' <<<"$err")"
+out=$("$tool" --balance --launch 3 "$hand"); rc=$?
+check "one-device launch alone: rc $rc, $out" test $rc -eq 0 -a "$out" = \
+    "balance: 0 split launches, 0 finished within 10% of each other (not counted: launches on one device 1, spans of no launch 0)"
 
 # Real traces: gemm under libskmd, 2 pthread devices of one compute unit each (4 launches:
 # a warm-up, 3 timed). PoCL's pthread devices share one pool of worker threads, so here

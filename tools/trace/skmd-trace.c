@@ -31,7 +31,7 @@ static void print_help(FILE *out)
             "  --balance        per split launch: each device's finish time and the spread\n"
             "                   between them; per kernel: launches within --within, median\n"
             "                   and worst spread\n"
-            "  --json           with --balance: the same as one JSON object\n"
+            "  --json           with --balance: the same as one JSON object, alone on stdout\n"
             "  --within PERCENT the spread a balanced launch may have (default 10)\n"
             "  --launch N       only the spans of the app's launch number N (args.launch)\n"
             "  --title TEXT     the picture's title (default: the trace's file name)\n"
@@ -133,8 +133,9 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (json && !balance) {
-        fprintf(stderr, "skmd-trace: --json goes with --balance (skmd-trace --help)\n");
+    if (json && (!balance || summary)) {
+        fprintf(stderr, "skmd-trace: --json goes with --balance, without --summary (the JSON "
+                        "object alone on stdout; skmd-trace --help)\n");
         return 2;
     }
     if (!input) {
