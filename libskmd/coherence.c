@@ -11,6 +11,8 @@
 #include "common.h"
 #include "config.h"
 #include "log.h"
+#include "member_health.h"
+#include "plan.h"
 #include "trace.h"
 #include "transfer.h"
 
@@ -35,6 +37,19 @@ cl_int skmd_coh_init(cl_mem root, int holder)
     return CL_SUCCESS;
 }
 
+/* SKMD_PINNED_HOST_COPY; auto: with two or more GPU members, whose shares of a buffer
+ * the app writes come from the host copy (enqueue.c write_host). */
+static int pinned_host_copy(void)
+{
+    const char *how = skmd_config()->pinned_host_copy;
+    if (strcmp(how, "auto"))
+        return !strcmp(how, "1");
+    int gpus = 0;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        gpus += (skmd_state.members[m].type & CL_DEVICE_TYPE_GPU) != 0;
+    return gpus >= 2;
+}
+
 /* The root's host copy, allocated on first use, zeroed (bytes nobody wrote yet read as 0).
  * Page-aligned: a CPU member may use it as its own buffer (zero-copy). Pinned, when
  * asked, for the first GPU member's DMA (other members' transfers are unchanged).
@@ -44,7 +59,7 @@ static unsigned char *host_copy(cl_mem root)
     static pthread_mutex_t alloc_lock = PTHREAD_MUTEX_INITIALIZER;
     pthread_mutex_lock(&alloc_lock);
     void *copy = root->host_copy;
-    for (int m = 0; m < skmd_state.nmembers && skmd_config()->pinned_host_copy && !copy; m++)
+    for (int m = 0; m < skmd_state.nmembers && pinned_host_copy() && !copy; m++)
         if (skmd_state.members[m].type & CL_DEVICE_TYPE_GPU) {
             cl_int err;
             copy = skmd_xfer_host_alloc(skmd_member_context(root->context, m),
@@ -138,6 +153,11 @@ static cl_mem mem_real(cl_mem mem, int m, cl_int *err)
     pthread_mutex_lock(&mem->obj.lock);
     cl_mem have = mem->real[m];
     pthread_mutex_unlock(&mem->obj.lock);
+    /* A member that is lost, or could not allocate the buffer, gets no copy (again). */
+    if (skmd_member_is_lost(m) || skmd_mem_refused(mem, m)) {
+        *err = skmd_member_is_lost(m) ? CL_OUT_OF_RESOURCES : CL_MEM_OBJECT_ALLOCATION_FAILURE;
+        return NULL;
+    }
     if (have)
         return have;
     const struct skmd_member *member = &skmd_state.members[m];
@@ -180,6 +200,8 @@ static cl_mem mem_real(cl_mem mem, int m, cl_int *err)
         real = member->ops->alloc(member, skmd_member_context(mem->context, m),
                                   mem->flags & ~host_flags, mem->size, NULL, err);
     }
+    if (!real && (*err == CL_MEM_OBJECT_ALLOCATION_FAILURE || *err == CL_OUT_OF_RESOURCES))
+        skmd_mem_refuse(mem, m);
     if (real) {
         /* Two threads may both have made one (clSetKernelArg needs no split lock): the
          * first one published wins. */
@@ -230,8 +252,10 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, st
 {
     cl_int err;
     cl_command_queue q = skmd_work_queue(root->context, m, &err);
-    if (!q)
+    if (!q) {
+        skmd_member_fault(m, err, "making libskmd's queue", NULL);
         return err;
+    }
     cl_mem real = skmd_mem_real(root, m, &err);
     if (!real)
         return err;
@@ -262,6 +286,7 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, st
     if (err != CL_SUCCESS) {
         skmd_log(SKMD_LOG_WARN, "transfer of %llu bytes %s member %d failed (%d)",
                  (unsigned long long)(e - b), to_device ? "to" : "from", m, err);
+        skmd_member_fault(m, err, to_device ? "a transfer to it" : "a transfer from it", root);
         return err;
     }
     trace_transfer(m, to_device, start, e - b);
@@ -275,6 +300,34 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, st
                : CL_OUT_OF_HOST_MEMORY;
 }
 
+/* Bytes of [b, e) the host copy still lacks that were current only on a lost member:
+ * gone. CL_OUT_OF_RESOURCES (the command that needs them fails), logged naming the
+ * buffer; CL_SUCCESS when there are none. */
+static cl_int lost_bytes(cl_mem root, uint64_t b, uint64_t e)
+{
+    if (atomic_load_explicit(&skmd_members_lost, memory_order_relaxed) == 0)
+        return CL_SUCCESS;
+    for (int m = 0; m < skmd_state.nmembers; m++) {
+        uint64_t at = b;
+        struct skmd_range gap, hit;
+        if (!skmd_member_is_lost(m))
+            continue;
+        while (skmd_ranges_next_gap(&root->valid[SKMD_HOST], b, e, &at, &gap)) {
+            uint64_t at2 = gap.begin;
+            if (skmd_ranges_next_hit(&root->valid[m], gap.begin, gap.end, &at2, &hit)) {
+                skmd_log(SKMD_LOG_ERROR, "buffer %p (%zu bytes): bytes %llu..%llu were current "
+                         "only on lost member %d (%s) and cannot be recovered; the command "
+                         "that needs them fails (CL_OUT_OF_RESOURCES)", (void *)root,
+                         root->size, (unsigned long long)hit.begin,
+                         (unsigned long long)hit.end, m, skmd_state.members[m].name);
+                return CL_OUT_OF_RESOURCES;
+            }
+            at = gap.end;
+        }
+    }
+    return CL_SUCCESS;
+}
+
 /* Makes the host copy current over [b, e) of the root, from whichever members hold it. */
 static cl_int fetch_host(cl_mem root, uint64_t b, uint64_t e, struct skmd_moved *moved)
 {
@@ -282,6 +335,8 @@ static cl_int fetch_host(cl_mem root, uint64_t b, uint64_t e, struct skmd_moved 
     struct skmd_range gap;
     while (skmd_ranges_next_gap(&root->valid[SKMD_HOST], b, e, &at, &gap)) {
         for (int m = 0; m < skmd_state.nmembers; m++) {
+            if (skmd_member_is_lost(m))
+                continue;
             uint64_t at2 = gap.begin;
             struct skmd_range hit;
             while (skmd_ranges_next_hit(&root->valid[m], gap.begin, gap.end, &at2, &hit)) {
@@ -291,11 +346,18 @@ static cl_int fetch_host(cl_mem root, uint64_t b, uint64_t e, struct skmd_moved 
                 while (skmd_ranges_next_gap(&root->valid[SKMD_HOST], hit.begin, hit.end, &at3,
                                             &need)) {
                     cl_int err = move(root, m, 0, need.begin, need.end, moved);
-                    if (err != CL_SUCCESS)
+                    if (err != CL_SUCCESS && !skmd_member_is_lost(m))
                         return err;
+                    if (err != CL_SUCCESS)
+                        break; /* another copy, or lost_bytes below, says what remains */
                 }
+                if (skmd_member_is_lost(m))
+                    break;
             }
         }
+        cl_int lost = lost_bytes(root, gap.begin, gap.end);
+        if (lost != CL_SUCCESS)
+            return lost;
         /* Bytes no copy holds (never happens when the invariant holds): the host's stay. */
         if (skmd_ranges_add(&root->valid[SKMD_HOST], gap.begin, gap.end) != 0)
             return CL_OUT_OF_HOST_MEMORY;
@@ -311,7 +373,8 @@ static cl_int fetch_host(cl_mem root, uint64_t b, uint64_t e, struct skmd_moved 
 static int peer_capable(cl_mem root, int a, int b)
 {
     cl_int err;
-    if (a == b || skmd_member_context(root->context, a) != skmd_member_context(root->context, b) ||
+    if (a == b || skmd_member_is_lost(a) ||
+        skmd_member_context(root->context, a) != skmd_member_context(root->context, b) ||
         !skmd_mem_real(root, a, &err) || !skmd_mem_real(root, b, &err))
         return 0;
     return !(root->zero_copy & ((1u << a) | (1u << b)));
@@ -343,21 +406,25 @@ static cl_int peer_move(cl_mem root, int a, int dst, uint64_t b, uint64_t e,
                                        NULL, &done);
     if (err == CL_SUCCESS)
         err = real_clWaitForEvents(1, &done);
+    double copy_ms = -1;
     if (done) {
         cl_int status = CL_COMPLETE;
         if (err == CL_SUCCESS &&
             real_clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
                                 NULL) == CL_SUCCESS && status < 0)
             err = status;
+        copy_ms = skmd_plan_event_ms(done); /* the partitioner prices peer bytes by it */
         real_clReleaseEvent(done);
     }
     if (err != CL_SUCCESS) {
         skmd_log(SKMD_LOG_WARN, "peer copy of %llu bytes from member %d to member %d failed "
                  "(%d)", (unsigned long long)(e - b), a, dst, err);
+        skmd_member_fault(dst, err, "a peer copy on its queue", root);
         return err;
     }
     skmd_log(SKMD_LOG_DEBUG, "peer copy of %llu bytes from member %d to member %d",
              (unsigned long long)(e - b), a, dst);
+    skmd_plan_observe_peer(a, dst, e - b, copy_ms);
     if (skmd_trace_enabled()) {
         char name[32];
         snprintf(name, sizeof name, "peer from member %d", a);
@@ -504,4 +571,29 @@ cl_int skmd_coh_forget(cl_mem mem, int m, uint64_t b, uint64_t e)
         at = hit.end;
     }
     return CL_SUCCESS;
+}
+
+cl_int skmd_coh_read_host(cl_mem mem, size_t off, size_t size, void *dst)
+{
+    cl_mem root = skmd_mem_root(mem);
+    off += mem->origin * (mem != root);
+    cl_int err = fetch_host(root, off, off + size, NULL);
+    if (err == CL_SUCCESS && !host_copy(root))
+        err = CL_OUT_OF_HOST_MEMORY;
+    if (err == CL_SUCCESS)
+        memcpy(dst, root->host_copy + off, size);
+    return err;
+}
+
+cl_int skmd_coh_write_host(cl_mem mem, size_t off, size_t size, const void *src)
+{
+    cl_mem root = skmd_mem_root(mem);
+    if (!host_copy(root))
+        return CL_OUT_OF_HOST_MEMORY;
+    cl_int err = settle_zero_copy(root);
+    if (err == CL_SUCCESS)
+        err = skmd_coh_written(mem, SKMD_HOST, off, off + size);
+    if (err == CL_SUCCESS)
+        skmd_xfer_host_memcpy(root->host_copy + off + mem->origin * (mem != root), src, size);
+    return err;
 }

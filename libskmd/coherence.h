@@ -59,6 +59,13 @@ cl_int skmd_coh_also_valid(cl_mem mem, int who, uint64_t b, uint64_t e);
  * redone share overwrites what it writes). */
 cl_int skmd_coh_forget(cl_mem mem, int m, uint64_t b, uint64_t e);
 
+/* The app's bytes [off, off+size) of mem through libskmd's host copy, for a queue whose
+ * member cannot hold the buffer (member_health.h), or a write of a buffer that split
+ * launches read on several members (enqueue.c): read (the host copy made current first)
+ * or written (the host copy alone is current there afterwards). */
+cl_int skmd_coh_read_host(cl_mem mem, size_t off, size_t size, void *dst);
+cl_int skmd_coh_write_host(cl_mem mem, size_t off, size_t size, const void *src);
+
 /* Bytes moved host<->members and member->member since the process started (the byte
  * counter of the log). */
 uint64_t skmd_coh_total_moved(void);

@@ -4,11 +4,19 @@
 #include "coherence.h"
 #include "common.h"
 #include "inflight.h"
+#include "member_health.h"
 #include "ndrange_check.h"
 #include "split.h"
 #include "worker.h"
 
-#define QUEUE_CHECK(q) SKMD_RETURN_ERROR_IF(!SKMD_VALID(q, QUEUE), CL_INVALID_COMMAND_QUEUE)
+/* A valid queue, moved off its member if that member is lost (member_health.h). */
+#define QUEUE_CHECK(q)                                                                    \
+    do {                                                                                  \
+        SKMD_RETURN_ERROR_IF(!SKMD_VALID(q, QUEUE), CL_INVALID_COMMAND_QUEUE);           \
+        cl_int queue_err_ = skmd_queue_healthy(q);                                        \
+        if (queue_err_ != CL_SUCCESS)                                                     \
+            return queue_err_;                                                            \
+    } while (0)
 #define MEM_CHECK(m) SKMD_RETURN_ERROR_IF(!SKMD_VALID(m, MEM), CL_INVALID_MEM_OBJECT)
 #define BEGIN(q, n, w, ev)                                                               \
     struct skmd_enqueue e;                                                               \
@@ -122,11 +130,36 @@ cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool block
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
     HOST_ACCESS(buffer, 1, 0);
-    COHERENT(q, buffer, offset, size, 0);
+    /* Member faults: through the host copy when the member cannot hold the buffer, and
+     * once more after a fault that moved the queue or refused the buffer. */
+    if (skmd_mem_refused(buffer, q->member))
+        return skmd_host_read(q, buffer, offset, size, ptr, n, wl, event);
+    cl_int cerr = coherent(q, buffer, offset, size, 0);
+    if (cerr != CL_SUCCESS)
+        return skmd_fault_retry(q, buffer, cerr, 0)
+                   ? skmd_clEnqueueReadBuffer(q, buffer, blocking, offset, size, ptr, n, wl, event)
+                   : cerr;
     BEGIN(q, n, wl, event);
     err = M(q)->ops->copy(M(q), q->real, 0, R(q, buffer), blocking, offset, size, ptr,
                           e.nwait, e.wait, e.event);
+    if (err != CL_SUCCESS && skmd_fault_retry(q, buffer, err, 1)) {
+        skmd_enqueue_abandon(&e);
+        return skmd_clEnqueueReadBuffer(q, buffer, blocking, offset, size, ptr, n, wl, event);
+    }
     return skmd_enqueue_end(&e, err);
+}
+
+/* Whether a write of mem goes to the host copy rather than the queue's member: split
+ * launches read it on several members (split.c note_readers), and through one member's
+ * copy their parts would cross two links each. */
+static int write_spread(cl_mem mem)
+{
+    if (mem->mtype != CL_MEM_OBJECT_BUFFER)
+        return 0;
+    skmd_buffer_lock(mem);
+    int spread = skmd_mem_root(mem)->spread;
+    skmd_buffer_unlock(mem);
+    return spread;
 }
 
 cl_int skmd_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, cl_bool blocking,
@@ -136,12 +169,25 @@ cl_int skmd_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, cl_bool bloc
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
     HOST_ACCESS(buffer, 0, 1);
+    if (skmd_mem_refused(buffer, q->member)) /* member faults: as in the read above */
+        return skmd_host_write(q, buffer, offset, size, ptr, n, wl, event);
+    if (ptr && size && write_spread(buffer)) {
+        skmd_log(SKMD_LOG_DEBUG, "write of %zu bytes into the host copy: split launches read "
+                 "the buffer on several members", size);
+        return skmd_host_write(q, buffer, offset, size, ptr, n, wl, event);
+    }
     cl_int werr = overwritten(q, buffer, offset, size);
     if (werr != CL_SUCCESS)
-        return werr;
+        return skmd_fault_retry(q, buffer, werr, 0)
+                   ? skmd_clEnqueueWriteBuffer(q, buffer, blocking, offset, size, ptr, n, wl, event)
+                   : werr;
     BEGIN(q, n, wl, event);
     err = M(q)->ops->copy(M(q), q->real, 1, R(q, buffer), blocking, offset, size, (void *)ptr,
                           e.nwait, e.wait, e.event);
+    if (err != CL_SUCCESS && skmd_fault_retry(q, buffer, err, 1)) {
+        skmd_enqueue_abandon(&e);
+        return skmd_clEnqueueWriteBuffer(q, buffer, blocking, offset, size, ptr, n, wl, event);
+    }
     return skmd_enqueue_end(&e, err);
 }
 
@@ -332,6 +378,7 @@ void *skmd_clEnqueueMapBuffer(cl_command_queue q, cl_mem buffer, cl_bool blockin
     void *ptr = NULL;
     struct skmd_enqueue e;
     SKMD_GOTO_ERROR_IF(!SKMD_VALID(q, QUEUE), CL_INVALID_COMMAND_QUEUE);
+    SKMD_GOTO_IF_REAL_FAILED(skmd_queue_healthy(q));
     SKMD_GOTO_ERROR_IF(!SKMD_VALID(buffer, MEM), CL_INVALID_MEM_OBJECT);
     SKMD_GOTO_IF_REAL_FAILED(host_access(buffer, (map_flags & CL_MAP_READ) != 0,
                                          (map_flags & (CL_MAP_WRITE |

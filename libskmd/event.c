@@ -233,6 +233,8 @@ cl_int skmd_clGetEventInfo(cl_event event, cl_event_info param_name, size_t para
     case CL_EVENT_CONTEXT:
         return skmd_info_bytes(&out, &event->context, sizeof event->context);
     case CL_EVENT_COMMAND_TYPE:
+        if (event->type)
+            return skmd_info_bytes(&out, &event->type, sizeof event->type);
         if (skmd_split_event_is(event->real)) {
             cl_command_type type = CL_COMMAND_NDRANGE_KERNEL;
             return skmd_info_bytes(&out, &type, sizeof type);

@@ -8,6 +8,7 @@
 #include "coherence.h"
 #include "common.h"
 #include "inflight.h"
+#include "member_health.h"
 #include "ndrange_check.h"
 
 static void destroy(cl_kernel k)
@@ -205,7 +206,9 @@ cl_int skmd_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
             cl_int merr = CL_SUCCESS;
             if (i == skmd_state.exec && mem->mtype == CL_MEM_OBJECT_BUFFER) {
                 rmem = skmd_mem_real(mem, i, &merr);
-                if (merr != CL_SUCCESS)
+                /* A member that cannot hold it (member_health.h) is the launch's
+                 * business, not the app's: its work goes elsewhere. */
+                if (merr != CL_SUCCESS && skmd_fault_of(merr) == SKMD_FAULT_NONE)
                     return merr;
             } else {
                 pthread_mutex_lock(&mem->obj.lock); /* launch threads make real[] */

@@ -7,6 +7,7 @@
 
 #include "coherence.h"
 #include "common.h"
+#include "member_health.h"
 
 static cl_mem new_mem(cl_context context, cl_mem_object_type type, cl_mem_flags flags,
                       size_t size, void *host_ptr)
@@ -82,14 +83,25 @@ static cl_mem create_buffer(cl_context context, const cl_mem_properties *propert
      * the app's own driver call would (no host copy), and USE_HOST_PTR keeps its
      * meaning there (maps point into the app's memory). */
     cl_mem real = NULL;
+    int in_host_copy = 0;
     if (host_ptr) {
         const struct skmd_member *member = &skmd_state.members[m];
         real = member->ops->alloc(member, skmd_member_context(context, m),
                                   flags & ~SKMD_MEM_HOST_ACCESS_FLAGS, size, host_ptr,
                                   &errcode);
+        /* The member cannot hold it: a copy of the app's bytes lives in libskmd's host
+         * copy instead (member_health.h); USE_HOST_PTR needs the driver's buffer. */
+        in_host_copy = !real && !(flags & CL_MEM_USE_HOST_PTR) &&
+                       skmd_fault_of(errcode) != SKMD_FAULT_NONE;
+        if (in_host_copy)
+            errcode = CL_SUCCESS;
         SKMD_GOTO_IF_REAL_FAILED(errcode);
     }
     errcode = skmd_coh_init(mem, real ? m : -1);
+    if (errcode == CL_SUCCESS && in_host_copy) {
+        skmd_mem_refuse(mem, m);
+        errcode = skmd_coh_write_host(mem, 0, size, host_ptr);
+    }
     if (errcode != CL_SUCCESS) {
         if (real)
             real_clReleaseMemObject(real);

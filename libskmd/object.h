@@ -23,7 +23,7 @@ struct skmd_source_builds;
 
 #define SKMD_MAGIC 0x444d4b53u /* "SKMD" */
 #define SKMD_MAX_MEMBERS 16
-#define SKMD_MAX_PLATFORMS 8
+#define SKMD_MAX_PLATFORMS SKMD_MAX_MEMBERS /* context slots: one per member at most */
 
 enum skmd_type {
     SKMD_TYPE_PLATFORM = 1,
@@ -80,7 +80,7 @@ struct _cl_device_id {
 struct skmd_state {
     int ready;                  /* the loader opened and at least one member found */
     int passthrough;            /* SKMD_MODE=passthrough: every call goes to the loader */
-    int nplatforms;             /* real platforms that have members */
+    int nplatforms;             /* context slots: one per member, or per real platform */
     cl_platform_id platforms[SKMD_MAX_PLATFORMS];
     int nmembers;
     struct skmd_member members[SKMD_MAX_MEMBERS];
@@ -106,7 +106,8 @@ struct _cl_command_queue {
     struct skmd_object obj;
     cl_context context;
     int member;                            /* executing member */
-    cl_command_queue real;                 /* on that member; immutable */
+    cl_command_queue real;                 /* on that member; replaced (with member) only
+                                              when the member is lost (member_health.c) */
     struct skmd_launcher *launcher;        /* split launches' thread (worker.c); under
                                               obj.lock */
     cl_queue_properties props[8];
@@ -132,7 +133,13 @@ struct _cl_mem {
                                               is made on host_copy (zero-copy);
                                               under skmd_buffer_lock */
     struct skmd_ranges valid[SKMD_MAX_MEMBERS + 1]; /* root; under skmd_buffer_lock */
+    unsigned char spread;                  /* root: the last launch that read it was split
+                                              over two or more members with copies of
+                                              their own (not zero-copy); under
+                                              skmd_buffer_lock */
     struct skmd_callback *destructors;     /* under obj.lock */
+    unsigned refused;                      /* root: bit m set when member m failed to
+                                              allocate it (member_health.c; atomic) */
     cl_mem_properties props[8];
     size_t nprops;
 };
@@ -149,6 +156,8 @@ struct _cl_program {
     unsigned char split_ok[SKMD_MAX_MEMBERS]; /* member built its split program */
     struct skmd_source_builds *source_builds; /* shares from the app's source
                                                  (share_source.c); NULL: none */
+    unsigned not_built;                    /* bit m set: member m failed to build it, its
+                                              kernels run elsewhere (set by clBuildProgram) */
 };
 
 /* One kernel argument as the app last set it. */
@@ -179,6 +188,8 @@ struct _cl_event {
     cl_context context;
     cl_command_queue queue;                /* NULL for a user event */
     cl_event real;                         /* immutable after creation */
+    cl_command_type type;                  /* the command, where `real` is a stand-in
+                                              (a marker); 0: ask `real` */
 };
 
 struct _cl_sampler {

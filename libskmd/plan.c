@@ -24,6 +24,7 @@
 #include "log.h"
 #include "plan.h"
 #include "share.h"
+#include "transfer.h"
 
 #define PLAN_ALPHA 0.3      /* weight of a new measurement in the smoothed rate */
 /* A new decision must be 10% faster than the cached one: timings on shared cores are noisy. */
@@ -43,6 +44,8 @@ struct entry {
     uint64_t launches; /* decisions made for this entry */
     struct skmd_part_table table[SKMD_MAX_MEMBERS];
     int predicted;
+    int probe_turn;    /* the idle member the next probe goes to starts the search */
+    unsigned char had_share[SKMD_MAX_MEMBERS]; /* the kernel ran on the member before */
     struct entry *next;
 };
 
@@ -53,6 +56,7 @@ struct member_info {
     struct skmd_part_peaks peaks;
     double peak_rate;  /* compute units x MHz: only proportions matter (linear policy) */
     double launch_ms;  /* smoothed per-share latency beyond the kernel time (0: none yet) */
+    unsigned char link_dirty[2][2]; /* curve[dir][mem] refined since it was stored */
 };
 
 static pthread_mutex_t plan_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -63,6 +67,10 @@ static struct member_info info[SKMD_MAX_MEMBERS];
 static struct entry *entries;
 static uint64_t launches_since_flush;
 static int policy;
+/* Smoothed peer-copy rate from member a to member b, bytes/ms (0: never timed). */
+static double peer_rate[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
+/* Launches per guard verdict (enum skmd_part_run), and the guard's switches. */
+static uint64_t guard_runs[4], guard_to_whole, guard_to_split;
 
 static void db_report(void *user, const char *message)
 {
@@ -137,8 +145,16 @@ static void device_id(int m, char *vendor, char *name, char *driver, size_t size
 
 static void plan_at_exit(void)
 {
+    skmd_xfer_set_observer(NULL);
     skmd_plan_flush();
     pthread_mutex_lock(&plan_lock);
+    if (guard_runs[0] + guard_runs[1] + guard_runs[2] + guard_runs[3])
+        skmd_log(SKMD_LOG_INFO, "plan guard: %llu split, %llu whole samples, %llu whole "
+                 "(the split measured slower), %llu split retries; went whole %llu times, "
+                 "back to the split %llu times", (unsigned long long)guard_runs[0],
+                 (unsigned long long)guard_runs[1], (unsigned long long)guard_runs[2],
+                 (unsigned long long)guard_runs[3], (unsigned long long)guard_to_whole,
+                 (unsigned long long)guard_to_split);
     for (struct entry *e = entries, *next; e; e = next) {
         next = e->next;
         free(e);
@@ -148,6 +164,22 @@ static void plan_at_exit(void)
     cache = NULL;
     skmd_pdb_close(db);
     db = NULL;
+    pthread_mutex_unlock(&plan_lock);
+}
+
+/* transfer.c's observer: a transfer the engine timed refines the member's link curve
+ * (written to the database with the tables). */
+static void observe_transfer(int member, int to_device, int pinned, uint64_t bytes,
+                             double ms)
+{
+    if (member < 0 || member >= skmd_state.nmembers)
+        return;
+    int dir = to_device ? SKMD_PART_H2D : SKMD_PART_D2H, mem = pinned ? SKMD_PART_PINNED
+                                                                     : SKMD_PART_PAGEABLE;
+    pthread_mutex_lock(&plan_lock);
+    if (skmd_part_observe_link(&info[member].curve[dir][mem], (double)bytes, ms,
+                               PLAN_ALPHA) == SKMD_PART_OK)
+        info[member].link_dirty[dir][mem] = 1;
     pthread_mutex_unlock(&plan_lock);
 }
 
@@ -188,6 +220,8 @@ static void plan_init(void)
             .launch_ms = cpu ? 0.02 : 0.01,
         };
     }
+    if (cfg->refine || cfg->profile_sweep)
+        skmd_xfer_set_observer(observe_transfer);
     atexit(plan_at_exit);
 }
 
@@ -265,13 +299,34 @@ static void share_bytes(const struct skmd_plan_request *r, uint64_t first, uint6
     }
 }
 
-/* Fraction of the launch's read bytes already current on each member (left there by
- * earlier launches): those do not cross its link. Takes each buffer's lock in turn, so it
- * is called before plan_lock is taken. */
-static void resident_inputs(const struct skmd_plan_request *r, double *resident)
+/* Where a launch's read bytes are, per member (resident_inputs). */
+struct residency {
+    double in[SKMD_MAX_MEMBERS];     /* fraction current on the member */
+    double remote[SKMD_MAX_MEMBERS]; /* fraction current only on other members */
+    int from[SKMD_MAX_MEMBERS];      /* the member holding most of those, -1: none */
+};
+
+/* Bytes of [b, e) (root offsets) current on member m. */
+static double held_on(cl_mem root, int m, uint64_t b, uint64_t e)
+{
+    double bytes = 0;
+    uint64_t at = b;
+    struct skmd_range h;
+    while (skmd_ranges_next_hit(&root->valid[m], b, e, &at, &h))
+        bytes += (double)(h.end - h.begin);
+    return bytes;
+}
+
+/* Where the launch's read bytes are: the fraction already current on each member (left
+ * there by earlier launches; those do not cross its link), and the fraction current only
+ * on other members, not on the host (those come through the member that holds them).
+ * Takes each buffer's lock in turn, so it is called before plan_lock is taken. */
+static void resident_inputs(const struct skmd_plan_request *r, struct residency *where)
 {
     struct skmd_interval rd[64], wr[64];
-    double total = 0, hit[SKMD_MAX_MEMBERS] = {0};
+    int n = skmd_state.nmembers;
+    double total = 0, hit[SKMD_MAX_MEMBERS] = {0}, away[SKMD_MAX_MEMBERS] = {0};
+    double off_host[SKMD_MAX_MEMBERS] = {0};
     for (unsigned p = 0; p < r->rec->nparams; p++) {
         enum skmd_param_kind kind = r->rec->params[p].kind;
         cl_mem mem = r->args[p].mem;
@@ -290,23 +345,41 @@ static void resident_inputs(const struct skmd_plan_request *r, double *resident)
             uint64_t b = fp.read[i].begin < mem->size ? fp.read[i].begin : mem->size;
             uint64_t e = fp.read[i].end < mem->size ? fp.read[i].end : mem->size;
             total += (double)(e - b);
-            for (int m = 0; m < skmd_state.nmembers && e > b; m++) {
-                uint64_t at = base + b;
-                struct skmd_range h;
-                while (skmd_ranges_next_hit(&root->valid[m], base + b, base + e, &at, &h))
-                    hit[m] += (double)(h.end - h.begin);
+            for (int m = 0; m < n && e > b; m++)
+                hit[m] += held_on(root, m, base + b, base + e);
+            /* Bytes the host copy lacks are current on some member (coherence keeps
+             * every byte current somewhere): for the others they are remote. */
+            uint64_t at = base + b;
+            struct skmd_range gap;
+            while (e > b && skmd_ranges_next_gap(&root->valid[SKMD_HOST], base + b, base + e,
+                                                 &at, &gap)) {
+                for (int m = 0; m < n; m++) {
+                    double held = held_on(root, m, gap.begin, gap.end);
+                    off_host[m] += held;
+                    away[m] += (double)(gap.end - gap.begin) - held;
+                }
+                at = gap.end;
             }
         }
         skmd_buffer_unlock(mem);
     }
-    for (int m = 0; m < skmd_state.nmembers; m++)
-        resident[m] = total > 0 ? fmin(1.0, hit[m] / total) : 0;
+    for (int m = 0; m < n; m++) {
+        where->in[m] = total > 0 ? fmin(1.0, hit[m] / total) : 0;
+        where->remote[m] = total > 0 ? fmin(1.0 - where->in[m], away[m] / total) : 0;
+        where->from[m] = -1;
+        for (int o = 0; o < n; o++)
+            if (o != m && off_host[o] > 0 &&
+                (where->from[m] < 0 || off_host[o] > off_host[where->from[m]]))
+                where->from[m] = o;
+        if (where->from[m] < 0)
+            where->remote[m] = 0;
+    }
 }
 
 /* The problem over the eligible members (dev[i] is member map[i]). Under plan_lock. */
 static int build_problem(const struct skmd_plan_request *r, const struct entry *e,
-                         const double *resident, struct skmd_part_device *dev, int *map,
-                         struct skmd_part_problem *p)
+                         const struct residency *resident, struct skmd_part_device *dev,
+                         int *map, struct skmd_part_problem *p)
 {
     int n = 0;
     memset(p, 0, sizeof *p);
@@ -316,12 +389,23 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
             continue;
         dev[n] = (struct skmd_part_device){.table = e->table[m], .link = info[m].link,
                                            .peak_rate = info[m].peak_rate,
-                                           .resident_in = resident[m],
+                                           .resident_in = resident->in[m],
                                            .launch_ms = info[m].launch_ms};
         memcpy(dev[n].curve, info[m].curve, sizeof dev[n].curve);
         if (p->host_dev < 0 && info[m].link < 0 && r->kernel->merge[m])
             p->host_dev = n;
         map[n++] = m;
+    }
+    /* Inputs current only on another member come through it (or by a timed peer copy);
+     * a source that is not in the problem is priced as host bytes. */
+    for (int i = 0; i < n; i++) {
+        int src = resident->from[map[i]];
+        for (int j = 0; j < n && src >= 0 && resident->remote[map[i]] > 0; j++)
+            if (map[j] == src) {
+                dev[i].remote_in = resident->remote[map[i]];
+                dev[i].remote_from = j;
+                dev[i].peer_bytes_per_ms = peer_rate[src][map[i]];
+            }
     }
     if (!n)
         return 0;
@@ -453,7 +537,7 @@ static void key_of(const struct skmd_plan_request *r, uint64_t kernel,
  * few percent of kernel speed (two alike H200s swapped a matrix_mul each launch). */
 #define PLAN_MOVE_GAIN 1.5
 static void keep_home(const struct skmd_plan_request *r, const struct entry *e,
-                      const double *resident, uint64_t *count)
+                      const struct residency *resident, uint64_t *count)
 {
     int whole = -1;
     for (int m = 0; m < skmd_state.nmembers; m++)
@@ -463,7 +547,7 @@ static void keep_home(const struct skmd_plan_request *r, const struct entry *e,
         return;
     int home = preferred_member(r);
     for (int m = 0; m < skmd_state.nmembers; m++)
-        if (r->eligible[m] && (home < 0 || resident[m] > resident[home]))
+        if (r->eligible[m] && (home < 0 || resident->in[m] > resident->in[home]))
             home = m;
     if (home < 0 || home == whole || !has_measurement(&e->table[home]))
         return;
@@ -478,8 +562,8 @@ static void keep_home(const struct skmd_plan_request *r, const struct entry *e,
 /* Under plan_lock: the partitioner's decision over the members of r->eligible for
  * r->total_groups work-groups (dev[i] is member map[i]). */
 static int partition(const struct skmd_plan_request *r, struct entry *e,
-                     const double *resident, int use_cache, struct skmd_part_result *res,
-                     int *map, int *n)
+                     const struct residency *resident, int use_cache,
+                     struct skmd_part_result *res, int *map, int *n)
 {
     struct skmd_part_device dev[SKMD_MAX_MEMBERS];
     struct skmd_part_problem p;
@@ -515,7 +599,7 @@ static int partition(const struct skmd_plan_request *r, struct entry *e,
  * the static prediction. 0 when the launch is too small to probe (fewer work-groups than
  * members). */
 static int cold_start(const struct skmd_plan_request *r, struct entry *e,
-                      const double *resident, uint64_t *count)
+                      const struct residency *resident, uint64_t *count)
 {
     int n = skmd_state.nmembers, nunmeasured = 0, nmeasured = 0;
     unsigned char measured[SKMD_MAX_MEMBERS] = {0};
@@ -570,10 +654,134 @@ static int cold_start(const struct skmd_plan_request *r, struct entry *e,
     return 1;
 }
 
+/* The member that would run the launch whole: the fastest measured one, unless the
+ * home member holds the inputs and is not much slower (keep_home). -1: none measured. */
+static int best_whole(const struct skmd_plan_request *r, const struct entry *e,
+                      const struct residency *resident)
+{
+    uint64_t count[SKMD_MAX_MEMBERS] = {0};
+    int fastest = fastest_member(r, e, 1);
+    if (fastest < 0)
+        return -1;
+    count[fastest] = r->total_groups;
+    keep_home(r, e, resident, count);
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (count[m] == r->total_groups)
+            return m;
+    return fastest;
+}
+
+/* Under plan_lock: the measured guard's word on a decision that splits (skmd_part.h): it
+ * may run the launch whole on one member instead. */
+static void guard(const struct skmd_plan_request *r, const struct entry *e,
+                  const struct residency *resident, uint64_t *count,
+                  struct skmd_plan_ticket *t)
+{
+    int shares = 0;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        shares += count[m] > 0;
+    struct skmd_part_key key;
+    key_of(r, e->kernel, &key);
+    /* The linear policy stays the blind baseline it is meant to be. */
+    int guarded = shares >= 2 && t->learn && policy != SKMD_PART_POLICY_LINEAR;
+    struct skmd_part_guard *g = guarded ? skmd_part_cache_guard(cache, &key) : NULL;
+    if (!g)
+        return;
+    /* The member last sampled stays the one to sample unless another is measured clearly
+     * faster (near-equal members whose tables cross would spread the samples thin). */
+    int best = best_whole(r, e, resident), kept = g->whole_dev;
+    if (best >= 0 && kept >= 0 && kept != best && kept < skmd_state.nmembers &&
+        r->eligible[kept] && has_measurement(&e->table[kept]) &&
+        skmd_part_rate(&e->table[best], r->total_groups) <
+            PLAN_MOVE_GAIN * skmd_part_rate(&e->table[kept], r->total_groups))
+        best = kept;
+    int dev, run = skmd_part_guard_choose(g, best, &dev);
+    t->guard = run + 1;
+    t->guard_dev = dev;
+    t->key_shape = key.shape;
+    t->key_buffers = key.buffers;
+    guard_runs[run]++;
+    if (dev >= 0 && (dev >= skmd_state.nmembers || !r->eligible[dev]))
+        t->guard = 0; /* its member cannot take the launch now: the split runs, unjudged */
+    if (dev < 0 || !t->guard)
+        return;
+    memset(count, 0, sizeof *count * (size_t)skmd_state.nmembers);
+    count[dev] = r->total_groups;
+    if (run == SKMD_PART_RUN_WHOLE_SAMPLE)
+        skmd_log(SKMD_LOG_INFO, "plan %s: guard: whole sample on member %d (split %.3f ms "
+                 "x%u, whole there %.3f ms x%u)", e->name, dev, g->split_ms, g->split_n,
+                 g->whole_ms[dev], g->whole_n[dev]);
+}
+
+/* Under plan_lock. A member the decision leaves idle is measured again now and then (1
+ * launch in PLAN_PROBE_EVERY of the entry): it takes a probe share from the member with
+ * the most work-groups, as large as its table says it runs in half of that member's
+ * estimated time (a power of two, at most half the launch), so the probe is large enough
+ * to show the member's rate at sizes it would get, and costs the launch little when the
+ * table is right. So a kernel kept on one member learns the others' rates as sizes
+ * change. Not on the guard's whole samples and retries, whose times must stay clean. */
+#define PLAN_PROBE_EVERY 64
+static void probe_idle(const struct skmd_plan_request *r, struct entry *e, uint64_t *count,
+                       struct skmd_plan_ticket *t)
+{
+    int n = skmd_state.nmembers, donor = -1, idle = -1;
+    if (!t->learn || e->launches % PLAN_PROBE_EVERY != PLAN_PROBE_EVERY - 1 ||
+        t->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1 || t->guard == SKMD_PART_RUN_RETRY + 1 ||
+        r->total_groups < 2)
+        return;
+    for (int m = 0; m < n; m++)
+        if (count[m] && (donor < 0 || count[m] > count[donor]))
+            donor = m;
+    for (int i = 0; i < n && idle < 0; i++) {
+        int m = (e->probe_turn + i) % n;
+        if (r->eligible[m] && !count[m] && has_measurement(&e->table[m]))
+            idle = m;
+    }
+    if (donor < 0 || idle < 0)
+        return;
+    e->probe_turn = (idle + 1) % n;
+    double donor_rate = skmd_part_rate(&e->table[donor], count[donor]);
+    if (!(donor_rate > 0))
+        return;
+    double donor_ms = (double)count[donor] / donor_rate + info[donor].launch_ms;
+    /* At a size never measured the member is taken to run at its best measured rate (a
+     * GPU measured on a small probe is slow per work-group there, not on larger shares);
+     * once measured, that size's own rate counts, so each size is explored once. */
+    const struct skmd_part_table *tab = &e->table[idle];
+    double best = 0;
+    for (int k = 0; k < SKMD_PART_RANGES; k++)
+        best = tab->samples[k] > 0 && tab->rate[k] > best ? tab->rate[k] : best;
+    uint64_t size = 0;
+    double size_ms = 0;
+    for (uint64_t next = 1; next <= r->total_groups / 2; next *= 2) {
+        double rate = skmd_part_rate(tab, next);
+        if (!tab->samples[skmd_part_range_of(next)] && best > rate)
+            rate = best;
+        double ms = rate > 0 ? (double)next / rate : SKMD_PART_NEVER_MS;
+        if (ms + info[idle].launch_ms > donor_ms / 2)
+            break;
+        size = next;
+        size_ms = ms;
+    }
+    /* A share whose time is mostly the member's fixed launch latency says little about
+     * its rate: no probe then. */
+    if (!size || size >= count[donor] || size_ms < info[idle].launch_ms)
+        return;
+    count[donor] -= size;
+    count[idle] = size;
+    t->guard = 0; /* neither a split nor a whole sample of the guard's */
+    skmd_log(SKMD_LOG_INFO, "plan %s: probe of %llu work-groups on idle member %d "
+             "(expected %.3f ms, the largest share that fits in half of member %d's %.3f ms)",
+             e->name, (unsigned long long)size, idle, size_ms + info[idle].launch_ms, donor,
+             donor_ms);
+}
+
 /* Under plan_lock: the partitioner's decision (or a cold-start probe, a sweep step,
- * single mode). */
+ * single mode), then the guard's word on it, then now and then a probe of an idle
+ * member. */
 static void decide(const struct skmd_plan_request *r, struct entry *e,
-                   const double *resident, uint64_t *count)
+                   const struct residency *resident, uint64_t *count,
+                   struct skmd_plan_ticket *t)
 {
     struct skmd_part_result res;
     int map[SKMD_MAX_MEMBERS];
@@ -621,6 +829,8 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     keep_home(r, e, resident, count);
     skmd_log(SKMD_LOG_DEBUG, "plan %s: %s, estimated %.3f ms", e->name, how,
              res.overall_ms);
+    guard(r, e, resident, count, t);
+    probe_idle(r, e, count, t);
 }
 
 /* Samples of member m's table for a share of n work-groups (0: never measured there). */
@@ -663,12 +873,12 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
             pthread_mutex_unlock(&plan_lock);
         }
     } else {
-        double resident[SKMD_MAX_MEMBERS];
-        resident_inputs(r, resident);
+        struct residency resident;
+        resident_inputs(r, &resident);
         pthread_mutex_lock(&plan_lock);
         struct entry *e = entry_for(ticket->kernel, ticket->shape, r->kernel->name);
         if (e)
-            decide(r, e, resident, count);
+            decide(r, e, &resident, count, ticket);
         else
             skmd_shares(r->total_groups, n, r->eligible, count);
         pthread_mutex_unlock(&plan_lock);
@@ -678,8 +888,18 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         ticket->count[m] = count[m];
         used += count[m] > 0;
     }
+    pthread_mutex_lock(&plan_lock);
+    struct entry *e = entry_for(ticket->kernel, ticket->shape, r->kernel->name);
+    for (int m = 0; e && m < n; m++)
+        if (count[m]) {
+            ticket->first_share[m] = !e->had_share[m];
+            e->had_share[m] = 1;
+        }
+    pthread_mutex_unlock(&plan_lock);
+    /* A guard's whole sample on the queue's member is timed as one share too. */
     ticket->measure = ticket->learn && count[r->exec_member] == r->total_groups &&
-                      measured_at(r->exec_member, ticket, r->total_groups) == 0;
+                      (measured_at(r->exec_member, ticket, r->total_groups) == 0 ||
+                       ticket->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1);
     return used;
 }
 
@@ -700,12 +920,35 @@ double skmd_plan_event_ms(cl_event ev)
     return skmd_plan_span_ms(ev, ev);
 }
 
-/* Under plan_lock: every dirty table to the database. */
+/* Under plan_lock: member m's refined link curve to the database, its scale folded in
+ * (the next process reads it as calibrated). */
+static void store_link(int m, int dir, int mem)
+{
+    const struct skmd_part_link_curve *c = &info[m].curve[dir][mem];
+    double k = c->scale > 0 ? c->scale : 1;
+    struct skmd_pdb_link l = {.latency_ms = c->latency_ms * k,
+                              .bytes_per_ms = c->bytes_per_ms / k,
+                              .npoints = c->npoints};
+    for (int i = 0; i < c->npoints && i < SKMD_PDB_LINK_POINTS; i++) {
+        l.point_bytes[i] = c->point_bytes[i];
+        l.point_ms[i] = c->point_ms[i] * k;
+    }
+    skmd_pdb_put_link(db, info[m].db_id, (enum skmd_pdb_dir)dir, (enum skmd_pdb_mem)mem, &l);
+}
+
+/* Under plan_lock: every dirty table and link curve to the database. */
 static void flush_locked(void)
 {
     launches_since_flush = 0;
     if (!db)
         return;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        for (int dir = 0; dir < 2; dir++)
+            for (int mem = 0; mem < 2; mem++)
+                if (info[m].link_dirty[dir][mem] && info[m].db_id >= 0) {
+                    info[m].link_dirty[dir][mem] = 0;
+                    store_link(m, dir, mem);
+                }
     for (struct entry *e = entries; e; e = e->next) {
         if (!e->dirty)
             continue;
@@ -743,6 +986,52 @@ void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms)
     int every = skmd_config()->profile_flush;
     if (every > 0 && ++launches_since_flush >= (uint64_t)every)
         flush_locked();
+    pthread_mutex_unlock(&plan_lock);
+}
+
+void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)
+{
+    if (!t->guard)
+        return;
+    pthread_mutex_lock(&plan_lock);
+    struct skmd_part_key key = {t->kernel, t->key_shape, t->key_buffers};
+    struct skmd_part_guard *g = skmd_part_cache_guard(cache, &key);
+    int run = t->guard - 1;
+    if (g && skmd_part_guard_observe(g, run, t->guard_dev, ms) == 1) {
+        const char *name = "";
+        for (struct entry *e = entries; e; e = e->next)
+            if (e->kernel == t->kernel && e->shape == t->shape)
+                name = e->name;
+        if (g->whole_mode) {
+            guard_to_whole++;
+            skmd_log(SKMD_LOG_INFO, "plan %s: guard: the split measured %.3f ms, whole on "
+                     "member %d %.3f ms: whole from now on, the split retried in %llu "
+                     "launches", name, g->split_ms, g->whole_dev, g->whole_ms[g->whole_dev],
+                     (unsigned long long)(g->retry_at - g->launches));
+        } else {
+            guard_to_split++;
+            skmd_log(SKMD_LOG_INFO, "plan %s: guard: the retried split measured %.3f ms, "
+                     "whole on member %d %.3f ms: back to the split", name, g->split_ms,
+                     g->whole_dev, g->whole_ms[g->whole_dev]);
+        }
+    } else if (g && run == SKMD_PART_RUN_RETRY) {
+        skmd_log(SKMD_LOG_INFO, "plan: guard: the retried split measured %.3f ms, whole "
+                 "%.3f ms: whole again, next retry in %llu launches", ms,
+                 g->whole_ms[g->whole_dev],
+                 (unsigned long long)(g->retry_at - g->launches));
+    }
+    pthread_mutex_unlock(&plan_lock);
+}
+
+void skmd_plan_observe_peer(int from, int to, uint64_t bytes, double ms)
+{
+    const struct skmd_config *cfg = skmd_config();
+    if (from < 0 || from >= SKMD_MAX_MEMBERS || to < 0 || to >= SKMD_MAX_MEMBERS ||
+        !(ms > 0) || !bytes || !(cfg->refine || cfg->profile_sweep))
+        return;
+    pthread_mutex_lock(&plan_lock);
+    double *rate = &peer_rate[from][to], measured = (double)bytes / ms;
+    *rate = *rate == 0 ? measured : (1 - PLAN_ALPHA) * *rate + PLAN_ALPHA * measured;
     pthread_mutex_unlock(&plan_lock);
 }
 

@@ -37,6 +37,14 @@ struct skmd_plan_ticket {
     uint64_t kernel;  /* kernel identity hash */
     uint32_t shape;   /* launch shape class */
     uint64_t count[SKMD_MAX_MEMBERS];
+    /* The guard's word on a decision that splits (partitioner's enum skmd_part_run + 1;
+     * 0: not guarded), the member of a whole run, and the decision cache's key. */
+    int guard;
+    int guard_dev;
+    /* 1: member m's first share of this kernel: its host-side time holds the driver's
+     * compilation of the kernel (a second on PoCL), not the member's launch latency. */
+    unsigned char first_share[SKMD_MAX_MEMBERS];
+    uint64_t key_shape, key_buffers;
 };
 
 /* Fills count[m] for every member (0 where not eligible; the counts sum to
@@ -55,6 +63,14 @@ double skmd_plan_span_ms(cl_event first, cl_event last);
 
 /* The launch's shares ran: ms[m] is member m's kernel time (<= 0: not measured). */
 void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms);
+
+/* The launch planned in `ticket` ran, `ms` on the host's clock from the start of its
+ * shares to the end of the last one (merges included): the guard's sample. */
+void skmd_plan_observe_wall(const struct skmd_plan_ticket *ticket, double ms);
+
+/* A peer copy (no host) of `bytes` from member `from` to member `to` ran `ms` on the
+ * device: the partitioner prices inputs current only on `from` at that rate. */
+void skmd_plan_observe_peer(int from, int to, uint64_t bytes, double ms);
 
 /* A share on `member` took `ms` more on the host's clock (from its launch to its
  * completion seen by libskmd) than its kernel time: the member's per-share latency,

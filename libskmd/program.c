@@ -199,6 +199,57 @@ static cl_int check_devices(cl_uint num_devices, const cl_device_id *device_list
     return CL_SUCCESS;
 }
 
+/* Logs member m's failed build with the start of its build log, on one line. */
+static void log_member_build_failure(cl_program program, int m, int others_built)
+{
+    const struct skmd_member *member = &skmd_state.members[m];
+    char text[240] = "";
+    real_clGetProgramBuildInfo(program->real[member->platform_slot], member->real_device,
+                               CL_PROGRAM_BUILD_LOG, sizeof text, text, NULL);
+    text[sizeof text - 1] = '\0';
+    for (char *c = text; *c; c++)
+        if (*c == '\n' || *c == '\r')
+            *c = ' ';
+    skmd_log(SKMD_LOG_WARN, "member %d (%s) failed to build the program: %s%s", m,
+             member->name, text[0] ? text : "(empty build log)",
+             others_built ? "; its kernels run on the members that built it" : "");
+}
+
+/* Builds slot s's real program for every member of the slot; when that fails, again for
+ * the members whose own build succeeded (a multi-device build fails as a whole). Marks
+ * the members left without the program in program->not_built. Returns the first build's
+ * error when no member of the slot built it. */
+static cl_int build_slot(cl_program program, int s, const char *options)
+{
+    cl_device_id devs[SKMD_MAX_MEMBERS], ok[SKMD_MAX_MEMBERS];
+    int idx[SKMD_MAX_MEMBERS], failed[SKMD_MAX_MEMBERS];
+    cl_uint n = slot_devices(s, devs), nok = 0, nfailed = 0;
+    cl_int err = real_clBuildProgram(program->real[s], n, devs, options, NULL, NULL);
+    if (err != CL_BUILD_PROGRAM_FAILURE && err != CL_OUT_OF_RESOURCES)
+        return err;
+    for (int i = 0, k = 0; i < skmd_state.nmembers; i++) {
+        if (skmd_state.members[i].platform_slot != s)
+            continue;
+        cl_build_status st = CL_BUILD_ERROR;
+        real_clGetProgramBuildInfo(program->real[s], devs[k], CL_PROGRAM_BUILD_STATUS,
+                                   sizeof st, &st, NULL);
+        if (st == CL_BUILD_SUCCESS)
+            ok[nok++] = devs[k];
+        else
+            failed[nfailed++] = i;
+        idx[k++] = i;
+    }
+    if (nok > 0 && nfailed > 0 &&
+        real_clBuildProgram(program->real[s], nok, ok, options, NULL, NULL) == CL_SUCCESS) {
+        for (cl_uint f = 0; f < nfailed; f++)
+            program->not_built |= 1u << failed[f];
+        return CL_SUCCESS;
+    }
+    for (cl_uint k = 0; k < n; k++)
+        program->not_built |= 1u << idx[k];
+    return err;
+}
+
 cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
                            const cl_device_id *device_list, const char *options,
                            void (CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data)
@@ -207,14 +258,24 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
     SKMD_RETURN_ERROR_IF(!pfn_notify && user_data, CL_INVALID_VALUE);
     cl_int err = check_devices(num_devices, device_list);
     /* Every platform is built (synchronously) even when one fails: the build log shows
-     * every member's messages. */
+     * every member's messages. The app's build succeeds when one member built it: the
+     * program's kernels then run only on the members that did. */
+    cl_int failure = CL_SUCCESS;
+    program->not_built = 0;
     for (int s = 0; s < skmd_state.nplatforms && err == CL_SUCCESS; s++) {
-        cl_device_id devs[SKMD_MAX_MEMBERS];
-        cl_uint n = slot_devices(s, devs);
-        cl_int e = real_clBuildProgram(program->real[s], n, devs, options, NULL, NULL);
-        if (e != CL_SUCCESS)
-            err = e;
+        cl_int e = build_slot(program, s, options);
+        if (e == CL_BUILD_PROGRAM_FAILURE || e == CL_OUT_OF_RESOURCES)
+            failure = failure != CL_SUCCESS ? failure : e;
+        else if (e != CL_SUCCESS)
+            err = e; /* the app's error (options, ...): no member built it */
     }
+    unsigned all = skmd_state.nmembers >= 32 ? ~0u : (1u << skmd_state.nmembers) - 1;
+    if (err == CL_SUCCESS && failure != CL_SUCCESS && (program->not_built & all) == all)
+        err = failure;
+    if (err == CL_SUCCESS)
+        for (int m = 0; m < skmd_state.nmembers; m++)
+            if (program->not_built & (1u << m))
+                log_member_build_failure(program, m, 1);
     if (err == CL_SUCCESS)
         skmd_split_build(program, options);
     if (pfn_notify)
@@ -315,6 +376,18 @@ cl_int skmd_clSetProgramSpecializationConstant(cl_program program, cl_uint spec_
     SKMD_RETURN_ERROR_IF(1, CL_INVALID_OPERATION); /* only IL programs have them */
 }
 
+/* The member whose real program answers the app's queries: the executing member, or the
+ * first that built the program when the executing member did not. */
+static int answering_member(cl_program program)
+{
+    if (!(program->not_built & (1u << skmd_state.exec)))
+        return skmd_state.exec;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (!(program->not_built & (1u << m)))
+            return m;
+    return skmd_state.exec;
+}
+
 /* The SKMD binary of the program: fills `out` when given; returns its size (0 when a
  * member has no binary yet). */
 static size_t skmd_binary(cl_program program, unsigned char *out)
@@ -388,7 +461,7 @@ cl_int skmd_clGetProgramInfo(cl_program program, cl_program_info param_name,
         return CL_SUCCESS;
     }
     default:
-        return real_clGetProgramInfo(program->real[skmd_state.members[skmd_state.exec]
+        return real_clGetProgramInfo(program->real[skmd_state.members[answering_member(program)]
                                                        .platform_slot],
                                      param_name, param_value_size, param_value,
                                      param_value_size_ret);
@@ -399,7 +472,12 @@ cl_int skmd_clGetProgramInfo(cl_program program, cl_program_info param_name,
 static cl_build_status build_status(cl_program program)
 {
     cl_build_status worst = CL_BUILD_SUCCESS;
+    int skip_failed = 0; /* members that failed do not count once another built it */
+    for (int i = 0; i < skmd_state.nmembers; i++)
+        skip_failed |= !(program->not_built & (1u << i));
     for (int i = 0; i < skmd_state.nmembers; i++) {
+        if (skip_failed && (program->not_built & (1u << i)))
+            continue;
         cl_build_status st = CL_BUILD_NONE;
         const struct skmd_member *m = &skmd_state.members[i];
         real_clGetProgramBuildInfo(program->real[m->platform_slot], m->real_device,
@@ -455,7 +533,7 @@ cl_int skmd_clGetProgramBuildInfo(cl_program program, cl_device_id device,
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(device, DEVICE), CL_INVALID_DEVICE);
     struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
-    const struct skmd_member *m = &skmd_state.members[skmd_state.exec];
+    const struct skmd_member *m = &skmd_state.members[answering_member(program)];
     switch (param_name) {
     case CL_PROGRAM_BUILD_STATUS: {
         cl_build_status st = build_status(program);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "member_health.h"
 #include "worker.h"
 
 static cl_command_queue create(cl_context context, cl_device_id device,
@@ -19,7 +20,7 @@ static cl_command_queue create(cl_context context, cl_device_id device,
     SKMD_GOTO_ERROR_IF(!q, CL_OUT_OF_HOST_MEMORY);
     skmd_object_init(&q->obj, SKMD_TYPE_QUEUE);
     q->context = context;
-    q->member = skmd_state.exec;
+    q->member = skmd_member_for_queue();
     const struct skmd_member *m = &skmd_state.members[q->member];
     cl_context rctx = skmd_member_context(context, q->member);
     if (with_props) {
@@ -80,6 +81,7 @@ cl_int skmd_clReleaseCommandQueue(cl_command_queue command_queue)
      * for them. */
     skmd_launcher_stop(command_queue);
     real_clReleaseCommandQueue(command_queue->real); /* flushes and waits, as ours must */
+    skmd_queue_release_retired(command_queue);
     skmd_clReleaseContext(command_queue->context);
     skmd_object_finish(&command_queue->obj);
     free(command_queue);
@@ -126,13 +128,27 @@ cl_int skmd_clSetCommandQueueProperty(cl_command_queue command_queue,
 cl_int skmd_clFlush(cl_command_queue command_queue)
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(command_queue, QUEUE), CL_INVALID_COMMAND_QUEUE);
-    return real_clFlush(command_queue->real);
+    cl_int err = skmd_queue_healthy(command_queue);
+    if (err == CL_SUCCESS)
+        err = real_clFlush(command_queue->real);
+    /* A member that vanished: the queue moves on (its next commands run elsewhere). */
+    if (err != CL_SUCCESS && skmd_fault_retry(command_queue, NULL, err, 1))
+        return skmd_clFlush(command_queue);
+    return err;
 }
 
 cl_int skmd_clFinish(cl_command_queue command_queue)
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(command_queue, QUEUE), CL_INVALID_COMMAND_QUEUE);
+    cl_int err = skmd_queue_healthy(command_queue);
+    if (err != CL_SUCCESS)
+        return err;
     skmd_launcher_drain(command_queue); /* split launches are on no real queue */
     const struct skmd_member *m = &skmd_state.members[command_queue->member];
-    return m->ops->wait(m, command_queue->real);
+    err = m->ops->wait(m, command_queue->real);
+    /* A member that vanished: what it had queued is its buffers' copies, which coherence
+     * no longer reads (member_health.h); the queue moves on. */
+    if (err != CL_SUCCESS && skmd_fault_retry(command_queue, NULL, err, 1))
+        return skmd_clFinish(command_queue);
+    return err;
 }

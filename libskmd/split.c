@@ -21,6 +21,7 @@
 #include "eventspan.h"
 #include "inflight.h"
 #include "log.h"
+#include "member_health.h"
 #include "plan.h"
 #include "report.h"
 #include "share.h"
@@ -40,6 +41,7 @@ struct share {
     int member;
     uint64_t first, count;
     int done;                       /* 1 ran, -1 failed */
+    cl_int err;                     /* why it failed */
     cl_event ev;
     struct launch *L;
     uint64_t start_ns;              /* host clock, for the trace */
@@ -161,6 +163,26 @@ static int is_buffer_param(const struct launch *L, unsigned p)
     return (kind == SKMD_PARAM_GLOBAL || kind == SKMD_PARAM_CONSTANT) && L->args[p].mem;
 }
 
+/* The launch's buffers (one entry per argument, NULL for the others); their count. */
+static unsigned launch_mems(const struct launch *L, cl_mem *mems)
+{
+    unsigned n = 0;
+    for (cl_uint a = 0; a < L->k->nargs && n < 256; a++)
+        mems[n++] = L->args[a].mem;
+    return n;
+}
+
+/* Member m may run this launch's kernel: healthy, built the program, holds its buffers. */
+static int member_may_run(const struct launch *L, int m)
+{
+    if (!skmd_member_runs_kernels(m) || !skmd_program_on_member(L->k->program, m))
+        return 0;
+    for (cl_uint a = 0; a < L->k->nargs; a++)
+        if (L->args[a].mem && skmd_mem_refused(L->args[a].mem, m))
+            return 0;
+    return 1;
+}
+
 /* The footprint of param p for groups [first, first+count), clamped to the buffer; on
  * failure the whole buffer, read and written inexactly. */
 static void footprint(const struct launch *L, unsigned p, uint64_t first, uint64_t count,
@@ -210,19 +232,19 @@ static cl_int set_app_args(struct launch *L, cl_kernel kk, int m)
     return err;
 }
 
-/* Sets the arguments of kernel `kk` on member m: the app's, the 7 hidden ones, then
- * (merge) the source copies. */
+/* Sets the arguments of kernel `kk` on member m: the app's, the 8 hidden ones
+ * (docs/transform.md), then (merge) the source copies. */
 static cl_int set_args(struct launch *L, cl_kernel kk, int m, uint64_t first,
                        const cl_mem *sources, unsigned nsources)
 {
     cl_int err = set_app_args(L, kk, m);
-    cl_ulong hidden[7] = {first, L->ngroups[0], L->ngroups[1], L->ngroups[2],
+    cl_ulong hidden[8] = {first, L->ngroups[0], L->ngroups[1], L->ngroups[2],
                           L->shape.global_offset[0], L->shape.global_offset[1],
-                          L->shape.global_offset[2]};
-    for (cl_uint h = 0; h < 7 && err == CL_SUCCESS; h++)
+                          L->shape.global_offset[2], L->shape.work_dim};
+    for (cl_uint h = 0; h < 8 && err == CL_SUCCESS; h++)
         err = real_clSetKernelArg(kk, L->k->nargs + h, sizeof hidden[h], &hidden[h]);
     for (unsigned s = 0; s < nsources && err == CL_SUCCESS; s++)
-        err = real_clSetKernelArg(kk, L->k->nargs + 7 + s, sizeof sources[s], &sources[s]);
+        err = real_clSetKernelArg(kk, L->k->nargs + 8 + s, sizeof sources[s], &sources[s]);
     return err;
 }
 
@@ -508,7 +530,8 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     unsigned char eligible[SKMD_MAX_MEMBERS] = {0};
     uint64_t count[SKMD_MAX_MEMBERS];
     for (int m = 0; m < skmd_state.nmembers; m++)
-        eligible[m] = !member_failed[m] && skmd_share_ready(L->k, m, &L->shape);
+        eligible[m] = !member_failed[m] && member_may_run(L, m) &&
+                      skmd_share_ready(L->k, m, &L->shape);
     struct skmd_plan_request req = {L->k, L->rec, L->args, L->scalars, &L->shape,
                                     L->total_groups, eligible, L->q->member};
     int used = skmd_plan_shares(&req, count, &L->ticket);
@@ -540,7 +563,7 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     L->merge_member = need_merge && *nshares == 1 ? shares[0].member : -1;
     if (need_merge) {
         for (int m = 0; m < skmd_state.nmembers && L->merge_member < 0; m++)
-            if (L->k->merge[m] && !member_failed[m])
+            if (L->k->merge[m] && !member_failed[m] && member_may_run(L, m))
                 L->merge_member = m;
         if (L->merge_member < 0)
             return "written bytes not exactly known and no CPU member has the merge kernel";
@@ -548,27 +571,134 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     return NULL;
 }
 
-/* The whole launch on the queue's member (pass-through of the app's arguments), from the
- * app's thread: it first waits for split launches in flight on its buffers. */
-static cl_int run_whole(struct launch *L, const size_t *offset, const size_t *global,
-                        const size_t *local, struct skmd_enqueue *e)
+/* Whether argument a of the launch is written (unknown kernels: every buffer is). */
+static int arg_written(const struct launch *L, cl_uint a)
 {
-    int m = L->q->member;
+    return !L->rec || (L->rec->params[a].access & SKMD_ACCESS_WRITE);
+}
+
+/* Member m's copies of what the launch writes may be half-written (a failed launch):
+ * stale wherever another copy is current. */
+static void forget_whole_writes(struct launch *L, int m)
+{
+    for (cl_uint a = 0; a < L->k->nargs; a++)
+        if (L->args[a].mem && arg_written(L, a)) {
+            skmd_buffer_lock(L->args[a].mem);
+            skmd_coh_forget(L->args[a].mem, m, 0, L->args[a].mem->size);
+            skmd_buffer_unlock(L->args[a].mem);
+        }
+}
+
+/* Every buffer of the launch whole on member m: unknown writes may leave any byte as it
+ * was, so the copy must be whole first. */
+static cl_int fetch_whole(struct launch *L, int m)
+{
     cl_int err = CL_SUCCESS;
     for (cl_uint a = 0; a < L->k->nargs && err == CL_SUCCESS; a++) {
         cl_mem mem = L->args[a].mem;
         if (!mem)
             continue;
-        unsigned access = L->rec ? L->rec->params[a].access
-                                 : SKMD_ACCESS_READ | SKMD_ACCESS_WRITE;
-        skmd_inflight_wait_mem(mem, (access & SKMD_ACCESS_WRITE) != 0);
-        /* Unknown writes may leave any byte as it was: the copy must be whole first. */
+        skmd_inflight_wait_mem(mem, arg_written(L, a));
+        skmd_buffer_lock(mem);
+        skmd_mem_root(mem)->spread = 0; /* read whole on one member: see note_readers */
+        skmd_buffer_unlock(mem);
         err = fetch_locked(L, mem, m, 0, mem->size);
-        if (err == CL_SUCCESS && (access & SKMD_ACCESS_WRITE))
-            err = written_locked(mem, m, 0, mem->size);
     }
-    if (err != CL_SUCCESS)
+    return err;
+}
+
+static cl_int mark_whole_written(struct launch *L, int m)
+{
+    cl_int err = CL_SUCCESS;
+    for (cl_uint a = 0; a < L->k->nargs && err == CL_SUCCESS; a++)
+        if (L->args[a].mem && arg_written(L, a))
+            err = written_locked(L->args[a].mem, m, 0, L->args[a].mem->size);
+    return err;
+}
+
+/* The whole launch after its member could not run it: on another member, on libskmd's
+ * own queue there, waited for (a fault path: the launch's event must be seen to end
+ * well), each member that fails it in turn left out. The app's earlier commands and wait
+ * list complete first (their bytes are read from where they are). */
+static cl_int redo_whole(struct launch *L, const size_t *offset, const size_t *global,
+                         const size_t *local, struct skmd_enqueue *e, int bad)
+{
+    cl_mem mems[256];
+    unsigned nmems = launch_mems(L, mems);
+    real_clFinish(L->q->real); /* its error, if any, is the failed member's */
+    if (e->nwait && real_clWaitForEvents(e->nwait, e->wait) != CL_SUCCESS)
+        return CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+    for (;;) {
+        int m = skmd_member_for_kernel(L->k, bad, mems, nmems);
+        if (m < 0) {
+            /* A buffer no member could allocate: the specification's allocation error. */
+            unsigned all = (1u << skmd_state.nmembers) - 1, refused_everywhere = 0;
+            for (unsigned i = 0; i < nmems; i++)
+                refused_everywhere |=
+                    mems[i] && (__atomic_load_n(&skmd_mem_root(mems[i])->refused,
+                                                 __ATOMIC_RELAXED) & all) == all;
+            skmd_log(SKMD_LOG_ERROR, "launch of %s: no member is left that can run it%s",
+                     L->k->name, refused_everywhere ? " (a buffer no member can allocate)" : "");
+            return refused_everywhere ? CL_MEM_OBJECT_ALLOCATION_FAILURE : CL_OUT_OF_RESOURCES;
+        }
+        cl_int err = fetch_whole(L, m);
+        if (err != CL_SUCCESS) {
+            if (member_may_run(L, m))
+                return err; /* not m's fault: its inputs cannot be had (the log says why) */
+            continue;
+        }
+        cl_command_queue wq = skmd_work_queue(L->q->context, m, &err);
+        const struct skmd_member *member = &skmd_state.members[m];
+        cl_event ev = NULL;
+        if (wq) {
+            skmd_key_lock(L->k->real[m]);
+            err = set_app_args(L, L->k->real[m], m);
+            if (err == CL_SUCCESS)
+                err = member->ops->launch(member, wq, L->k->real[m], L->shape.work_dim,
+                                          offset, global, local, 0, NULL, &ev);
+            skmd_key_unlock(L->k->real[m]);
+        }
+        cl_int status = CL_COMPLETE;
+        if (err == CL_SUCCESS) {
+            err = real_clWaitForEvents(1, &ev);
+            /* The command's own status says why, where the wait says only "an error". */
+            if (real_clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
+                                    &status, NULL) == CL_SUCCESS && status < 0)
+                err = status;
+        }
+        if (err != CL_SUCCESS) {
+            if (ev)
+                real_clReleaseEvent(ev);
+            if (skmd_fault_of(err) == SKMD_FAULT_NONE)
+                return err;
+            forget_whole_writes(L, m);
+            skmd_member_kernel_failed(m, err, L->k->name);
+            continue;
+        }
+        err = mark_whole_written(L, m);
+        skmd_log(SKMD_LOG_WARN, "launch of %s: member %d (%s) could not run it; redone whole "
+                 "on member %d (%s)", L->k->name, bad, skmd_state.members[bad].name, m,
+                 member->name);
+        if (err == CL_SUCCESS && e->event)
+            *e->event = skmd_done_event(L->q, ev, &err);
+        else
+            real_clReleaseEvent(ev);
         return err;
+    }
+}
+
+/* The whole launch on the queue's member (pass-through of the app's arguments), from the
+ * app's thread: it first waits for split launches in flight on its buffers. When that
+ * member cannot run it (a fault, no program, a buffer it cannot hold), redo_whole. */
+static cl_int run_whole(struct launch *L, const size_t *offset, const size_t *global,
+                        const size_t *local, struct skmd_enqueue *e)
+{
+    int m = L->q->member;
+    if (!member_may_run(L, m))
+        return redo_whole(L, offset, global, local, e, m);
+    cl_int err = fetch_whole(L, m);
+    if (err != CL_SUCCESS)
+        return member_may_run(L, m) ? err : redo_whole(L, offset, global, local, e, m);
     const struct skmd_member *member = &skmd_state.members[m];
     /* This launch's arguments (a launch thread may have set older ones since). */
     skmd_key_lock(L->k->real[m]);
@@ -577,7 +707,18 @@ static cl_int run_whole(struct launch *L, const size_t *offset, const size_t *gl
         err = member->ops->launch(member, L->q->real, L->k->real[m], L->shape.work_dim,
                                   offset, global, local, e->nwait, e->wait, e->event);
     skmd_key_unlock(L->k->real[m]);
-    return err;
+    if (err == CL_SUCCESS)
+        return mark_whole_written(L, m);
+    enum skmd_fault fault = skmd_fault_of(err);
+    if (fault == SKMD_FAULT_NONE)
+        return err;
+    if (fault == SKMD_FAULT_ALLOC) /* which buffer is not said: none of them there */
+        for (cl_uint a = 0; a < L->k->nargs; a++)
+            if (L->args[a].mem)
+                skmd_mem_refuse(L->args[a].mem, m);
+    forget_whole_writes(L, m);
+    skmd_member_kernel_failed(m, err, L->k->name);
+    return redo_whole(L, offset, global, local, e, m);
 }
 
 /* One share's host-side work, on its member's thread: inputs, launch, wait. */
@@ -590,8 +731,11 @@ static void share_main(void *arg)
                                  (double)sh->count / (double)L->total_groups);
     sh->start_ns = skmd_trace_now_ns();
     sh->ev = NULL;
-    sh->done = start_share(L, sh) == CL_SUCCESS && finish_share(sh) == CL_SUCCESS ? 1 : -1;
-    if (sh->done == 1 && sh->ms > 0)
+    sh->err = start_share(L, sh);
+    if (sh->err == CL_SUCCESS)
+        sh->err = finish_share(sh);
+    sh->done = sh->err == CL_SUCCESS ? 1 : -1;
+    if (sh->done == 1 && sh->ms > 0 && !L->ticket.first_share[sh->member])
         skmd_plan_observe_latency(sh->member,
                                   (double)(skmd_trace_now_ns() - sh->launch_ns) / 1e6 - sh->ms);
     if (sh->ev) {
@@ -600,6 +744,24 @@ static void share_main(void *arg)
     }
     trace_span(L, sh->member, SKMD_TRACE_KERNEL, sh->start_ns, sh->count);
     skmd_trace_set_thread_launch(0, NULL, -1);
+}
+
+/* Remembers, per buffer the kernel reads, whether this launch read it on two or more
+ * members with copies of their own: the app's next write of it then goes to the host
+ * copy (enqueue.c), from which each member fetches only its part over its own link. */
+static void note_readers(const struct launch *L, const struct share *shares, int nshares)
+{
+    for (unsigned p = 0; L->rec && p < L->rec->nparams; p++) {
+        if (!is_buffer_param(L, p) || !(L->rec->params[p].access & SKMD_ACCESS_READ))
+            continue;
+        cl_mem root = skmd_mem_root(L->args[p].mem);
+        skmd_buffer_lock(root);
+        int readers = 0;
+        for (int s = 0; s < nshares; s++)
+            readers += shares[s].count > 0 && !(root->zero_copy & (1u << shares[s].member));
+        root->spread = readers >= 2;
+        skmd_buffer_unlock(root);
+    }
 }
 
 static cl_int run_split(struct launch *L)
@@ -628,6 +790,8 @@ static cl_int run_split(struct launch *L)
             continue;
         int bad = shares[s].member;
         member_failed[bad] = 1;
+        if (skmd_fault_of(shares[s].err) != SKMD_FAULT_NONE) /* no whole launches either */
+            skmd_member_kernel_failed(bad, shares[s].err, L->k->name);
         forget_writes(L, bad);
         skmd_log(SKMD_LOG_WARN, "member %d (%s) failed its share of %s: marked failed, "
                  "the share is redone on another member", bad, skmd_state.members[bad].name,
@@ -636,7 +800,7 @@ static cl_int run_split(struct launch *L)
             return CL_OUT_OF_RESOURCES; /* the caller runs the launch as one share */
         for (int t = 0; t < nshares && shares[s].done != 1; t++) {
             int m = shares[t].member;
-            if (t == s || shares[t].done != 1 || member_failed[m])
+            if (t == s || shares[t].done != 1 || member_failed[m] || !member_may_run(L, m))
                 continue;
             shares[s].member = m;
             share_main(&shares[s]);
@@ -658,6 +822,8 @@ static cl_int run_split(struct launch *L)
             if (L->merge_param[p])
                 err = written_locked(L->args[p].mem, L->merge_member, 0,
                                      L->args[p].mem->size);
+    if (err == CL_SUCCESS)
+        note_readers(L, shares, nshares);
     return err;
 }
 
@@ -668,7 +834,7 @@ static cl_int run_as_one_share(struct launch *L)
     int m = -1;
     for (int i = 0; i < skmd_state.nmembers; i++) {
         int c = (L->q->member + i) % skmd_state.nmembers;
-        if (m < 0 && L->k->split[c] && !member_failed[c])
+        if (m < 0 && L->k->split[c] && !member_failed[c] && member_may_run(L, c))
             m = c;
     }
     if (m < 0)
@@ -757,7 +923,10 @@ static void launch_main(void *arg)
     L->number = atomic_fetch_add(&launch_number, 1) + 1;
     const char *why = status == CL_SUCCESS ? NULL : "an event of its wait list failed";
     if (status == CL_SUCCESS) {
+        uint64_t start = skmd_trace_now_ns();
         status = run_split(L);
+        if (status == CL_SUCCESS) /* the plan's guard compares split and whole launches */
+            skmd_plan_observe_wall(&L->ticket, (double)(skmd_trace_now_ns() - start) / 1e6);
         if (status != CL_SUCCESS) {
             skmd_log(SKMD_LOG_WARN, "split launch of %s failed (%d): run as one share",
                      L->k->name, status);

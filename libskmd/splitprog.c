@@ -16,6 +16,7 @@
 #include "common.h"
 #include "config.h"
 #include "log.h"
+#include "member_extensions.h"
 #include "share_source.h"
 #include "splitprog.h"
 
@@ -104,6 +105,14 @@ static char *read_file(const char *path, size_t *len)
 static int run_compiler(const char *source, const char *options, enum target t, char *dir,
                         size_t dir_size, char *why, size_t why_size)
 {
+    /* The front end enables exactly what the target's members have (member_extensions.h). */
+    unsigned char use[SKMD_MAX_MEMBERS] = {0};
+    char std[16], ext[8192], feat[4096];
+    for (int i = 0; i < skmd_state.nmembers; i++)
+        use[i] = member_target(&skmd_state.members[i]) == t;
+    skmd_member_extensions(use, t == TARGET_POCL, std, sizeof std, ext, sizeof ext, feat,
+                           sizeof feat);
+
     const char *tmp = getenv("TMPDIR");
     char src[4096], errf[4096], compiler[4096], cache[4096];
     snprintf(src, sizeof src, "%s/skmd-src-XXXXXX.cl", tmp && tmp[0] ? tmp : "/tmp");
@@ -139,7 +148,7 @@ static int run_compiler(const char *source, const char *options, enum target t, 
             env[k++] = environ[i];
     char *argv[] = {compiler, src, "--compile", "--cache", cache, "--target",
                     (char *)target_name[t], "--options", (char *)(options ? options : ""),
-                    NULL};
+                    "--default-std", std, "--extensions", ext, "--features", feat, NULL};
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);

@@ -26,9 +26,14 @@ static unsigned kinds_of(cl_device_type t)
            ((t & CL_DEVICE_TYPE_ACCELERATOR) ? SKMD_KIND_ACCELERATOR : 0);
 }
 
-static int platform_slot(cl_platform_id p)
+/* The slot (real context, programs) of a new member of platform p: the one of the
+ * platform's earlier members, or its own (SKMD_CONTEXTS=device; auto: for a GPU). */
+static int platform_slot(cl_platform_id p, cl_device_type type)
 {
-    for (int i = 0; i < skmd_state.nplatforms; i++)
+    const char *how = skmd_config()->contexts;
+    int shared = !strcmp(how, "platform") ||
+                 (!strcmp(how, "auto") && !(type & CL_DEVICE_TYPE_GPU));
+    for (int i = 0; shared && i < skmd_state.nplatforms; i++)
         if (skmd_state.platforms[i] == p)
             return i;
     if (skmd_state.nplatforms == SKMD_MAX_PLATFORMS)
@@ -88,7 +93,7 @@ static void find_members(void)
     for (int i = 0; i < n && skmd_state.nmembers < SKMD_MAX_MEMBERS; i++) {
         if (!selected[i])
             continue;
-        int slot = platform_slot(found[i].platform);
+        int slot = platform_slot(found[i].platform, found[i].type);
         if (slot < 0)
             continue;
         struct skmd_member *m = &skmd_state.members[skmd_state.nmembers++];

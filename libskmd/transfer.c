@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "api.h"
 #include "config.h"
@@ -356,6 +357,12 @@ static void count(uint64_t direct, uint64_t staged, uint64_t chunks, uint64_t ze
     atomic_fetch_add(&total_zero_copy, zero_copy);
 }
 
+void skmd_xfer_host_memcpy(void *dst, const void *src, size_t n)
+{
+    int nthreads = skmd_config()->transfer_threads;
+    parallel_copy(dst, src, n, nthreads < 1 ? 1 : nthreads > MAX_THREADS ? MAX_THREADS : nthreads);
+}
+
 void skmd_xfer_note_zero_copy(uint64_t bytes)
 {
     count(0, 0, 0, bytes);
@@ -480,6 +487,28 @@ static cl_int direct(const struct skmd_xfer_req *req)
                                     req->host, 0, NULL, NULL);
 }
 
+static _Atomic(skmd_xfer_observer) observer;
+
+void skmd_xfer_set_observer(skmd_xfer_observer fn)
+{
+    atomic_store(&observer, fn);
+}
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Tells the observer (when one is set and the transfer began at t0 != 0) what moved. */
+static void observed(const struct skmd_xfer_req *req, int pinned, uint64_t t0)
+{
+    skmd_xfer_observer fn = atomic_load(&observer);
+    if (fn && t0)
+        fn(req->member, req->to_device, pinned, req->size, (double)(now_ns() - t0) / 1e6);
+}
+
 cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *stats)
 {
     if (!req || req->member < 0 || req->member >= SKMD_MAX_MEMBERS || !req->queue ||
@@ -491,12 +520,18 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
     struct skmd_xfer_stats none;
     if (!stats)
         stats = &none;
+    /* Timed for the observer from an idle queue: the transfer alone, not the kernel that
+     * a blocking read would wait for. */
+    uint64_t t0 = atomic_load(&observer) && real_clFinish(req->queue) == CL_SUCCESS ? now_ns()
+                                                                                    : 0;
+    int pinned = req->context && host_is_pinned(req->host, req->size, req->context);
     if (req->direct || req->size < s.direct || req->size < 2 * MIN_CHUNK || !req->context ||
-        host_is_pinned(req->host, req->size, req->context)) {
+        pinned) {
         cl_int err = direct(req);
         if (err == CL_SUCCESS) {
             stats->direct_bytes += req->size;
             count(req->size, 0, 0, 0);
+            observed(req, pinned, t0);
         }
         return err;
     }
@@ -521,6 +556,7 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
         if (err == CL_SUCCESS) {
             stats->direct_bytes += req->size;
             count(req->size, 0, 0, 0);
+            observed(req, 0, t0);
         }
         return err;
     }
@@ -533,6 +569,7 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
         stats->staged_bytes += req->size;
         stats->chunks += nchunks;
         count(0, req->size, nchunks, 0);
+        observed(req, 1, t0);
     }
     return err;
 }

@@ -53,6 +53,9 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
 cl_int skmd_xfer_run_many(const struct skmd_xfer_req *reqs, int n,
                           struct skmd_xfer_stats *stats);
 
+/* memcpy(dst, src, n) between host buffers, shared among the engine's copy threads. */
+void skmd_xfer_host_memcpy(void *dst, const void *src, size_t n);
+
 /* Bytes a caller did not move because the member's buffer is the host memory itself
  * (zero-copy): only counted, for the totals. */
 void skmd_xfer_note_zero_copy(uint64_t bytes);
@@ -75,6 +78,15 @@ int skmd_xfer_device_shares_host(cl_device_id device);
 void *skmd_xfer_host_alloc(cl_context ctx, cl_device_id device, size_t size, cl_int *err);
 /* Frees memory from skmd_xfer_host_alloc; returns 0, or -1 when p is not such memory. */
 int skmd_xfer_host_free(void *p);
+
+/* Told of every transfer that crossed a member's link (not zero-copy): the member, the
+ * direction, whether the host side was pinned (staged, or pinned host memory), the bytes
+ * and the milliseconds of the transfer alone (the queue's earlier work is finished first,
+ * only while an observer is set). From the thread that ran the transfer. */
+typedef void (*skmd_xfer_observer)(int member, int to_device, int pinned, uint64_t bytes,
+                                   double ms);
+/* Sets (or with NULL removes) the observer; the partitioner's link model uses it. */
+void skmd_xfer_set_observer(skmd_xfer_observer fn);
 
 /* Frees every staging buffer and stops the copy threads (also done at exit). */
 void skmd_xfer_shutdown(void);

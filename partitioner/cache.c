@@ -9,6 +9,7 @@ struct entry {
     struct skmd_part_key key;
     int used;
     struct skmd_part_result result;
+    struct skmd_part_guard guard; /* measured split vs whole, kept across new decisions */
 };
 
 struct skmd_part_cache {
@@ -116,6 +117,7 @@ int skmd_part_cache_decide(struct skmd_part_cache *c, const struct skmd_part_key
             e = find_slot(c->slots, c->cap, key);
         }
         c->used++;
+        skmd_part_guard_init(&e->guard);
     }
     e->key = *key;
     e->used = 1;
@@ -123,4 +125,13 @@ int skmd_part_cache_decide(struct skmd_part_cache *c, const struct skmd_part_key
     if (replaced)
         *replaced = 1;
     return SKMD_PART_OK;
+}
+
+struct skmd_part_guard *skmd_part_cache_guard(struct skmd_part_cache *c,
+                                              const struct skmd_part_key *key)
+{
+    if (!c || !key)
+        return NULL;
+    struct entry *e = find_slot(c->slots, c->cap, key);
+    return e->used ? &e->guard : NULL;
 }

@@ -107,7 +107,9 @@ static int good_device(const struct skmd_part_device *d)
         for (int mem = 0; mem < 2; mem++)
             if (!good_curve(&d->curve[dir][mem]))
                 return 0;
-    return good_number(d->peak_rate) && good_number(d->resident_in) && d->resident_in <= 1.0;
+    return good_number(d->peak_rate) && good_number(d->resident_in) && d->resident_in <= 1.0 &&
+           good_number(d->remote_in) && d->resident_in + d->remote_in <= 1.0 + 1e-9 &&
+           good_number(d->peer_bytes_per_ms);
 }
 
 int part_model_init(struct part_model *m, const struct skmd_part_problem *p)
@@ -126,7 +128,8 @@ int part_model_init(struct part_model *m, const struct skmd_part_problem *p)
     m->ndev = p->ndev;
     for (int d = 0; d < p->ndev; d++) {
         const struct skmd_part_device *dev = &p->dev[d];
-        if (!good_device(dev))
+        if (!good_device(dev) ||
+            (dev->remote_in > 0.0 && (dev->remote_from < 0 || dev->remote_from >= p->ndev)))
             return SKMD_PART_EINVAL;
         m->usable[d] = fill_rates(&dev->table, m->rate[d]);
         m->link_slot[d] = -1;
@@ -155,6 +158,7 @@ double part_model_rate(const struct part_model *m, int d, uint64_t n)
 void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_cost *c)
 {
     const struct skmd_part_problem *p = m->p;
+    c->source_ms = 0.0;
     if (n == 0) {
         c->in_ms = c->kernel_ms = c->out_ms = c->merge_ms = 0.0;
         return;
@@ -167,8 +171,24 @@ void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_
     if (c->kernel_ms > SKMD_PART_NEVER_MS)
         c->kernel_ms = SKMD_PART_NEVER_MS;
     double out_bytes = p->out_fixed + wg * p->out_per_wg;
-    double in_bytes = (1.0 - p->dev[d].resident_in) * (p->in_fixed + wg * p->in_per_wg);
+    const struct skmd_part_device *dev = &p->dev[d];
+    double all_in = p->in_fixed + wg * p->in_per_wg;
+    double remote = dev->remote_from != d ? dev->remote_in * all_in : 0.0;
+    double in_bytes = fmax(0.0, 1.0 - dev->resident_in - (remote > 0.0 ? dev->remote_in : 0.0)) *
+                      all_in;
     c->in_ms = m->in_curve[d] ? skmd_part_link_ms(m->in_curve[d], in_bytes) : 0.0;
+    if (remote > 0.0 && dev->peer_bytes_per_ms > 0.0) {
+        c->in_ms += remote / dev->peer_bytes_per_ms;
+    } else if (remote > 0.0) {
+        /* Through the host: first off the source, then onto this device. */
+        c->source_ms = m->out_curve[dev->remote_from]
+                           ? skmd_part_link_ms(m->out_curve[dev->remote_from], remote)
+                           : 0.0;
+        c->in_ms += c->source_ms +
+                    (m->in_curve[d] ? skmd_part_link_ms(m->in_curve[d], remote) : 0.0);
+    }
+    if (c->in_ms > SKMD_PART_NEVER_MS)
+        c->in_ms = SKMD_PART_NEVER_MS;
     /* A device that runs every work-group holds the whole result: nothing to merge. */
     int merged = m->needs_merge[d] && n < p->total_wg;
     int out_moves = !p->outputs_stay || merged;
@@ -206,6 +226,12 @@ double part_model_finish(const struct part_model *m, const struct part_cost *cos
         double out = slot >= 0 ? link_out[slot] : cost[d].out_ms;
         finish[d] = in + cost[d].kernel_ms + out + cost[d].merge_ms;
         merges += cost[d].merge_ms;
+    }
+    /* A source device's link carried others' inputs before its own share could use it. */
+    for (int d = 0; d < m->ndev; d++) {
+        int src = m->p->dev[d].remote_from;
+        if (count[d] && cost[d].source_ms > 0.0 && count[src])
+            finish[src] += cost[d].source_ms;
     }
     int host = m->p->host_dev;
     if (host >= 0 && merges > 0.0)

@@ -8,6 +8,7 @@
 /* The four costs of one device's share. */
 struct part_cost {
     double in_ms, kernel_ms, out_ms, merge_ms;
+    double source_ms; /* the remote source's device-to-host link busy for this share */
 };
 
 struct part_model {

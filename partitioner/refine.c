@@ -47,6 +47,24 @@ int skmd_part_observe_link(struct skmd_part_link_curve *c, double bytes, double 
         c->scale = 1.0;
         return SKMD_PART_OK;
     }
-    c->scale = alpha * (ms / modelled) + (1.0 - alpha) * scale;
+    if (c->npoints >= 2 || !(c->latency_ms > 0.0)) {
+        /* Calibrated points (or no latency): one factor scales the curve's shape. */
+        c->scale = alpha * (ms / modelled) + (1.0 - alpha) * scale;
+        return SKMD_PART_OK;
+    }
+    /* latency + bytes / bandwidth: the error goes to each term in proportion to its part
+     * of the modelled time, so small transfers teach the latency and large ones the
+     * bandwidth, and a mix of sizes converges on both (one factor would only find a
+     * compromise between them). */
+    double latency = c->latency_ms * scale, per_byte = scale / c->bytes_per_ms;
+    double model = latency + bytes * per_byte;
+    double f = latency / model, error = ms / model - 1.0;
+    latency *= 1.0 + alpha * f * error;
+    per_byte *= 1.0 + alpha * (1.0 - f) * error;
+    if (!(per_byte > 0.0) || !isfinite(per_byte) || !isfinite(latency))
+        return SKMD_PART_EINVAL;
+    c->latency_ms = latency;
+    c->bytes_per_ms = 1.0 / per_byte;
+    c->scale = 1.0;
     return SKMD_PART_OK;
 }

@@ -82,6 +82,15 @@ struct skmd_part_device {
     /* Fraction (0 to 1) of the input bytes already current on the device (left there by
      * earlier launches): only the rest crosses its link. 0: everything moves. */
     double resident_in;
+    /* Fraction (0 to 1; with resident_in at most 1) of the input bytes current only on
+     * another device, not on the host: they come from device `remote_from` through the
+     * host (its device-to-host link, then this device's host-to-device link; the source's
+     * link is busy meanwhile, which delays the source's own share too) or, when
+     * peer_bytes_per_ms > 0 (one platform, timed by the runtime), by a peer copy at that
+     * rate. 0: every byte not resident is on the host. */
+    double remote_in;
+    int remote_from;
+    double peer_bytes_per_ms;
     /* Fixed cost of one share on the device beyond its kernel time (driver launch and
      * completion latency as the host sees it), ms, charged to every share n > 0. */
     double launch_ms;
@@ -159,7 +168,10 @@ double skmd_part_link_ms(const struct skmd_part_link_curve *c, double bytes);
  * prediction are scaled by the same factor as the measured range moved. Non-positive or
  * non-finite figures are ignored (returns SKMD_PART_EINVAL). */
 int skmd_part_observe(struct skmd_part_table *t, uint64_t nwg, double kernel_ms, double alpha);
-/* Folds a measured transfer into the curve's scale factor (measured / modelled). */
+/* Folds a measured transfer into the curve: a curve of calibrated points has its scale
+ * factor smoothed toward measured / modelled; latency + bytes / bandwidth has each term
+ * moved by its share of the error (so a mix of sizes converges on both); a zero-bandwidth
+ * curve adopts the measured bandwidth. */
 int skmd_part_observe_link(struct skmd_part_link_curve *c, double bytes, double ms,
                            double alpha);
 
@@ -184,6 +196,60 @@ int skmd_part_cache_decide(struct skmd_part_cache *c, const struct skmd_part_key
                            const struct skmd_part_problem *p, enum skmd_part_policy policy,
                            struct skmd_part_result *out, int *replaced);
 size_t skmd_part_cache_size(const struct skmd_part_cache *c);
+/* The guard of key's cached decision (made with it, see below); NULL when the key has no
+ * entry. Valid until the next skmd_part_cache_decide on this cache. */
+struct skmd_part_guard *skmd_part_cache_guard(struct skmd_part_cache *c,
+                                              const struct skmd_part_key *key);
+
+/* ---- Guard against losing to one device ------------------------------------------------ */
+
+/* The model can be wrong (a share's overheads, a link, a device's speed at the size it
+ * gets), and a split that loses to the fastest device alone loses on every launch. The
+ * guard keeps, per cached decision, the measured wall time (host side, launch to
+ * completion) of its split launches and of whole launches on the best single device,
+ * each smoothed; a split measured slower than whole goes whole on the fastest such device, is
+ * retried only after 2^k launches, k growing, so a wrong model costs a bounded fraction
+ * of the launches. While only split samples exist, 1 launch in SAMPLE_EVERY runs whole
+ * (until WHOLE_SAMPLES of them), later 1 in REFRESH_EVERY. */
+#define SKMD_PART_GUARD_SPLIT_SAMPLES 3   /* split samples before the guard judges */
+#define SKMD_PART_GUARD_WHOLE_SAMPLES 2   /* whole samples before the guard judges */
+#define SKMD_PART_GUARD_LEAVE 0.02        /* split slower than whole by more: go whole */
+#define SKMD_PART_GUARD_RETURN 0.05       /* a retried split faster by more: split again */
+#define SKMD_PART_GUARD_SAMPLE_EVERY 16
+#define SKMD_PART_GUARD_REFRESH_EVERY 256
+#define SKMD_PART_GUARD_FIRST_BACKOFF 5   /* first retry after 2^5 launches */
+#define SKMD_PART_GUARD_MAX_BACKOFF 10    /* then 2^6 ... up to 2^10 */
+
+/* What one launch of a splitting decision runs. */
+enum skmd_part_run {
+    SKMD_PART_RUN_SPLIT = 0,    /* the split; its wall time is a split sample */
+    SKMD_PART_RUN_WHOLE_SAMPLE, /* whole on the best device, to measure it */
+    SKMD_PART_RUN_WHOLE,        /* whole: the split measured slower */
+    SKMD_PART_RUN_RETRY,        /* the split again, rarely, while whole */
+};
+
+struct skmd_part_guard {
+    double split_ms;           /* smoothed wall time of the split */
+    uint32_t split_n;          /* samples behind it */
+    double whole_ms[SKMD_PART_MAX_DEVICES]; /* smoothed wall time whole on each device */
+    uint32_t whole_n[SKMD_PART_MAX_DEVICES];
+    int whole_dev;             /* whole mode's device (else the last sampled), -1: none */
+    int whole_mode;            /* 1: launches run whole on whole_dev */
+    int backoff;               /* k: the next whole period lasts 2^k launches */
+    uint64_t launches;         /* launches chosen for */
+    uint64_t retry_at;         /* whole mode: launch number of the next retry */
+};
+
+void skmd_part_guard_init(struct skmd_part_guard *g);
+/* For one launch whose decision splits: what to run. best is the device that would run
+ * it whole (-1: none: the split runs); *dev is the device of a whole run (else -1). Whole
+ * samples are kept per device, so a best device that changes back and forth keeps its
+ * samples; the verdict compares the split with the fastest device that has enough. */
+int skmd_part_guard_choose(struct skmd_part_guard *g, int best, int *dev);
+/* The launch ran (`run` as chosen, on `dev`) in wall_ms. Returns 1 when the guard went
+ * whole or back to the split, 0 when not, SKMD_PART_EINVAL on a bad figure. */
+int skmd_part_guard_observe(struct skmd_part_guard *g, int run, int dev, double wall_ms);
+const char *skmd_part_run_name(int run);
 
 /* ---- Cold start ------------------------------------------------------------------------ */
 

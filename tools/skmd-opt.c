@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
@@ -18,7 +19,7 @@
 #endif
 
 /* Part of every cache key: bump when the output of the same input changes. */
-#define SKMD_OPT_VERSION "2"
+#define SKMD_OPT_VERSION "4"
 
 #ifndef SKMD_DEFAULT_CLANG
 #define SKMD_DEFAULT_CLANG "clang"
@@ -41,12 +42,21 @@ static void usage(FILE *to)
             "  --kernel NAME         only this kernel\n"
             "  --options \"OPTS\"      the app's build options (-D, -I, -cl-std=, -cl-...)\n"
             "  --target pocl|nvptx   front-end target (default pocl; --lower=nvptx sets it)\n"
+            "  --extensions \"EXTS\"  compile with exactly these extensions enabled (the\n"
+            "                        target device's CL_DEVICE_EXTENSIONS); default: clang's\n"
+            "  --features \"FEATS\"   its OpenCL C 3.0 features (under -cl-std=CL3.0)\n"
+            "  --default-std CLx.y   the -cl-std its driver uses when OPTS name none\n"
+            "                        (default CL1.2)\n"
             "  --clang PATH          the clang to run (default %s)\n"
             "  --libclc PATH         libclc for NVPTX (default %s)\n"
+            "  --nvptx-fp nvidia|strict  NVPTX floating point as NVIDIA's OpenCL compiler\n"
+            "                        does it (default), or LLVM's correctly rounded defaults\n"
+            "  --libdevice PATH      NVPTX: math builtins from NVIDIA's libdevice.10.bc\n"
             "  --compile --cache DIR --target T   the runtime's mode: compile INPUT into the\n"
             "                        cache (record.txt + kernels.bc|kernels.ptx), print the\n"
             "                        entry's directory\n"
             "  -v, --verbose         explain on stderr\n"
+            "  --timings             milliseconds per step on stderr\n"
             "  --help\n"
             "Exit status: 0 done; 1 not splittable / compile error (reason on stderr);\n"
             "2 bad usage.\n",
@@ -55,14 +65,51 @@ static void usage(FILE *to)
 
 struct cli {
     const char *input, *output, *kernel, *options, *clang, *libclc, *cache, *target;
-    const char *lower;
-    int analyze, partition_ready, merge, compile, verbose;
+    const char *lower, *extensions, *features, *default_std, *nvptx_fp, *libdevice;
+    int analyze, partition_ready, merge, compile, verbose, timings;
 };
+
+/* --timings: milliseconds per step since the previous mark, printed on stderr at exit, so
+ * that the benchmark can say where the time goes. */
+static struct {
+    int on, n;
+    double last;
+    const char *name[16];
+    double ms[16];
+} timing;
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void mark(const char *step)
+{
+    if (!timing.on || timing.n == 16)
+        return;
+    double t = now_ms();
+    timing.name[timing.n] = step;
+    timing.ms[timing.n++] = t - timing.last;
+    timing.last = t;
+}
+
+static void print_timings(void)
+{
+    if (!timing.on)
+        return;
+    fprintf(stderr, "skmd-opt timings ms:");
+    for (int i = 0; i < timing.n; i++)
+        fprintf(stderr, " %s=%.2f", timing.name[i], timing.ms[i]);
+    fprintf(stderr, "\n");
+}
 
 static int parse_args(int argc, char **argv, struct cli *c)
 {
     enum { O_ANALYZE = 256, O_PR, O_MERGE, O_LOWER, O_KERNEL, O_OPTIONS, O_TARGET, O_CLANG,
-           O_LIBCLC, O_COMPILE, O_CACHE, O_HELP };
+           O_LIBCLC, O_COMPILE, O_CACHE, O_TIMINGS, O_EXTENSIONS, O_FEATURES, O_DEFAULT_STD,
+           O_NVPTX_FP, O_LIBDEVICE, O_HELP };
     static const struct option longs[] = {
         {"analyze", no_argument, NULL, O_ANALYZE},
         {"partition-ready", no_argument, NULL, O_PR},
@@ -76,6 +123,12 @@ static int parse_args(int argc, char **argv, struct cli *c)
         {"compile", no_argument, NULL, O_COMPILE},
         {"cache", required_argument, NULL, O_CACHE},
         {"verbose", no_argument, NULL, 'v'},
+        {"timings", no_argument, NULL, O_TIMINGS},
+        {"extensions", required_argument, NULL, O_EXTENSIONS},
+        {"features", required_argument, NULL, O_FEATURES},
+        {"default-std", required_argument, NULL, O_DEFAULT_STD},
+        {"nvptx-fp", required_argument, NULL, O_NVPTX_FP},
+        {"libdevice", required_argument, NULL, O_LIBDEVICE},
         {"help", no_argument, NULL, O_HELP},
         {NULL, 0, NULL, 0},
     };
@@ -99,6 +152,12 @@ static int parse_args(int argc, char **argv, struct cli *c)
         case O_LIBCLC: c->libclc = optarg; break;
         case O_COMPILE: c->compile = 1; break;
         case O_CACHE: c->cache = optarg; break;
+        case O_TIMINGS: c->timings = 1; break;
+        case O_EXTENSIONS: c->extensions = optarg; break;
+        case O_FEATURES: c->features = optarg; break;
+        case O_DEFAULT_STD: c->default_std = optarg; break;
+        case O_NVPTX_FP: c->nvptx_fp = optarg; break;
+        case O_LIBDEVICE: c->libdevice = optarg; break;
         case O_HELP: usage(stdout); exit(0);
         default:
             fprintf(stderr, "skmd-opt: unknown option or missing value: %s (skmd-opt --help)\n",
@@ -114,6 +173,10 @@ static int parse_args(int argc, char **argv, struct cli *c)
     c->input = argv[optind];
     if (c->lower && strcmp(c->lower, "pocl") && strcmp(c->lower, "nvptx")) {
         fprintf(stderr, "skmd-opt: --lower takes pocl or nvptx, not '%s'\n", c->lower);
+        return -1;
+    }
+    if (c->nvptx_fp && strcmp(c->nvptx_fp, "nvidia") && strcmp(c->nvptx_fp, "strict")) {
+        fprintf(stderr, "skmd-opt: --nvptx-fp takes nvidia or strict, not '%s'\n", c->nvptx_fp);
         return -1;
     }
     if (c->target && strcmp(c->target, "pocl") && strcmp(c->target, "nvptx")) {
@@ -146,8 +209,19 @@ static LLVMModuleRef load_input(LLVMContextRef llvm, const struct cli *c, char *
     if (ends_with(c->input, ".ll") || ends_with(c->input, ".bc"))
         return skmd_frontend_read_ir(llvm, c->input, err, err_size);
     const char *triple = strcmp(c->target, "nvptx") ? SKMD_TRIPLE_SPIR64 : SKMD_TRIPLE_NVPTX64;
-    return skmd_frontend_cl(llvm, c->input, c->options, c->clang, triple, c->verbose, err,
-                            err_size);
+    char **ext = NULL;
+    if (c->extensions || c->features || c->default_std) {
+        ext = skmd_frontend_extension_args(c->extensions, c->features, c->options,
+                                           c->default_std);
+        if (!ext) {
+            snprintf(err, err_size, "out of memory");
+            return NULL;
+        }
+    }
+    LLVMModuleRef m = skmd_frontend_cl(llvm, c->input, c->options, c->clang, triple, ext,
+                                       c->verbose, err, err_size);
+    skmd_frontend_free_args(ext);
+    return m;
 }
 
 static int write_module(LLVMModuleRef m, const char *output)
@@ -180,8 +254,12 @@ static int write_module(LLVMModuleRef m, const char *output)
 static int transform(LLVMModuleRef m, const struct cli *c, struct skmd_pass_opts *opts,
                      int want_analysis)
 {
-    if (skmd_pass_inline(m, opts) || skmd_pass_cleanup(m, opts))
+    if (skmd_pass_inline(m, opts))
         return -1;
+    mark("inline");
+    if (skmd_pass_cleanup(m, opts))
+        return -1;
+    mark("cleanup");
     if (want_analysis) {
 #if SKMD_HAVE_ANALYSIS
         if (skmd_pass_analyze(m, opts))
@@ -190,9 +268,11 @@ static int transform(LLVMModuleRef m, const struct cli *c, struct skmd_pass_opts
         if (c->analyze)
             return skmd_pass_fail(opts, "--analyze: the analysis is not built yet");
 #endif
+        mark("analyze");
     }
     if (c->partition_ready && skmd_pass_partition_ready(m, opts))
         return -1;
+    mark("partition_ready");
     if (c->merge) {
 #if SKMD_HAVE_MERGE
         if (skmd_pass_merge(m, opts))
@@ -201,11 +281,14 @@ static int transform(LLVMModuleRef m, const struct cli *c, struct skmd_pass_opts
         if (!c->compile)
             return skmd_pass_fail(opts, "--merge: the merge pass is not built yet");
 #endif
+        mark("merge");
     }
     if (c->lower && !strcmp(c->lower, "pocl") && skmd_pass_lower_pocl(m, opts))
         return -1;
     if (c->lower && !strcmp(c->lower, "nvptx") && skmd_pass_lower_nvptx(m, opts))
         return -1;
+    if (c->lower)
+        mark("lower");
     return 0;
 }
 
@@ -245,12 +328,22 @@ static int write_record(const struct skmd_program_record *rec, const char *path,
 /* --compile: the runtime's entry. Prints the cache entry's directory. */
 static int compile_into_cache(LLVMContextRef llvm, struct cli *c, struct skmd_pass_opts *opts)
 {
-    char identity[1024], key[SKMD_CACHE_KEY_LEN + 1], dir[4096], tmp[4096], path[4200];
-    snprintf(identity, sizeof identity, "skmd-opt %s llvm %d clang %s libclc %s",
-             SKMD_OPT_VERSION, SKMD_LLVM_MAJOR, c->clang,
-             strcmp(c->target, "nvptx") ? "-" : c->libclc);
-    if (skmd_cache_key(c->input, c->options, c->target, identity, key, opts->err,
-                       opts->err_size))
+    char key[SKMD_CACHE_KEY_LEN + 1], dir[4096], tmp[4096], path[4200];
+    /* The extensions and features change what the source means: part of the key. */
+    char *identity = NULL;
+    int nv = !strcmp(c->target, "nvptx");
+    if (asprintf(&identity, "skmd-opt %s llvm %d clang %s libclc %s fp %s libdevice %s "
+                 "extensions %c%s features %c%s std %s", SKMD_OPT_VERSION, SKMD_LLVM_MAJOR,
+                 c->clang, nv ? c->libclc : "-", nv && c->nvptx_fp ? c->nvptx_fp : "-",
+                 nv && c->libdevice ? c->libdevice : "-", c->extensions ? '=' : '-',
+                 c->extensions ? c->extensions : "", c->features ? '=' : '-',
+                 c->features ? c->features : "",
+                 c->default_std ? c->default_std : "-") < 0)
+        return skmd_pass_fail(opts, "out of memory");
+    int bad = skmd_cache_key(c->input, c->options, c->target, identity, key, opts->err,
+                             opts->err_size);
+    free(identity);
+    if (bad)
         return -1;
     if (skmd_cache_entry(c->cache, key, dir, sizeof dir)) {
         if (c->verbose)
@@ -260,9 +353,11 @@ static int compile_into_cache(LLVMContextRef llvm, struct cli *c, struct skmd_pa
     }
     c->partition_ready = c->merge = 1;
     c->lower = c->target;
+    mark("cache_lookup");
     LLVMModuleRef m = load_input(llvm, c, opts->err, opts->err_size);
     if (!m)
         return -1;
+    mark("frontend");
     int rc = transform(m, c, opts, 1);
     if (!rc)
         rc = skmd_cache_begin(c->cache, key, tmp, sizeof tmp, opts->err, opts->err_size);
@@ -279,6 +374,7 @@ static int compile_into_cache(LLVMContextRef llvm, struct cli *c, struct skmd_pa
             skmd_cache_abandon(tmp);
         else
             rc = skmd_cache_commit(tmp, dir, opts->err, opts->err_size);
+        mark("write");
     }
     LLVMDisposeModule(m);
     if (!rc)
@@ -291,11 +387,15 @@ int main(int argc, char **argv)
     struct cli c;
     if (parse_args(argc, argv, &c))
         return 2;
+    timing.on = c.timings;
+    timing.last = now_ms();
     char err[1024] = "";
     struct skmd_pass_opts opts = {
         .kernel_name = c.kernel,
         .build_options = c.options,
         .libclc_path = c.libclc,
+        .nvptx_fp = c.nvptx_fp,
+        .libdevice_path = c.libdevice,
         .verbose = c.verbose,
         .err = err,
         .err_size = sizeof err,
@@ -313,6 +413,7 @@ int main(int argc, char **argv)
         goto out;
     }
     m = load_input(llvm, &c, err, sizeof err);
+    mark("frontend");
     if (!m || transform(m, &c, &opts, c.analyze || c.merge))
         goto out;
     if (c.analyze) {
@@ -322,6 +423,7 @@ int main(int argc, char **argv)
         goto out;
     }
     rc = write_output(m, &c, c.output, &opts) ? 1 : 0;
+    mark("write");
 out:
     if (rc && err[0])
         fprintf(stderr, "skmd-opt: %s\n", err);
@@ -331,5 +433,7 @@ out:
 #if SKMD_HAVE_ANALYSIS
     skmd_record_free(&rec);
 #endif
+    mark("exit");
+    print_timings();
     return rc;
 }

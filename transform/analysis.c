@@ -101,9 +101,31 @@ static int fill_params(struct analysis *a)
     return 0;
 }
 
-/* vloadN(offset, p) / vstoreN(data, offset, p): element count and size from the name. */
-static int vector_builtin(LLVMValueRef call, int *is_store, unsigned *count, unsigned *esize,
-                          LLVMValueRef *ptr, LLVMValueRef *index)
+int an_half_builtin(const char *name, int store, unsigned *count, unsigned *stride)
+{
+    int aligned = name[0] == 'a';
+    name += aligned;
+    if (strncmp(name, "_half", 5))
+        return 0;
+    char *end;
+    unsigned long n = strtoul(name + 5, &end, 10);
+    if (end == name + 5)
+        n = 1;
+    if (n != 1 && n != 2 && n != 3 && n != 4 && n != 8 && n != 16)
+        return 0;
+    if (store && end[0] == '_' && end[1] == 'r' && end[2] == 't' && end[3] && !end[4])
+        end += 4; /* the rounding mode: same place, same size */
+    if (*end)
+        return 0;
+    *count = (unsigned)n;
+    *stride = aligned && n == 3 ? 4 : (unsigned)n;
+    return 1;
+}
+
+/* vloadN(offset, p) / vstoreN(data, offset, p) and the half family: the access is
+ * count*esize bytes at p + offset*stride*esize; all from the name. */
+static int vector_builtin(LLVMValueRef call, int *is_store, unsigned *count, unsigned *stride,
+                          unsigned *esize, LLVMValueRef *ptr, LLVMValueRef *index)
 {
     char name[64];
     an_callee_name(call, name, sizeof name);
@@ -111,19 +133,23 @@ static int vector_builtin(LLVMValueRef call, int *is_store, unsigned *count, uns
     if (strncmp(name, "vload", 5) && !store)
         return 0;
     const char *digits = name + (store ? 6 : 5);
-    char *end;
-    unsigned long n = strtoul(digits, &end, 10);
-    if (!n || *end) /* vload_half & co.: not handled as vector accesses */
-        return 0;
-    size_t len = 0;
-    const char *mangled = LLVMGetValueName2(LLVMGetCalledValue(call), &len);
-    static const char codes[] = "chasijlmtfd";
-    static const unsigned sizes[] = {1, 1, 1, 2, 4, 4, 8, 8, 2, 4, 8};
-    const char *hit = len ? strchr(codes, mangled[len - 1]) : NULL;
-    if (!hit || !*hit)
-        return 0;
-    *esize = sizes[hit - codes];
-    *count = (unsigned)n;
+    if (an_half_builtin(digits, store, count, stride)) {
+        *esize = 2;
+    } else {
+        char *end;
+        unsigned long n = strtoul(digits, &end, 10);
+        if (!n || *end)
+            return 0;
+        size_t len = 0;
+        const char *mangled = LLVMGetValueName2(LLVMGetCalledValue(call), &len);
+        static const char codes[] = "chasijlmtfd";
+        static const unsigned sizes[] = {1, 1, 1, 2, 4, 4, 8, 8, 2, 4, 8};
+        const char *hit = len ? strchr(codes, mangled[len - 1]) : NULL;
+        if (!hit || !*hit)
+            return 0;
+        *esize = sizes[hit - codes];
+        *count = *stride = (unsigned)n;
+    }
     *is_store = store;
     unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
     if (nargs < 2)
@@ -183,9 +209,9 @@ static int collect_accesses(struct analysis *a, struct found_access **list, unsi
                 size = (unsigned)LLVMStoreSizeOfType(a->td, LLVMTypeOf(LLVMGetOperand(i, 0)));
             } else if (op == LLVMCall) {
                 int is_store;
-                unsigned count, esize;
+                unsigned count, stride, esize;
                 LLVMValueRef index;
-                if (!vector_builtin(i, &is_store, &count, &esize, &ptr, &index))
+                if (!vector_builtin(i, &is_store, &count, &stride, &esize, &ptr, &index))
                     continue;
                 unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
                 if (as != ctx->as_global && as != ctx->as_constant)
@@ -195,7 +221,7 @@ static int collect_accesses(struct analysis *a, struct found_access **list, unsi
                     continue; /* not a parameter: checked by splittable.c for stores */
                 struct skmd_poly idx, scale;
                 an_affine(a, index, &idx);
-                skmd_poly_const(&scale, (int64_t)count * esize);
+                skmd_poly_const(&scale, (int64_t)stride * esize);
                 skmd_poly_mul(&idx, &idx, &scale);
                 skmd_poly_add_scaled(&off, &off, &idx, 1);
                 if (add_access(a, list, n, i, index, p,

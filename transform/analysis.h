@@ -65,6 +65,13 @@ int an_reachable(struct analysis *a, LLVMBasicBlockRef from, LLVMBasicBlockRef t
 void an_guard(struct analysis *a, LLVMValueRef inst, struct skmd_access_record *rec,
               LLVMValueRef *conds, unsigned max, unsigned *nconds);
 
+/* ---- analysis.c ---- */
+/* The half-precision family, `v{load,store}[a]_half[N][_rt?]`: name is what follows
+ * "vload"/"vstore" in the OpenCL name. Sets the halves moved (N, 1 when absent) and the
+ * offset's step in halves (vloada_half3/vstorea_half3 step by 4). 0 when the name is not
+ * one of them. (Also used by merge_kernel.c.) */
+int an_half_builtin(const char *name, int store, unsigned *count, unsigned *stride);
+
 /* ---- splittable.c ---- */
 /* Marks the kernel not splittable (first reason wins). */
 void an_unsplittable(struct analysis *a, LLVMValueRef at, const char *fmt, ...)

@@ -210,7 +210,7 @@ LLVMValueRef skmd_ctx_builtin_decl(const struct skmd_ctx *ctx, enum skmd_builtin
 const char *const skmd_hidden_param_names[SKMD_HIDDEN_PARAMS] = {
     "skmd_group_start",     "skmd_num_groups_0",    "skmd_num_groups_1",
     "skmd_num_groups_2",    "skmd_global_offset_0", "skmd_global_offset_1",
-    "skmd_global_offset_2",
+    "skmd_global_offset_2", "skmd_work_dim",
 };
 
 int skmd_is_partition_ready(LLVMValueRef fn)

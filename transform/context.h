@@ -67,9 +67,9 @@ int skmd_builtin_has_dim(enum skmd_builtin b);
  * convention the target uses: spir_func on SPIR). */
 LLVMValueRef skmd_ctx_builtin_decl(const struct skmd_ctx *ctx, enum skmd_builtin b);
 
-/* The partition-ready ABI: these 7 ulong parameters are appended to every kernel, in this
+/* The partition-ready ABI: these 8 ulong parameters are appended to every kernel, in this
  * order (docs/transform.md). */
-#define SKMD_HIDDEN_PARAMS 7
+#define SKMD_HIDDEN_PARAMS 8
 extern const char *const skmd_hidden_param_names[SKMD_HIDDEN_PARAMS];
 /* The string attribute partition_ready puts on the kernels it rewrote. */
 #define SKMD_ATTR_PARTITION_READY "skmd-partition-ready"

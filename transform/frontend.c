@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -180,9 +181,71 @@ static int run_child(char *const argv[], char *err, size_t err_size)
     return -1;
 }
 
+/* The -cl-std the app's options ask for ("CL3.0", ...), or NULL; the last one wins, as
+ * in clang. */
+static const char *asked_std(const char *options, size_t *len)
+{
+    const char *found = NULL;
+    for (const char *p = options; p && (p = strstr(p, "-cl-std=")); p += 8) {
+        found = p + 8;
+        *len = strcspn(found, " \t\n\r\"");
+    }
+    return found;
+}
+
+/* Appends "+NAME," (to ext) and "-DNAME=1" (to l) for each word of list. */
+static int add_words(struct arg_list *l, char **ext, size_t *ext_len, const char *list)
+{
+    for (const char *p = list; p && *p;) {
+        p += strspn(p, " \t\n");
+        size_t n = strcspn(p, " \t\n");
+        if (!n)
+            break;
+        char *grown = realloc(*ext, *ext_len + n + 3);
+        if (!grown)
+            return -1;
+        *ext = grown;
+        *ext_len += (size_t)sprintf(grown + *ext_len, ",+%.*s", (int)n, p);
+        char def[300];
+        snprintf(def, sizeof def, "-D%.*s=1", (int)(n < 280 ? n : 280), p);
+        if (push(l, def, strlen(def)) < 0)
+            return -1;
+        p += n;
+    }
+    return 0;
+}
+
+char **skmd_frontend_extension_args(const char *extensions, const char *features,
+                                    const char *options, const char *default_std)
+{
+    struct arg_list l = {0};
+    size_t std_len = 0;
+    const char *std = asked_std(options, &std_len);
+    if (!std && default_std) {
+        char word[64];
+        snprintf(word, sizeof word, "-cl-std=%s", default_std);
+        if (push(&l, word, strlen(word)) < 0)
+            return NULL;
+        std = default_std;
+        std_len = strlen(std);
+    }
+    int cl3 = std && std_len == 5 && !strncasecmp(std, "CL3.0", 5);
+    char *ext = strdup("-cl-ext=-all");
+    size_t ext_len = ext ? strlen(ext) : 0;
+    if (!ext || add_words(&l, &ext, &ext_len, extensions) ||
+        (cl3 && add_words(&l, &ext, &ext_len, features)) || push(&l, "-Xclang", 7) < 0 ||
+        push(&l, ext, ext_len) < 0) {
+        free(ext);
+        skmd_frontend_free_args(l.v);
+        return NULL;
+    }
+    free(ext);
+    return l.v;
+}
+
 LLVMModuleRef skmd_frontend_cl(LLVMContextRef c, const char *path, const char *options,
-                               const char *clang, const char *triple, int verbose,
-                               char *err, size_t err_size)
+                               const char *clang, const char *triple, char *const *extra,
+                               int verbose, char *err, size_t err_size)
 {
     int has_std = 0;
     char **user = skmd_frontend_clang_args(options, &has_std, verbose, err, err_size);
@@ -213,8 +276,10 @@ LLVMModuleRef skmd_frontend_cl(LLVMContextRef c, const char *path, const char *o
         "-Xclang", "-opaque-pointers",
 #endif
     };
-    size_t nfixed = sizeof fixed / sizeof *fixed;
-    char **argv = calloc(nfixed + nuser + 5, sizeof *argv);
+    size_t nfixed = sizeof fixed / sizeof *fixed, nextra = 0;
+    while (extra && extra[nextra])
+        nextra++;
+    char **argv = calloc(nfixed + nextra + nuser + 5, sizeof *argv);
     LLVMModuleRef m = NULL;
     if (!argv) {
         ERR("out of memory");
@@ -223,8 +288,12 @@ LLVMModuleRef skmd_frontend_cl(LLVMContextRef c, const char *path, const char *o
     size_t k = 0;
     for (size_t i = 0; i < nfixed; i++)
         argv[k++] = (char *)fixed[i];
-    if (!has_std)
+    for (size_t i = 0; i < nextra; i++)
+        has_std |= !strncmp(extra[i], "-cl-std=", 8);
+    if (!has_std) /* the specification's default for a device of OpenCL C 1.2 or later */
         argv[k++] = "-cl-std=CL1.2";
+    for (size_t i = 0; i < nextra; i++)
+        argv[k++] = extra[i];
     for (size_t i = 0; i < nuser; i++)
         argv[k++] = user[i];
     argv[k++] = (char *)path;

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/Support.h>
+
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/DebugInfo.h>
@@ -18,8 +20,54 @@
 /* Volta: the oldest GPU that driver 580 (CUDA 13) still runs. */
 #define SKMD_NVPTX_CPU "sm_70"
 
+/* Whether the app's build options hold the word `opt`. */
+static int has_option(const struct skmd_pass_opts *opts, const char *opt)
+{
+    const char *o = opts ? opts->build_options : NULL;
+    size_t n = strlen(opt);
+    for (const char *p = o; p && (p = strstr(p, opt)); p += n)
+        if ((p == o || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' '))
+            return 1;
+    return 0;
+}
+
+/* Whether float sqrt is sqrt.approx.f32 (nvptx_fp_options says when). */
+static int approx_sqrt(const struct skmd_pass_opts *opts)
+{
+    return !(opts && opts->nvptx_fp && !strcmp(opts->nvptx_fp, "strict")) &&
+           !has_option(opts, "-cl-fp32-correctly-rounded-divide-sqrt");
+}
+
+/* The NVPTX back end's floating-point choices, as NVIDIA's OpenCL compiler makes them (the
+ * CUDA compiler's -fmad=true -prec-div=false -prec-sqrt=false, which the OpenCL accuracy
+ * limits allow: x/y 2.5 ulp, sqrt 3 ulp): mul and add contracted into fma also across
+ * statements, float x/y as div.full.f32 (2 ulp), sqrt as sqrt.approx.f32;
+ * -cl-fp32-correctly-rounded-divide-sqrt: div.rn.f32 and sqrt.rn.f32;
+ * -cl-fast-relaxed-math / -cl-unsafe-math-optimizations: div.approx.f32. Doubles are
+ * always correctly rounded. "strict" keeps LLVM's defaults. LLVM takes these as global
+ * options, once per process (skmd-opt lowers one program per process). The back end's
+ * -nvptx-prec-sqrtf32=0 leaves llvm.sqrt as sqrt.rn: skmd_nvptx_approx_sqrt does it. */
+static void nvptx_fp_options(const struct skmd_pass_opts *opts)
+{
+    static int done;
+    if (done)
+        return;
+    done = 1;
+    if (opts && opts->nvptx_fp && !strcmp(opts->nvptx_fp, "strict"))
+        return;
+    const char *div = "-nvptx-prec-divf32=1";
+    if (has_option(opts, "-cl-fp32-correctly-rounded-divide-sqrt"))
+        div = "-nvptx-prec-divf32=2";
+    else if (has_option(opts, "-cl-fast-relaxed-math") ||
+             has_option(opts, "-cl-unsafe-math-optimizations"))
+        div = "-nvptx-prec-divf32=0";
+    const char *argv[] = {"skmd-opt", "-nvptx-fma-level=1", div};
+    LLVMParseCommandLineOptions(3, argv, NULL);
+}
+
 static LLVMTargetMachineRef nvptx_machine(LLVMModuleRef m, const struct skmd_pass_opts *opts)
 {
+    nvptx_fp_options(opts);
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
@@ -69,8 +117,12 @@ int skmd_pass_lower_nvptx(LLVMModuleRef m, const struct skmd_pass_opts *opts)
         return skmd_pass_fail(opts, "NVPTX lowering needs an nvptx64 module, not %s",
                               LLVMGetTarget(m));
     LLVMStripModuleDebugInfo(m);
+    if (opts && opts->libdevice_path && skmd_nvptx_use_libdevice(m, opts))
+        return -1;
     if (link_libclc(m, opts))
         return -1;
+    if (approx_sqrt(opts))
+        skmd_nvptx_approx_sqrt(m);
     /* Only the kernels are entry points; everything else may be inlined and dropped. */
     for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
         if (!LLVMIsDeclaration(f) && !skmd_ctx_is_kernel(&ctx, f))
@@ -78,15 +130,6 @@ int skmd_pass_lower_nvptx(LLVMModuleRef m, const struct skmd_pass_opts *opts)
     for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
         if (!LLVMIsDeclaration(g))
             LLVMSetLinkage(g, LLVMInternalLinkage);
-
-    /* A builtin libclc lacks (get_work_dim on NVPTX) would fail at the driver's link. */
-    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
-        size_t len = 0;
-        const char *name = LLVMGetValueName2(f, &len);
-        if (LLVMIsDeclaration(f) && !LLVMGetIntrinsicID(f) && LLVMGetFirstUse(f))
-            return skmd_pass_fail(opts, "%.*s is not provided by libclc for NVPTX", (int)len,
-                                  name);
-    }
 
     LLVMTargetMachineRef tm = nvptx_machine(m, opts);
     if (!tm)
@@ -102,6 +145,18 @@ int skmd_pass_lower_nvptx(LLVMModuleRef m, const struct skmd_pass_opts *opts)
         LLVMDisposeErrorMessage(msg);
         return -1;
     }
+    /* A builtin libclc lacks (printf on NVPTX) would fail at the driver's link. After the
+     * optimiser: unused library functions (libdevice's) and their declarations are gone. */
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+        size_t len = 0;
+        const char *name = LLVMGetValueName2(f, &len);
+        /* __nvvm_reflect (libclc's and libdevice's) is resolved by the optimiser. */
+        if (LLVMIsDeclaration(f) && !LLVMGetIntrinsicID(f) && LLVMGetFirstUse(f) &&
+            strcmp(name, "__nvvm_reflect"))
+            return skmd_pass_fail(opts, "%.*s is not provided by libclc for NVPTX", (int)len,
+                                  name);
+    }
+
     char *msg = NULL;
     if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
         skmd_pass_fail(opts, "invalid module after NVPTX lowering: %s", msg);

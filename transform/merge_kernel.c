@@ -11,6 +11,7 @@
 
 #include <llvm-c/Transforms/PassBuilder.h>
 
+#include "analysis.h"
 #include "context.h"
 #include "llvm_shim.h"
 #include "passes.h"
@@ -71,6 +72,14 @@ static int is_vstore(LLVMValueRef call, unsigned *count)
     return *count >= 2 && *count <= 16;
 }
 
+/* vstore[a]_half[N][_rt?](data, offset, p): the halves written and the offset's step. */
+static int is_vstore_half(LLVMValueRef call, unsigned *count, unsigned *stride)
+{
+    char name[64];
+    an_callee_name(call, name, sizeof name);
+    return !strncmp(name, "vstore", 6) && an_half_builtin(name + 6, 1, count, stride);
+}
+
 static int is_printf(LLVMValueRef call)
 {
     size_t len;
@@ -94,11 +103,12 @@ static unsigned written_params(const struct skmd_ctx *ctx, LLVMValueRef fn,
     } else {
         for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(fn); b; b = LLVMGetNextBasicBlock(b))
             for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
-                unsigned vc;
+                unsigned vc, vs;
                 LLVMValueRef ptr = NULL;
                 if (LLVMGetInstructionOpcode(i) == LLVMStore)
                     ptr = LLVMGetOperand(i, 1);
-                else if (LLVMGetInstructionOpcode(i) == LLVMCall && is_vstore(i, &vc))
+                else if (LLVMGetInstructionOpcode(i) == LLVMCall &&
+                         (is_vstore(i, &vc) || is_vstore_half(i, &vc, &vs)))
                     ptr = LLVMGetOperand(i, (unsigned)LLVMGetNumArgOperands(i) - 1);
                 if (!ptr || LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) != ctx->as_global)
                     continue;
@@ -173,6 +183,26 @@ static LLVMValueRef same_place(const struct skmd_ctx *ctx, LLVMBuilderRef b, LLV
     return LLVMBuildGEP2(b, ctx->i8, src, &off, 1, "skmd.src");
 }
 
+/* Replaces vstore_half-family call i (writing through parameter p's pointer) by a copy of
+ * the same halves, as raw 16-bit integers, from the device's copy src: no conversion,
+ * so every bit pattern comes back as the device wrote it. */
+static void copy_halves(const struct skmd_ctx *ctx, LLVMBuilderRef b, LLVMValueRef i,
+                        LLVMValueRef base, LLVMValueRef src, unsigned count, unsigned stride)
+{
+    unsigned nargs = (unsigned)LLVMGetNumArgOperands(i);
+    LLVMValueRef ptr = LLVMGetOperand(i, nargs - 1), index = LLVMGetOperand(i, nargs - 2);
+    LLVMValueRef bytes = LLVMBuildMul(b, LLVMBuildZExtOrBitCast(b, index, ctx->i64, ""),
+                                      LLVMConstInt(ctx->i64, 2ull * stride, 0), "");
+    LLVMTypeRef i16 = LLVMInt16TypeInContext(ctx->llvm);
+    LLVMTypeRef t = count == 1 ? i16 : LLVMVectorType(i16, count);
+    LLVMValueRef from = same_place(ctx, b, ptr, base, src, bytes);
+    LLVMValueRef to = LLVMBuildGEP2(b, ctx->i8, ptr, &bytes, 1, "skmd.dst");
+    LLVMValueRef copy = LLVMBuildLoad2(b, t, from, "skmd.copy");
+    LLVMSetAlignment(copy, 2);
+    LLVMSetAlignment(LLVMBuildStore(b, copy, to), 2);
+    LLVMInstructionEraseFromParent(i);
+}
+
 /* Rewrites the stores of merge kernel mf; nparams: the partition-ready kernel's count. */
 static int rewrite_stores(const struct skmd_ctx *ctx, LLVMValueRef mf, unsigned nparams,
                           const int *src_param, const struct skmd_pass_opts *opts)
@@ -191,11 +221,13 @@ static int rewrite_stores(const struct skmd_ctx *ctx, LLVMValueRef mf, unsigned 
                 LLVMInstructionEraseFromParent(i);
                 continue;
             }
-            int vstore = op == LLVMCall && is_vstore(i, &vc);
-            if (op != LLVMStore && !vstore)
+            unsigned hstride = 0;
+            int half = op == LLVMCall && is_vstore_half(i, &vc, &hstride);
+            int vstore = !half && op == LLVMCall && is_vstore(i, &vc);
+            if (op != LLVMStore && !vstore && !half)
                 continue;
-            unsigned nargs = vstore ? (unsigned)LLVMGetNumArgOperands(i) : 2;
-            LLVMValueRef ptr = LLVMGetOperand(i, vstore ? nargs - 1 : 1);
+            unsigned nargs = vstore || half ? (unsigned)LLVMGetNumArgOperands(i) : 2;
+            LLVMValueRef ptr = LLVMGetOperand(i, vstore || half ? nargs - 1 : 1);
             if (LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) != ctx->as_global)
                 continue;
             int p = base_param(mf, ptr, 0);
@@ -206,6 +238,11 @@ static int rewrite_stores(const struct skmd_ctx *ctx, LLVMValueRef mf, unsigned 
                 break;
             }
             LLVMPositionBuilderBefore(b, i);
+            if (half) {
+                copy_halves(ctx, b, i, LLVMGetParam(mf, (unsigned)p),
+                            LLVMGetParam(mf, (unsigned)src), vc, hstride);
+                continue;
+            }
             LLVMValueRef value = LLVMGetOperand(i, 0);
             LLVMTypeRef vt = LLVMTypeOf(value);
             LLVMValueRef extra = NULL;

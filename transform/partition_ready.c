@@ -1,6 +1,6 @@
 /* transform/partition_ready.c: makes each kernel runnable on a share of the work-groups.
  *
- * The kernel keeps its name and parameters and gets the 7 hidden ulong parameters of the
+ * The kernel keeps its name and parameters and gets the 8 hidden ulong parameters of the
  * ABI (context.h, docs/transform.md). A share of `count` groups is launched with global size
  * (count*L0, L1, L2) and no offset, so the share's own group id is r = get_group_id(0); the
  * kernel rebuilds the launch's group ids from linear = skmd_group_start + r and rewrites
@@ -12,7 +12,7 @@
 #include "context.h"
 #include "passes.h"
 
-enum { H_START, H_NG0, H_NG1, H_NG2, H_OFF0, H_OFF1, H_OFF2 };
+enum { H_START, H_NG0, H_NG1, H_NG2, H_OFF0, H_OFF1, H_OFF2, H_WORK_DIM };
 
 /* Per kernel: the launch's values, computed once in the entry block. */
 struct launch {
@@ -243,6 +243,8 @@ static void rewrite_call(const struct skmd_ctx *ctx, LLVMBuilderRef b, const str
     LLVMValueRef v;
     if (which == SKMD_BUILTIN_GLOBAL_LINEAR_ID) {
         v = global_linear_id(ctx, b, l);
+    } else if (which == SKMD_BUILTIN_WORK_DIM) {
+        v = l->hidden[H_WORK_DIM]; /* libclc has no get_work_dim for NVPTX */
     } else {
         LLVMValueRef dim = LLVMGetOperand(call, 0);
         /* Dimensions in [work_dim, 3) come out right from the runtime's num_groups 1 and
@@ -281,9 +283,8 @@ static int rewrite_kernel(const struct skmd_ctx *ctx, LLVMValueRef kernel)
             if (!LLVMIsACallInst(i))
                 continue;
             enum skmd_builtin which = skmd_builtin_of(LLVMGetCalledValue(i));
-            if (which == SKMD_BUILTIN_NONE || which == SKMD_BUILTIN_WORK_DIM ||
-                which == SKMD_BUILTIN_LOCAL_ID || which == SKMD_BUILTIN_LOCAL_SIZE ||
-                which == SKMD_BUILTIN_ENQUEUED_LOCAL_SIZE ||
+            if (which == SKMD_BUILTIN_NONE || which == SKMD_BUILTIN_LOCAL_ID ||
+                which == SKMD_BUILTIN_LOCAL_SIZE || which == SKMD_BUILTIN_ENQUEUED_LOCAL_SIZE ||
                 which == SKMD_BUILTIN_LOCAL_LINEAR_ID)
                 continue; /* the same in a share as in the whole launch */
             if (n == cap) {

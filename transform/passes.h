@@ -10,7 +10,7 @@
  *   inline      every non-kernel function inlined into the kernels that call it
  *   cleanup     mem2reg/instcombine/simplifycfg through LLVMRunPasses
  *   analyze     fills opts->record (the analysis record, record.h)
- *   partition_ready   each kernel gets the 7 hidden ulong parameters (docs/transform.md)
+ *   partition_ready   each kernel gets the 8 hidden ulong parameters (docs/transform.md)
  *   merge       adds NAME__skmd_merge for the kernels that need one
  *   lower_pocl / lower_nvptx   target-specific finishing
  */
@@ -26,6 +26,14 @@ struct skmd_pass_opts {
     const char *kernel_name;    /* only this kernel; NULL: every kernel */
     const char *build_options;  /* the app's build options, as given to clBuildProgram */
     const char *libclc_path;    /* lower_nvptx: libclc's nvptx64--nvidiacl.bc */
+    /* lower_nvptx: NULL or "nvidia": floating point as NVIDIA's OpenCL compiler does it
+     * (contraction across statements, div.full/sqrt.approx for float unless the options
+     * ask for correct rounding); "strict": LLVM's defaults (div.rn, sqrt.rn, contraction
+     * within an expression only). */
+    const char *nvptx_fp;
+    /* lower_nvptx: NULL, or NVIDIA's libdevice.10.bc, whose math (__nv_expf...) then
+     * replaces libclc's for the functions nvptx_math.c lists. */
+    const char *libdevice_path;
     int verbose;                /* explain decisions on stderr */
     /* analyze writes here; merge reads it (which kernels need a merge kernel). May be NULL
      * for merge: then every splittable-looking kernel gets one. */
@@ -55,7 +63,7 @@ int skmd_pass_cleanup(LLVMModuleRef m, const struct skmd_pass_opts *opts);
 /* Fills *opts->record for every kernel of the module (analysis*.c, record.h). */
 int skmd_pass_analyze(LLVMModuleRef m, const struct skmd_pass_opts *opts);
 
-/* Appends the 7 hidden ulong parameters to every kernel and rewrites the work-item
+/* Appends the 8 hidden ulong parameters to every kernel and rewrites the work-item
  * builtins (partition_ready.c; ABI in docs/transform.md). */
 int skmd_pass_partition_ready(LLVMModuleRef m, const struct skmd_pass_opts *opts);
 
@@ -65,6 +73,16 @@ int skmd_pass_merge(LLVMModuleRef m, const struct skmd_pass_opts *opts);
 
 /* PoCL: spir64 bitcode as clCreateProgramWithBinary takes it (lower_pocl.c). */
 int skmd_pass_lower_pocl(LLVMModuleRef m, const struct skmd_pass_opts *opts);
+
+/* Calls of OpenCL math builtins become calls of libdevice's __nv_* functions (vectors one
+ * element at a time), libdevice linked in (nvptx_math.c; used by lower_nvptx). */
+int skmd_nvptx_use_libdevice(LLVMModuleRef m, const struct skmd_pass_opts *opts);
+
+/* Float square roots (llvm.sqrt) become sqrt.approx.f32 (.ftz under
+ * -cl-denorms-are-zero), as NVIDIA's OpenCL compiler emits them unless correct rounding is
+ * asked for (the NVPTX back end's own option does not reach them). Returns how many.
+ * (nvptx_math.c; used by lower_nvptx) */
+int skmd_nvptx_approx_sqrt(LLVMModuleRef m);
 
 /* NVIDIA: links libclc, internalizes all but the kernels, optimizes (lower_nvptx.c).
  * skmd_emit_ptx then makes the PTX text. */

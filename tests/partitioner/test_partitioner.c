@@ -294,6 +294,44 @@ static void test_resident_inputs_outputs_stay(void)
     CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_EINVAL);
 }
 
+/* Inputs current only on another GPU come through it: its device-to-host link, then this
+ * GPU's host-to-device link, and the source's link is busy meanwhile. Two GPUs at 40
+ * work-groups/ms on 10 GB/s links, a 100 MB input resident on GPU 0 alone: priced at one
+ * host link (10 ms) GPU 1 takes a share; priced through GPU 0 (20 ms, GPU 0 busy 10 ms)
+ * GPU 0 runs everything; over a 50 GB/s peer copy GPU 1 takes a share again. */
+static void test_remote_inputs(void)
+{
+    struct skmd_part_device dev[2] = {flat_device(40.0, 0, 1e7), flat_device(40.0, 1, 1e7)};
+    struct skmd_part_problem p = problem(dev, 2, 1000);
+    p.host_dev = -1;
+    p.in_fixed = 1e8;
+    p.outputs_stay = 1;
+    dev[0].resident_in = 1.0;
+    struct skmd_part_result r;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 1000) && r.count[1] > 0);
+    dev[1].remote_in = 1.0;
+    dev[1].remote_from = 0;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 1000) && r.count[0] == 1000);
+    /* An even split: GPU 1 waits 20 ms for its input, GPU 0's link is busy 10 ms. */
+    uint64_t half[2] = {500, 500};
+    double est[2];
+    skmd_part_estimate(&p, half, est);
+    CHECK(fabs(est[1] - (20.02 + 12.5)) < 0.01 && fabs(est[0] - (10.01 + 12.5)) < 0.01);
+    dev[1].peer_bytes_per_ms = 5e7;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 1000) && r.count[1] > 300);
+    /* Bad figures: more than all the bytes, a source that is no device. */
+    dev[1].peer_bytes_per_ms = 0;
+    dev[1].remote_in = 0.5;
+    dev[1].resident_in = 0.6;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_EINVAL);
+    dev[1].resident_in = 0;
+    dev[1].remote_from = 2;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_EINVAL);
+}
+
 /* 1 to 16 devices with pseudo-random tables and links, some shared: always well formed,
  * and never worse than the equal and linear splits under the same model. */
 static void test_many_devices(void)
@@ -421,6 +459,18 @@ static void test_link_model(void)
     memset(&z, 0, sizeof(z));
     CHECK(skmd_part_observe_link(&z, 1e6, 2.0, 0.5) == SKMD_PART_OK);
     CHECK(fabs(skmd_part_link_ms(&z, 1e6) - 2.0) < 1e-9);
+    /* latency + bytes / bandwidth learns both from a mix of sizes: from the 20 us, 8 GB/s
+     * default to a 5 us, 25 GB/s link, within 5% at small, middle and large sizes. */
+    struct skmd_part_link_curve l = {.latency_ms = 0.02, .bytes_per_ms = 8e6, .scale = 1};
+    double sizes[3] = {4096, 1 << 20, 16 << 20};
+    for (int i = 0; i < 300; i++) {
+        double b = sizes[i % 3];
+        CHECK(skmd_part_observe_link(&l, b, 0.005 + b / 25e6, 0.3) == SKMD_PART_OK);
+    }
+    for (int i = 0; i < 3; i++) {
+        double truth = 0.005 + sizes[i] / 25e6;
+        CHECK(fabs(skmd_part_link_ms(&l, sizes[i]) - truth) < 0.05 * truth);
+    }
     /* Zero-copy: a device without a link pays nothing whatever the bytes. */
     struct skmd_part_device dev[1] = {flat_device(10.0, -1, 0.0)};
     struct skmd_part_problem p = problem(dev, 1, 100);
@@ -551,8 +601,116 @@ static void test_cold_start(void)
     CHECK(skmd_part_probe(&p, -1, &r) == SKMD_PART_EINVAL);
 }
 
+
+/* Runs `launches` launches of one splitting decision through the guard: the split takes
+ * split_ms, whole on device `best` takes whole_ms (+-3% deterministic noise each). Counts
+ * the runs per verdict into runs[4]; returns the number of launches whose time exceeded
+ * whole_ms (split, retry) or were whole while the split was faster. */
+static unsigned noise_state = 12345;
+static double noisy(double ms)
+{
+    noise_state = noise_state * 1103515245u + 12345u;
+    return ms * (0.97 + 0.06 * (double)((noise_state >> 16) & 0x7fff) / 32767.0);
+}
+
+static int run_guard(struct skmd_part_guard *g, int launches, int best, double split_ms,
+                     double whole_ms, int *runs)
+{
+    int lost = 0;
+    for (int i = 0; i < launches; i++) {
+        int dev, run = skmd_part_guard_choose(g, best, &dev);
+        runs[run]++;
+        int whole = run == SKMD_PART_RUN_WHOLE || run == SKMD_PART_RUN_WHOLE_SAMPLE;
+        CHECK(run == SKMD_PART_RUN_WHOLE ? dev == g->whole_dev
+              : run == SKMD_PART_RUN_WHOLE_SAMPLE ? dev == best : dev == -1);
+        double ms = noisy(whole ? whole_ms : split_ms);
+        lost += whole ? split_ms < whole_ms : split_ms > whole_ms;
+        CHECK(skmd_part_guard_observe(g, run, dev, ms) >= 0);
+    }
+    return lost;
+}
+
+static void test_guard(void)
+{
+    struct skmd_part_guard g;
+    int runs[4] = {0};
+    /* Splitting loses by 30%: whole within the first two sampling periods, then the
+     * split is retried ever more rarely: of 4000 launches, under 2% lose. */
+    skmd_part_guard_init(&g);
+    int lost = run_guard(&g, 40, 1, 13.0, 10.0, runs);
+    CHECK(g.whole_mode == 1 && g.whole_dev == 1);
+    CHECK(runs[SKMD_PART_RUN_WHOLE_SAMPLE] == 2);
+    lost += run_guard(&g, 3960, 1, 13.0, 10.0, runs);
+    CHECK(g.whole_mode == 1);
+    CHECK(lost < 4000 / 50);
+    CHECK(runs[SKMD_PART_RUN_RETRY] >= 3 && runs[SKMD_PART_RUN_RETRY] <= 10);
+    CHECK(g.backoff == SKMD_PART_GUARD_MAX_BACKOFF);
+    /* Splitting wins by 40%: it stays split; whole samples 2 per 16, then 1 per 256. */
+    memset(runs, 0, sizeof runs);
+    skmd_part_guard_init(&g);
+    lost = run_guard(&g, 2000, 0, 6.0, 10.0, runs);
+    CHECK(g.whole_mode == 0);
+    CHECK(runs[SKMD_PART_RUN_WHOLE] == 0 && runs[SKMD_PART_RUN_RETRY] == 0);
+    CHECK(runs[SKMD_PART_RUN_WHOLE_SAMPLE] >= 2 && runs[SKMD_PART_RUN_WHOLE_SAMPLE] <= 2 + 8);
+    CHECK(lost == runs[SKMD_PART_RUN_WHOLE_SAMPLE]);
+    /* Whole, then the split becomes the faster (another size of input, say): a retry
+     * finds it and the guard goes back to the split. */
+    skmd_part_guard_init(&g);
+    memset(runs, 0, sizeof runs);
+    run_guard(&g, 100, 1, 20.0, 10.0, runs);
+    CHECK(g.whole_mode == 1);
+    run_guard(&g, 1100, 1, 5.0, 10.0, runs);
+    CHECK(g.whole_mode == 0);
+    /* Near-equal times (within the margins): no flip-flop once whole. */
+    skmd_part_guard_init(&g);
+    memset(runs, 0, sizeof runs);
+    run_guard(&g, 2000, 1, 10.4, 10.0, runs);
+    CHECK(runs[SKMD_PART_RUN_WHOLE] > 1800);
+    /* Whole samples are per device: a best device that changes back and forth keeps
+     * them, and the split is judged against the fastest device measured. */
+    skmd_part_guard_init(&g);
+    memset(runs, 0, sizeof runs);
+    run_guard(&g, 30, 0, 5.0, 10.0, runs);
+    CHECK(g.whole_dev == 0 && g.whole_n[0] == 2 && g.whole_n[2] == 0);
+    for (int i = 0; i < 8 && !g.whole_mode; i++) {
+        run_guard(&g, 16, 2, 8.0, 4.0, runs);
+        if (!g.whole_mode)
+            run_guard(&g, 16, 0, 8.0, 10.0, runs);
+    }
+    CHECK(g.whole_n[0] == 2 && g.whole_n[2] >= 2);
+    CHECK(g.whole_mode == 1 && g.whole_dev == 2);
+    skmd_part_guard_init(&g);
+    /* No best device: the split runs; bad figures are rejected. */
+    int dev;
+    CHECK(skmd_part_guard_choose(&g, -1, &dev) == SKMD_PART_RUN_SPLIT && dev == -1);
+    CHECK(skmd_part_guard_observe(&g, SKMD_PART_RUN_SPLIT, -1, NAN) == SKMD_PART_EINVAL);
+    CHECK(skmd_part_guard_observe(&g, SKMD_PART_RUN_SPLIT, -1, -1.0) == SKMD_PART_EINVAL);
+    CHECK(skmd_part_guard_observe(&g, 7, -1, 1.0) == SKMD_PART_EINVAL);
+    CHECK(skmd_part_guard_observe(NULL, SKMD_PART_RUN_SPLIT, -1, 1.0) == SKMD_PART_EINVAL);
+    /* The cache keeps one guard per key, from its first decision on. */
+    struct skmd_part_cache *c = skmd_part_cache_new(0.1);
+    struct skmd_part_device d2[2] = {flat_device(10.0, -1, 0.0), flat_device(10.0, -1, 0.0)};
+    struct skmd_part_problem p = problem(d2, 2, 1000);
+    struct skmd_part_key k1 = {1, 2, 3}, k2 = {1, 2, 4};
+    struct skmd_part_result r;
+    CHECK(skmd_part_cache_guard(c, &k1) == NULL);
+    CHECK(skmd_part_cache_decide(c, &k1, &p, SKMD_PART_POLICY_SKMD, &r, NULL) == SKMD_PART_OK);
+    struct skmd_part_guard *g1 = skmd_part_cache_guard(c, &k1);
+    CHECK(g1 && g1->whole_dev == -1 && g1->launches == 0);
+    if (g1)
+        g1->launches = 5;
+    CHECK(skmd_part_cache_guard(c, &k2) == NULL);
+    CHECK(skmd_part_cache_decide(c, &k1, &p, SKMD_PART_POLICY_SKMD, &r, NULL) == SKMD_PART_OK);
+    g1 = skmd_part_cache_guard(c, &k1);
+    CHECK(g1 && g1->launches == 5);
+    skmd_part_cache_free(c);
+    CHECK(strcmp(skmd_part_run_name(SKMD_PART_RUN_RETRY), "split retry") == 0);
+}
+
 int main(void)
 {
+    test_guard();
+    test_remote_inputs();
     test_launch_latency();
     test_fig8_shared_link();
     test_transfer_bound_stays_on_cpu();

@@ -1,11 +1,12 @@
 # tests/plan/: the partitioner in the runtime (libskmd/plan.c) on local PoCL devices:
 # forced tables, the equal policy, single mode, convergence of refinement, skmd-profile
 # run/calibrate, a corrupt database, every example and the adversarial launches, the cold
-# start's probes, lone shares, the timing of multi-box shares (tests/plan/test-plan.sh).
-PLAN_TEST_PARTS := decide converge profile corrupt examples cold observe
+# start's probes, lone shares, the timing of multi-box shares, the measured guard, learnt
+# link curves and probes of idle members (tests/plan/test-plan.sh).
+PLAN_TEST_PARTS := decide converge profile corrupt examples cold observe guard learn
 TEST_TARGETS += $(PLAN_TEST_PARTS:%=test-plan-%)
 .PHONY: $(PLAN_TEST_PARTS:%=test-plan-%)
 
 $(PLAN_TEST_PARTS:%=test-plan-%): test-plan-%: $(LIBSKMD_SO) $(SKMD_OPT) $(SKMD_PROFILE_BIN) \
-  $(EXAMPLE_BINS) $(O)tests/split/adversarial
+  $(EXAMPLE_BINS) $(O)tests/split/adversarial $(O)tests/split/moved
 	@env $(SKMD_SAN_ENV) tests/plan/test-plan.sh $* "$(SKMD_PRELOAD)" $(or $(O),.)

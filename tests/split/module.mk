@@ -7,9 +7,9 @@ SPLIT_TEST_BINS := $(O)tests/split/adversarial $(O)tests/split/moved $(O)tests/s
 ALL_TARGETS += $(SPLIT_TEST_BINS)
 CLEAN_FILES += $(SPLIT_TEST_BINS)
 TEST_TARGETS += test-split-adversarial test-split-examples test-split-moved test-split-fault \
-  test-split-events test-split-peer
+  test-split-events test-split-peer test-split-spread
 .PHONY: test-split-adversarial test-split-examples test-split-moved test-split-fault \
-  test-split-events test-split-peer
+  test-split-events test-split-peer test-split-spread
 
 # Linked with the system loader, like any app; libskmd comes in through LD_PRELOAD.
 $(O)tests/split/%: tests/split/%.c
@@ -21,5 +21,5 @@ test-split-adversarial test-split-moved test-split-fault test-split-events \
   $(SPLIT_TEST_BINS) $(SKMD_OPT)
 	@env $(SKMD_SAN_ENV) tests/split/test-split.sh $* "$(SKMD_PRELOAD)" $(O)tests/split
 
-test-split-examples: $(LIBSKMD_SO) $(EXAMPLE_BINS) $(SKMD_OPT)
-	@env $(SKMD_SAN_ENV) tests/split/test-split.sh examples "$(SKMD_PRELOAD)" $(O)tests/split
+test-split-examples test-split-spread: test-split-%: $(LIBSKMD_SO) $(EXAMPLE_BINS) $(SKMD_OPT)
+	@env $(SKMD_SAN_ENV) tests/split/test-split.sh $* "$(SKMD_PRELOAD)" $(O)tests/split

@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/split/test-split.sh MODE PRELOAD BIN_DIR: the split-launch tests on local PoCL
-# devices (MODE: adversarial, examples, moved, fault, events, peer). Each run forces uneven
-# shares and checks from the log (SKMD_LOG=info) that launches really were split.
+# devices (MODE: adversarial, examples, moved, fault, events, peer, spread). Each run forces
+# uneven shares and checks from the log (SKMD_LOG=info) that launches really were split.
 set -u
 mode=$1 preload=$2 bins=$3
 tmp=$(mktemp -d)
@@ -57,6 +57,29 @@ examples)
             fi
         done
     done ;;
+spread)
+    # Buffers that split launches read on two members with copies of their own
+    # (SKMD_ZERO_COPY=0) take the app's next write into the host copy, from which each
+    # member fetches its part; with zero-copy CPU members (the default) they never do.
+    # The examples write their inputs again on every repetition and check the results.
+    for name in vector_add gemm; do
+        b=$bins/../../examples/$name/$name
+        for set in "SKMD_ZERO_COPY=0" "SKMD_ZERO_COPY=1"; do
+            rm -f "$tmp/log"
+            out=$(POCL_DEVICES="pthread pthread" SKMD_SPLIT=0.4,0.6 SKMD_LOG="debug:$tmp/log" \
+                  LD_PRELOAD="$preload" env $set "$b" --quick --reps 3 2>&1)
+            host=$(grep -c 'into the host copy' "$tmp/log" || true)
+            if ! grep -q '^PASSED' <<<"$out"; then
+                say FAIL "[$set] $name: $(tail -3 <<<"$out")"
+            elif [ "$set" = SKMD_ZERO_COPY=0 ] && [ "$host" -eq 0 ]; then
+                say FAIL "[$set] $name: no write went to the host copy"
+            elif [ "$set" = SKMD_ZERO_COPY=1 ] && [ "$host" -ne 0 ]; then
+                say FAIL "[$set] $name: $host writes went to the host copy (zero-copy members)"
+            else
+                say PASS "[$set] $name: PASSED, $host writes into the host copy"
+            fi
+        done
+    done ;;
 events)
     # Asynchronous completion, callbacks, profiling span, error status, out-of-order
     # queues, a NULL local size (events.c prints ok); every launch split but the one
@@ -104,10 +127,11 @@ moved)
     fi ;;
 peer)
     # Member-to-member copies. Without zero-copy every member has its own buffer, so bytes
-    # one member wrote and another needs go by peer copy (one platform) or, with
-    # SKMD_PEER_COPY=0, through the host copy; the default settings (CPU members zero-copy)
-    # need none. chain: 6 launches, each reading its input rotated (member 1's work-groups
-    # read what member 0 wrote the launch before), then the app reads through member 0.
+    # one member wrote and another needs go by peer copy (members sharing one context:
+    # SKMD_CONTEXTS=platform) or, with SKMD_PEER_COPY=0, through the host copy; the
+    # default settings (CPU members zero-copy) need none. chain: 6 launches, each reading
+    # its input rotated (member 1's work-groups read what member 0 wrote the launch
+    # before), then the app reads through member 0.
     POCL_DEVICES=pthread "$bins/adversarial" "$tmp/native-adversarial.bin" >/dev/null &&
         POCL_DEVICES=pthread "$bins/chain" "$tmp/native-chain.bin" ||
         { say FAIL "native run failed"; exit 1; }
@@ -117,7 +141,7 @@ peer)
             for prog in chain adversarial; do
                 rm -f "$tmp/log" "$tmp/split.bin" "$tmp/trace.json"
                 # shellcheck disable=SC2086
-                under "$devs" "0.3,0.5,0.2" env $set SKMD_MIN_SPLIT_WORKGROUPS=2 \
+                under "$devs" "0.3,0.5,0.2" env SKMD_CONTEXTS=platform $set SKMD_MIN_SPLIT_WORKGROUPS=2 \
                     SKMD_TRACE="$tmp/trace.json" "$bins/$prog" "$tmp/split.bin" \
                     >/dev/null 2>"$tmp/err" ||
                     { say FAIL "[$devs] [$set] $prog: run failed: $(tail -3 "$tmp/err")"; continue; }

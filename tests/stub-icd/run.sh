@@ -56,6 +56,12 @@ check "SKMD_STUB_FAIL=0:launch makes launches on device 0 fail" \
 run fail-build SKMD_STUB_DEVICES=2 SKMD_STUB_FAIL=1:build
 check "SKMD_STUB_FAIL=1:build makes the build fail" \
   '[ $rc != 0 ] && grep -q "clBuildProgram.*failed: -11" "$tmp/err" && [ $(count "^clBuildProgram .* dev=1 .* -> failed") = 1 ]'
+run bad-lose SKMD_STUB_DEVICES=2 SKMD_STUB_FAIL=0:lose
+check "SKMD_STUB_FAIL=0:lose without @N is named in a clear error" \
+  '[ $rc != 0 ] && grep -q "libskmdstub: bad SKMD_STUB_FAIL" "$tmp/err"'
+run lose-native SKMD_STUB_DEVICES=2 SKMD_STUB_FAIL=0:lose@1
+check "SKMD_STUB_FAIL=0:lose@1: device 0 disappears after one call" \
+  '[ $rc != 0 ] && [ $(count "^stub-lost dev=0 after 1 calls$") = 1 ] && [ $(count "^clEnqueueWriteBuffer dev=0 ") = 1 ]'
 run bad-types SKMD_STUB_DEVICES=2 SKMD_STUB_TYPES=gpu,fpga
 check "a bad SKMD_STUB_TYPES is named in a clear error" \
   '[ $rc != 0 ] && grep -q "libskmdstub: bad SKMD_STUB_TYPES" "$tmp/err"'
@@ -96,11 +102,17 @@ check "under libskmd with no GPU: the launch still runs on one device" \
 # --- Member faults under libskmd (SKMD_STUB_FAIL), 3 members, split and single mode ------
 # Member 0 (the stub's first device, a GPU) is the one libskmd runs whole launches on. The
 # stub's kernels are never analysed, so every launch runs whole: split and single mode
-# take the same path here, and both are run so that a change in either shows.
-# app_ok: the app finished with correct results.
-app_ok() { [ $rc = 0 ] && grep -q "^PASSED$" <<<"$out"; }
-# warned CODE: libskmd's log (SKMD_LOG=warn, the default) names member 0 and the code.
-warned() { grep -q "^libskmd: warn: member 0 (stub gpu 0) failed a command: $1" "$tmp/err"; }
+# take the same path here, and both are run so that a change in either shows. Every run
+# with a fault the app survives must print what the run without faults printed.
+run clean SKMD_STUB_DEVICES=3
+clean_out=$out
+# app_ok: the app finished with correct results, its output as without faults, and every
+# real object libskmd made (queues left on lost members included) was released.
+app_ok() { [ $rc = 0 ] && grep -q "^PASSED$" <<<"$out" && [ "$out" = "$clean_out" ] && all_freed; }
+# said TEXT: libskmd's log (SKMD_LOG=warn, the default) has a line with TEXT (an ERE).
+said() { grep -Eq "^libskmd: (warn|error): .*$1" "$tmp/err"; }
+# after_loss PATTERN: stub log lines matching PATTERN after the stub's device was lost.
+after_loss() { awk -v pat="$1" '/^stub-lost/ { on = 1; next } on && $0 ~ pat { n++ } END { print n + 0 }' "$log_copy"; }
 for mode in split single; do
   # A member that fails, but is not the one that runs the work, changes nothing.
   for what in launch alloc transfer; do
@@ -109,36 +121,82 @@ for mode in split single; do
       'app_ok && [ $(count "-> (CL_OUT_OF_RESOURCES|CL_MEM_OBJECT_ALLOCATION_FAILURE)$") = 0 ]'
   done
 
-  # 1. One member fails to build.
+  # 1. One member fails to build: the others have the program, its kernels run there.
   run "fail-build-$mode" SKMD_MODE=$mode SKMD_STUB_DEVICES=3 SKMD_STUB_FAIL=1:build
-  check "$mode: member 1's failed build reaches the app with the build log naming it" \
-    '[ $rc != 0 ] && grep -q "clBuildProgram failed: -11" "$tmp/err" &&
+  check "$mode: member 1 fails to build: the app's build succeeds, the log names member 1 and its build log" \
+    'app_ok && said "member 1 \(stub cpu 1\) failed to build the program: stub: device was told to fail" &&
      grep -A1 "^=== stub cpu 1 ===$" "$tmp/err" | grep -q "told to fail" &&
      [ $(count "^clBuildProgram .* dev=1 .* -> failed") -ge 1 ]'
-  known_gap "$mode: member 1 fails to build: the app's build succeeds, launches run on the others" \
-    'app_ok'
+  run "fail-build-0-$mode" SKMD_MODE=$mode SKMD_STUB_DEVICES=3 SKMD_STUB_FAIL=0:build
+  check "$mode: member 0 (the executing one) fails to build: its launches move to a member that has the program" \
+    'app_ok && said "member 0 \(stub gpu 0\) failed to build the program" &&
+     [ $(count "^clEnqueueNDRangeKernel dev=0 ") = 0 ] && [ $(count "^clEnqueueNDRangeKernel dev=[12] .*-> CL_SUCCESS$") = 2 ]'
+  run "fail-build-all-$mode" SKMD_MODE=$mode SKMD_STUB_DEVICES=3 SKMD_STUB_FAIL=0:build,1:build,2:build
+  check "$mode: no member builds: the app gets CL_BUILD_PROGRAM_FAILURE and every member's log" \
+    '[ $rc = 1 ] && grep -q "clBuildProgram failed: -11" "$tmp/err" &&
+     [ $(grep -c "told to fail" "$tmp/err") = 3 ]'
 
-  # 2. The member that runs the work fails launches.
+  # 2. The member that runs the work fails launches: each is redone on another member.
   run "fail-launch-$mode" SKMD_MODE=$mode SKMD_STUB_DEVICES=3 SKMD_STUB_FAIL=0:launch
-  check "$mode: member 0 failing launches: the app gets CL_OUT_OF_RESOURCES, the log says so" \
-    'warned CL_OUT_OF_RESOURCES && [ $rc = 1 ] && grep -q "clEnqueueNDRangeKernel.*failed: -5" "$tmp/err" &&
-     [ $(count "^clEnqueueNDRangeKernel dev=0 .*-> CL_OUT_OF_RESOURCES$" launch-add) = 1 ]'
-  known_gap "$mode: member 0 fails launches: the launch is redone on another member" \
-    'app_ok && [ $(count "^clEnqueueNDRangeKernel dev=[12] .*-> CL_SUCCESS$" launch-add launched-add) -ge 1 ]'
+  check "$mode: member 0 fails launches: the launch is redone on another member, the log says so" \
+    'app_ok && [ $(count "^clEnqueueNDRangeKernel dev=0 .*-> CL_OUT_OF_RESOURCES$" launch-add) = 1 ] &&
+     [ $(count "^clEnqueueNDRangeKernel dev=[12] .*-> CL_SUCCESS$" launch-add launched-add) = 1 ] &&
+     said "member 0 \(stub gpu 0\) failed a launch of add_one" &&
+     said "launch of add_one: member 0 \(stub gpu 0\) could not run it; redone whole on member 1"'
+  # ... and the member it moves to loses its device as the launch runs (its event ends in
+  # error): the launch goes on to the third member.
+  run "fail-launch-event-$mode" SKMD_MODE=$mode SKMD_STUB_DEVICES=3 SKMD_STUB_FAIL=0:launch,1:lose@1
+  check "$mode: the redone launch's event ends in error on member 1: redone again on member 2" \
+    'app_ok && [ $(count "^clEnqueueNDRangeKernel dev=1 .*-> event CL_OUT_OF_RESOURCES$") = 1 ] &&
+     [ $(count "^clEnqueueNDRangeKernel dev=2 .*-> CL_SUCCESS$") = 2 ] &&
+     said "member 1 \(stub cpu 1\) failed a launch of add_one"'
 
-  # 3. The member that runs the work fails allocations.
+  # 3. The member that runs the work cannot allocate: its buffer lives elsewhere.
   run "fail-alloc-$mode" SKMD_MODE=$mode SKMD_STUB_DEVICES=3 SKMD_STUB_FAIL=0:alloc
-  check "$mode: member 0 failing allocations: the app gets CL_MEM_OBJECT_ALLOCATION_FAILURE, the log says so" \
-    'warned CL_MEM_OBJECT_ALLOCATION_FAILURE && [ $rc = 1 ] && grep -q "clEnqueueWriteBuffer.*failed: -4" "$tmp/err" &&
-     [ $(count "^clEnqueueWriteBuffer -> CL_MEM_OBJECT_ALLOCATION_FAILURE$" create-buffer) -ge 1 ]'
-  known_gap "$mode: member 0 fails allocations: buffers work through the others" 'app_ok'
+  check "$mode: member 0 fails allocations: the buffer works through the host copy and the others" \
+    'app_ok && [ $(count "^clEnqueueWriteBuffer -> CL_MEM_OBJECT_ALLOCATION_FAILURE$" create-buffer) = 1 ] &&
+     said "member 0 \(stub gpu 0\) cannot allocate buffer" && [ $(count "^clEnqueueNDRangeKernel dev=[12] .*-> CL_SUCCESS$") = 2 ]'
 
-  # 4. The member that runs the work fails transfers: a clean error (the app's data is on
-  # no other member yet, so none can take over).
+  # ... also when the buffer is made with the app's bytes (CL_MEM_COPY_HOST_PTR): the
+  # stub's clCreateBuffer then fails, libskmd keeps the bytes in its host copy.
+  run "fail-alloc-copy-$mode" SKMD_MODE=$mode SKMD_STUB_DEVICES=3 SKMD_STUB_FAIL=0:alloc STUB_APP_COPY_HOST_PTR=1
+  check "$mode: member 0 fails allocations, buffer made with COPY_HOST_PTR: the app's clCreateBuffer succeeds, results exact" \
+    'app_ok && [ $(count "^clCreateBuffer .*-> CL_MEM_OBJECT_ALLOCATION_FAILURE$" create-buffer buffer-created) = 1 ] &&
+     said "member 0 \(stub gpu 0\) cannot allocate buffer"'
+  run "fail-alloc-all-$mode" SKMD_MODE=$mode SKMD_STUB_DEVICES=3 SKMD_STUB_FAIL=0:alloc,1:alloc,2:alloc
+  check "$mode: no member can allocate: clCreateBuffer and the write succeed (host copy), the launch gets CL_MEM_OBJECT_ALLOCATION_FAILURE" \
+    '[ $rc = 1 ] && grep -q "clEnqueueNDRangeKernel.*failed: -4" "$tmp/err" &&
+     said "launch of add_one: no member is left that can run it \(a buffer no member can allocate\)"'
+
+  # 4. The member that runs the work fails transfers: taken for lost, the queue moves on
+  # (the app's bytes are still in its hands).
   run "fail-transfer-$mode" SKMD_MODE=$mode SKMD_STUB_DEVICES=3 SKMD_STUB_FAIL=0:transfer
-  check "$mode: member 0 failing transfers: the app gets CL_OUT_OF_RESOURCES, the log says so" \
-    'warned CL_OUT_OF_RESOURCES && [ $rc = 1 ] && grep -q "clEnqueueWriteBuffer.*failed: -5" "$tmp/err" &&
-     [ $(count "^clEnqueueWriteBuffer -> CL_OUT_OF_RESOURCES$" create-buffer) -ge 1 ]'
+  check "$mode: member 0 fails transfers: marked lost, the app's queue moves to member 1" \
+    'app_ok && [ $(count "^clEnqueueWriteBuffer -> CL_OUT_OF_RESOURCES$" create-buffer) = 1 ] &&
+     said "member 0 \(stub gpu 0\) lost: .*CL_OUT_OF_RESOURCES" && said "a queue of lost member 0 .* now runs on member 1"'
+
+  # 5. A member that disappears between calls (lose@N: after N calls, every call fails).
+  run "lose-idle-$mode" SKMD_MODE=$mode SKMD_STUB_DEVICES=3 SKMD_STUB_FAIL=1:lose@0
+  check "$mode: an unused member disappears: nothing changes" 'app_ok'
+  run "lose-first-$mode" SKMD_MODE=$mode SKMD_STUB_DEVICES=3 SKMD_STUB_FAIL=0:lose@0 SKMD_REPORT=1
+  check "$mode: member 0 disappears at its first command: lost (log and report), never used again, results exact" \
+    'app_ok && said "member 0 \(stub gpu 0\) lost" && [ $(grep -c "member 0 (stub gpu 0) lost" "$tmp/err") = 1 ] &&
+     grep -q "device 0: stub gpu 0 (lost)" "$tmp/err" &&
+     [ $(after_loss "^clEnqueue[A-Za-z]* dev=0 |^clBuildProgram .* dev=0 .*-> ok") = 0 ]'
+  # Its data had been copied elsewhere (member 0 ran no kernel, member 1 did): it survives,
+  # whether the loss shows on a transfer (lose@5) or a command of the app's queue (lose@6).
+  for n in 5 6; do
+    run "lose-kept-$n-$mode" SKMD_MODE=$mode SKMD_STUB_DEVICES=3 SKMD_STUB_FAIL=0:launch,0:lose@$n
+    check "$mode: member 0 disappears after its data was copied to member 1 (lose@$n): results exact" \
+      'app_ok && grep -q "^stub-lost dev=0" "$log_copy" && said "member 0 \(stub gpu 0\) lost" &&
+       [ $(after_loss "^clEnqueue[A-Za-z]* dev=0 ") = 0 ]'
+  done
+  # Its data was on it alone: the command that needs it fails with CL_OUT_OF_RESOURCES, the
+  # log names the buffer; no crash, no hang.
+  run "lose-data-$mode" SKMD_MODE=$mode SKMD_STUB_DEVICES=3 SKMD_STUB_FAIL=0:lose@3
+  check "$mode: member 0 disappears holding the only copy: the read fails with CL_OUT_OF_RESOURCES, the log names the buffer" \
+    '[ $rc = 1 ] && grep -q "clEnqueueReadBuffer.*failed: -5" "$tmp/err" &&
+     said "buffer 0x[0-9a-f]+ \(4096 bytes\): bytes 0\.\.4096 were current only on lost member 0"'
 done
 
 [ $failures = 0 ] && echo "stub-icd: all checks passed" || echo "stub-icd: $failures check(s) failed"

@@ -30,8 +30,10 @@ struct stub_object {
   struct stub_object *next, *prev;  /* the list of live objects */
 };
 
-/* What a device may be told to fail at (SKMD_STUB_FAIL). */
-enum stub_fail { FAIL_BUILD = 1, FAIL_LAUNCH = 2, FAIL_ALLOC = 4, FAIL_TRANSFER = 8 };
+/* What a device may be told to fail at (SKMD_STUB_FAIL). FAIL_LOSE: the device
+ * disappears after `lose_after` successful calls (stub_device_gone). */
+enum stub_fail { FAIL_BUILD = 1, FAIL_LAUNCH = 2, FAIL_ALLOC = 4, FAIL_TRANSFER = 8,
+                 FAIL_LOSE = 16 };
 
 struct _cl_platform_id { struct stub_object obj; };
 
@@ -40,6 +42,8 @@ struct _cl_device_id {
   unsigned index;
   cl_device_type type;
   unsigned fail;               /* enum stub_fail bits */
+  unsigned lose_after;         /* FAIL_LOSE: successful calls before it disappears */
+  atomic_uint calls;           /* FAIL_LOSE: calls that reached it so far */
 };
 
 struct _cl_context {
@@ -85,7 +89,7 @@ struct _cl_program {
   cl_device_id devices[STUB_MAX_DEVICES];
   cl_build_status status[STUB_MAX_DEVICES];
   char *options;
-  char *log;
+  char *log[STUB_MAX_DEVICES]; /* per device, as of its last build */
   int from_binary;
   cl_program_binary_type binary_type;
 };
@@ -127,6 +131,7 @@ struct stub_config {
   unsigned num_devices;
   cl_device_type types[STUB_MAX_DEVICES];
   unsigned fail[STUB_MAX_DEVICES];
+  unsigned lose_after[STUB_MAX_DEVICES];
 };
 const struct stub_config *stub_config(void);
 void stub_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -144,14 +149,25 @@ extern struct _cl_platform_id stub_platform;
 extern struct _cl_device_id stub_devices[STUB_MAX_DEVICES];
 extern cl_icd_dispatch stub_dispatch;
 int stub_device_valid(cl_device_id device);
+/* FAIL_LOSE: counts one call that reaches device d; 1 once d has disappeared (this call
+ * and every later one fail). 0 for a device without FAIL_LOSE. */
+int stub_device_gone(cl_device_id d);
+/* Whether d has disappeared already, counting nothing. */
+int stub_device_is_gone(cl_device_id d);
 
 /* stub_info.c: writing a value the way every clGet*Info does */
 cl_int stub_info(size_t value_size, void *value, size_t *size_ret, const void *src, size_t n);
 cl_int stub_info_string(size_t value_size, void *value, size_t *size_ret, const char *s);
 
+/* stub_program.c: whether p's last build for d succeeded (kernels may run there) */
+int stub_program_built_for(cl_program p, cl_device_id d);
+
 /* stub_event.c: completed events for enqueued commands */
 cl_int stub_check_wait_list(cl_uint n, const cl_event *list);
 void stub_complete(cl_command_queue queue, cl_command_type type, cl_event *event_ret);
+/* An event for a command that was accepted but did not run: it ends with `status` (< 0). */
+void stub_complete_failed(cl_command_queue queue, cl_command_type type, cl_event *event_ret,
+                          cl_int status);
 
 #define STUB_RETURN_ERROR(errcode_ret, err) \
   do { if (errcode_ret) *(errcode_ret) = (err); return NULL; } while (0)

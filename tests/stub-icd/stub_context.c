@@ -105,6 +105,7 @@ static cl_command_queue new_queue(cl_context c, cl_device_id d,
     err = CL_INVALID_DEVICE;
     for (cl_uint i = 0; i < c->num_devices; i++)
       if (c->devices[i] == d) err = CL_SUCCESS;
+    if (!err && stub_device_is_gone(d)) err = CL_DEVICE_NOT_AVAILABLE;
   }
   cl_command_queue q = NULL;
   if (!err && !(q = stub_new(sizeof *q, STUB_QUEUE))) err = CL_OUT_OF_HOST_MEMORY;
@@ -177,6 +178,10 @@ static cl_int CL_API_CALL get_queue_info(cl_command_queue q, cl_command_queue_in
 static cl_int CL_API_CALL flush(cl_command_queue q)
 {
   if (!stub_valid(q, STUB_QUEUE)) return CL_INVALID_COMMAND_QUEUE;
+  if (stub_device_gone(q->device)) {
+    stub_log("clFlush dev=%u -> CL_OUT_OF_RESOURCES", q->device->index);
+    return CL_OUT_OF_RESOURCES;
+  }
   stub_log("clFlush dev=%u queue%u", q->device->index, q->obj.id);
   return CL_SUCCESS;
 }
@@ -184,6 +189,10 @@ static cl_int CL_API_CALL flush(cl_command_queue q)
 static cl_int CL_API_CALL finish(cl_command_queue q)
 {
   if (!stub_valid(q, STUB_QUEUE)) return CL_INVALID_COMMAND_QUEUE;
+  if (stub_device_gone(q->device)) {
+    stub_log("clFinish dev=%u -> CL_OUT_OF_RESOURCES", q->device->index);
+    return CL_OUT_OF_RESOURCES;
+  }
   stub_log("clFinish dev=%u queue%u", q->device->index, q->obj.id);
   return CL_SUCCESS;
 }

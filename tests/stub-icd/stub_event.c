@@ -47,6 +47,13 @@ void stub_complete(cl_command_queue q, cl_command_type type, cl_event *event_ret
   stub_retain(q->context);
 }
 
+void stub_complete_failed(cl_command_queue q, cl_command_type type, cl_event *event_ret,
+                          cl_int status)
+{
+  stub_complete(q, type, event_ret);
+  if (*event_ret) (*event_ret)->status = status;
+}
+
 static cl_event CL_API_CALL create_user_event(cl_context c, cl_int *errcode_ret)
 {
   if (!stub_valid(c, STUB_CONTEXT)) STUB_RETURN_ERROR(errcode_ret, CL_INVALID_CONTEXT);
@@ -157,6 +164,10 @@ static cl_int enqueue_sync_point(cl_command_queue q, const char *name, cl_comman
   if (!stub_valid(q, STUB_QUEUE)) return CL_INVALID_COMMAND_QUEUE;
   cl_int err = stub_check_wait_list(n, list);
   if (err) return err;
+  if (stub_device_gone(q->device)) {
+    stub_log("%s dev=%u -> CL_OUT_OF_RESOURCES", name, q->device->index);
+    return CL_OUT_OF_RESOURCES;
+  }
   stub_log("%s dev=%u queue%u waits=%u", name, q->device->index, q->obj.id, n);
   stub_complete(q, type, event_ret);
   return CL_SUCCESS;

@@ -53,8 +53,17 @@ static cl_int CL_API_CALL enqueue_ndrange(cl_command_queue q, cl_kernel k, cl_ui
     if (!global[d]) err = CL_INVALID_GLOBAL_WORK_SIZE;
     else if (local && (!local[d] || global[d] % local[d])) err = CL_INVALID_WORK_GROUP_SIZE;
   }
+  if (!err && !stub_program_built_for(k->program, q->device)) err = CL_INVALID_PROGRAM_EXECUTABLE;
+  /* A device that cannot allocate fails where a lazily allocating driver would: the first
+   * command that needs the kernel's buffers there. */
+  for (cl_uint a = 0; !err && (q->device->fail & FAIL_ALLOC) && a < k->num_args; a++)
+    if (k->args[a].mem) err = CL_MEM_OBJECT_ALLOCATION_FAILURE;
   if (!err && (q->device->fail & FAIL_LAUNCH)) err = CL_OUT_OF_RESOURCES;
-  if (err && err != CL_OUT_OF_RESOURCES) {
+  /* A device that disappears: a launch that asked for an event is accepted and its event
+   * ends in error (the driver found out later); without an event the call fails. */
+  int lost = !err && stub_device_gone(q->device);
+  if (lost && !ev) err = CL_OUT_OF_RESOURCES;
+  if (err && err != CL_OUT_OF_RESOURCES && err != CL_MEM_OBJECT_ALLOCATION_FAILURE) {
     stub_log("clEnqueueNDRangeKernel -> %s", stub_error_name(err));
     return err;
   }
@@ -69,8 +78,12 @@ static cl_int CL_API_CALL enqueue_ndrange(cl_command_queue q, cl_kernel k, cl_ui
                                k->args[a].mem->obj.id);
   stub_log("clEnqueueNDRangeKernel dev=%u kernel%u name=%s dim=%u offset=%s global=%s local=%s "
            "mems=%s -> %s", q->device->index, k->obj.id, k->name, dim, off, glo, loc,
-           used ? args : "-", stub_error_name(err));
+           used ? args : "-", lost ? "event CL_OUT_OF_RESOURCES" : stub_error_name(err));
   if (err) return err;
+  if (lost) {
+    stub_complete_failed(q, CL_COMMAND_NDRANGE_KERNEL, ev, CL_OUT_OF_RESOURCES);
+    return CL_SUCCESS;
+  }
   run_builtin(k, dim, offset, global);
   stub_complete(q, CL_COMMAND_NDRANGE_KERNEL, ev);
   return CL_SUCCESS;

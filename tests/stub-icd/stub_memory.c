@@ -29,6 +29,9 @@ static cl_mem CL_API_CALL create_buffer(cl_context c, cl_mem_flags flags, size_t
   else if (check_flags(flags)) err = CL_INVALID_VALUE;
   else if (!size || size > (512u << 20)) err = CL_INVALID_BUFFER_SIZE;
   else if (wants_ptr != (host_ptr != NULL)) err = CL_INVALID_HOST_PTR;
+  /* The app's bytes go to the context's first device at once: one that cannot allocate
+   * fails the call (a plain buffer is made lazily, per device: see check_transfer). */
+  else if (wants_ptr && (c->devices[0]->fail & FAIL_ALLOC)) err = CL_MEM_OBJECT_ALLOCATION_FAILURE;
   cl_mem m = NULL;
   if (!err && !(m = stub_new(sizeof *m, STUB_MEM))) err = CL_OUT_OF_HOST_MEMORY;
   if (!err) {
@@ -158,6 +161,7 @@ static cl_int check_transfer(cl_command_queue q, cl_mem m, size_t offset, size_t
   if (err) return err;
   if (q->device->fail & FAIL_ALLOC) return CL_MEM_OBJECT_ALLOCATION_FAILURE;
   if (q->device->fail & FAIL_TRANSFER) return CL_OUT_OF_RESOURCES;
+  if (stub_device_gone(q->device)) return CL_OUT_OF_RESOURCES;
   return CL_SUCCESS;
 }
 
@@ -369,6 +373,7 @@ static cl_int CL_API_CALL enqueue_migrate(cl_command_queue q, cl_uint num, const
     if (!stub_valid(mems[i], STUB_MEM)) return CL_INVALID_MEM_OBJECT;
   cl_int err = stub_check_wait_list(n, list);
   if (err) return err;
+  if (stub_device_gone(q->device)) return CL_OUT_OF_RESOURCES;
   stub_log("clEnqueueMigrateMemObjects dev=%u n=%u flags=0x%llx", q->device->index, num,
            (unsigned long long)flags);
   stub_complete(q, CL_COMMAND_MIGRATE_MEM_OBJECTS, ev);

@@ -24,7 +24,21 @@ static void init(void)
     stub_devices[i].index = i;
     stub_devices[i].type = c->types[i];
     stub_devices[i].fail = c->fail[i];
+    stub_devices[i].lose_after = c->lose_after[i];
   }
+}
+
+int stub_device_gone(cl_device_id d)
+{
+  if (!(d->fail & FAIL_LOSE)) return 0;
+  unsigned n = atomic_fetch_add(&d->calls, 1);
+  if (n == d->lose_after) stub_log("stub-lost dev=%u after %u calls", d->index, n);
+  return n >= d->lose_after;
+}
+
+int stub_device_is_gone(cl_device_id d)
+{
+  return (d->fail & FAIL_LOSE) && atomic_load(&d->calls) > d->lose_after;
 }
 
 int stub_device_valid(cl_device_id device)

@@ -1,4 +1,5 @@
-/* Programs: any source builds (unless it holds "#error" or its device was told to fail);
+/* Programs: any source builds (unless it holds "#error" or its device was told to fail
+ * or has disappeared);
  * the "binary" is the source behind a marker line.  Kernel names and argument counts come
  * from the source's "kernel void NAME(...)" declarations. */
 #include "stub.h"
@@ -149,7 +150,7 @@ static cl_int CL_API_CALL release_program(cl_program p)
     stub_dispatch.clReleaseContext(p->context);
     free(p->source);
     free(p->options);
-    free(p->log);
+    for (cl_uint i = 0; i < STUB_MAX_DEVICES; i++) free(p->log[i]);
     free(p);
   }
   return CL_SUCCESS;
@@ -175,8 +176,6 @@ static cl_int build(const char *call, cl_program p, cl_uint num, const cl_device
   if (options && strstr(options, "-invalid-option")) return CL_INVALID_BUILD_OPTIONS;
   free(p->options);
   p->options = strdup(options ? options : "");
-  free(p->log);
-  p->log = NULL;
   const char *error = strstr(p->source, "#error");
   cl_int result = CL_SUCCESS;
   for (cl_uint i = 0; i < p->num_devices; i++) {
@@ -184,18 +183,21 @@ static cl_int build(const char *call, cl_program p, cl_uint num, const cl_device
     int listed = !num;
     for (cl_uint j = 0; j < num; j++) listed |= devices[j] == d;
     if (!listed) continue;
-    int fails = error || (d->fail & FAIL_BUILD);
+    int gone = stub_device_gone(d);
+    int fails = error || (d->fail & FAIL_BUILD) || gone;
     p->status[i] = fails ? CL_BUILD_ERROR : CL_BUILD_SUCCESS;
     stub_log("%s program%u dev=%u options='%s' -> %s", call, p->obj.id, d->index, p->options,
              fails ? "failed" : "ok");
-    if (fails) result = type == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT ? CL_COMPILE_PROGRAM_FAILURE
-                                                                      : CL_BUILD_PROGRAM_FAILURE;
-  }
-  if (result) {
+    free(p->log[i]);
+    p->log[i] = NULL;
+    if (!fails) continue;
+    result = type == CL_PROGRAM_BINARY_TYPE_COMPILED_OBJECT ? CL_COMPILE_PROGRAM_FAILURE
+                                                            : CL_BUILD_PROGRAM_FAILURE;
     char msg[256];
-    snprintf(msg, sizeof msg, "stub: %.*s\n", error ? (int)strcspn(error, "\n") : 30,
-             error ? error : "device was told to fail (SKMD_STUB_FAIL)");
-    p->log = strdup(msg);
+    snprintf(msg, sizeof msg, "stub: %.*s\n", error ? (int)strcspn(error, "\n") : 40,
+             error ? error : gone ? "device has disappeared (SKMD_STUB_FAIL lose)"
+                                  : "device was told to fail (SKMD_STUB_FAIL)");
+    p->log[i] = strdup(msg);
   }
   p->binary_type = result ? CL_PROGRAM_BINARY_TYPE_NONE : type;
   return result;
@@ -302,10 +304,17 @@ static cl_int CL_API_CALL get_build_info(cl_program p, cl_device_id d, cl_progra
   switch (param) {
   case CL_PROGRAM_BUILD_STATUS: return stub_info(size, value, size_ret, &p->status[slot], sizeof(cl_build_status));
   case CL_PROGRAM_BUILD_OPTIONS: return stub_info_string(size, value, size_ret, p->options ? p->options : "");
-  case CL_PROGRAM_BUILD_LOG: return stub_info_string(size, value, size_ret, p->log ? p->log : "");
+  case CL_PROGRAM_BUILD_LOG: return stub_info_string(size, value, size_ret, p->log[slot] ? p->log[slot] : "");
   case CL_PROGRAM_BINARY_TYPE: return stub_info(size, value, size_ret, &p->binary_type, sizeof p->binary_type);
   default: return CL_INVALID_VALUE;
   }
+}
+
+int stub_program_built_for(cl_program p, cl_device_id d)
+{
+  cl_uint slot;
+  return program_has_device(p, d, &slot) && p->status[slot] == CL_BUILD_SUCCESS &&
+         p->binary_type == CL_PROGRAM_BINARY_TYPE_EXECUTABLE;
 }
 
 static int is_built(cl_program p)

@@ -43,11 +43,13 @@ static unsigned parse_fail_what(const char *s)
   if (!strcmp(s, "alloc")) return FAIL_ALLOC;
   if (!strcmp(s, "transfer")) return FAIL_TRANSFER;
   if (!strcmp(s, "all")) return FAIL_BUILD | FAIL_LAUNCH | FAIL_ALLOC | FAIL_TRANSFER;
+  if (!strcmp(s, "lose")) return FAIL_LOSE;
   return 0;
 }
 
 /* SKMD_STUB_DEVICES=N, SKMD_STUB_TYPES=gpu,cpu,..., SKMD_STUB_FAIL=IDX[:build|launch|alloc|
- * transfer|all],..., SKMD_STUB_LOG=file.  Bad values stop the process with a message. */
+ * transfer|all|lose@N],..., SKMD_STUB_LOG=file.  Bad values stop the process with a
+ * message. */
 static void read_config(void)
 {
   const char *s = getenv("SKMD_STUB_DEVICES");
@@ -76,12 +78,22 @@ static void read_config(void)
       char *colon = strchr(item, ':'), *end;
       if (colon) *colon = 0;
       long idx = strtol(item, &end, 10);
+      /* IDX:lose@N: the device disappears after N successful calls. */
+      long after = 0;
+      char *at = colon ? strchr(colon + 1, '@') : NULL, *at_end = NULL;
+      if (at) {
+        *at = 0;
+        after = strtol(at + 1, &at_end, 10);
+      }
       unsigned what = parse_fail_what(colon ? colon + 1 : NULL);
-      if (*end || idx < 0 || idx >= STUB_MAX_DEVICES || !what) {
+      int bad_at = at ? (what != FAIL_LOSE || *at_end || at_end == at + 1 || after < 0)
+                      : what == FAIL_LOSE;
+      if (*end || idx < 0 || idx >= STUB_MAX_DEVICES || !what || bad_at) {
         free(copy);
-        die("SKMD_STUB_FAIL (IDX[:build|launch|alloc|transfer|all],...)", s);
+        die("SKMD_STUB_FAIL (IDX[:build|launch|alloc|transfer|all|lose@N],...)", s);
       }
       config.fail[idx] |= what;
+      if (what == FAIL_LOSE) config.lose_after[idx] = (unsigned)after;
     }
     free(copy);
   }
@@ -192,7 +204,8 @@ const char *stub_error_name(cl_int err)
 {
   switch (err) {
 #define E(x) case x: return #x;
-  E(CL_SUCCESS) E(CL_DEVICE_NOT_FOUND) E(CL_OUT_OF_RESOURCES) E(CL_OUT_OF_HOST_MEMORY)
+  E(CL_SUCCESS) E(CL_DEVICE_NOT_FOUND) E(CL_DEVICE_NOT_AVAILABLE)
+  E(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) E(CL_OUT_OF_RESOURCES) E(CL_OUT_OF_HOST_MEMORY)
   E(CL_MEM_OBJECT_ALLOCATION_FAILURE) E(CL_BUILD_PROGRAM_FAILURE) E(CL_INVALID_VALUE)
   E(CL_INVALID_DEVICE) E(CL_INVALID_CONTEXT) E(CL_INVALID_COMMAND_QUEUE)
   E(CL_INVALID_MEM_OBJECT) E(CL_INVALID_PROGRAM) E(CL_INVALID_KERNEL) E(CL_INVALID_KERNEL_NAME)

@@ -31,15 +31,16 @@ printf 'int f(int n);\n' | cat - "$tmp/rec.cl" >"$tmp/rec2.cl"
 check "recursion is refused" status_is 1 "$opt" --partition-ready "$tmp/rec2.cl"
 check "IR out" "$opt" -o "$tmp/v.ll" $corpus/vec_1d.cl
 check "IR in, partition-ready" "$opt" --partition-ready -o "$tmp/pr.ll" "$tmp/v.ll"
-check "7 hidden ulong parameters" grep -q 'i64 %skmd_group_start, i64 %skmd_num_groups_0, i64 %skmd_num_groups_1, i64 %skmd_num_groups_2, i64 %skmd_global_offset_0, i64 %skmd_global_offset_1, i64 %skmd_global_offset_2)' "$tmp/pr.ll"
+check "8 hidden ulong parameters" grep -q 'i64 %skmd_group_start, i64 %skmd_num_groups_0, i64 %skmd_num_groups_1, i64 %skmd_num_groups_2, i64 %skmd_global_offset_0, i64 %skmd_global_offset_1, i64 %skmd_global_offset_2, i64 %skmd_work_dim)' "$tmp/pr.ll"
 check "no get_global_id left" sh -c "! grep -q 'call.*get_global_id' '$tmp/pr.ll'"
 check "build options reach clang" "$opt" --options "-DSCALE=2 -cl-fast-relaxed-math -cl-nv-verbose" "$corpus/vec_1d.cl"
 check "--kernel selects" "$opt" --partition-ready --kernel inner -o "$tmp/one.ll" $corpus/helper_fn.cl
 check "--kernel leaves the others" sh -c "grep -q 'define.*@outer(ptr addrspace(1) noundef align 4 %0, ptr addrspace(1) noundef align 4 %1)' '$tmp/one.ll'"
 check "unknown --kernel is status 1" status_is 1 "$opt" --partition-ready --kernel nope $corpus/vec_1d.cl
 check "PTX out" "$opt" --partition-ready --lower=nvptx -o "$tmp/k.ptx" $corpus/vec_1d.cl
-check "PTX has the kernel with 11 params" grep -q 'saxpy_param_10' "$tmp/k.ptx"
-check "get_work_dim on NVPTX is refused" status_is 1 "$opt" --partition-ready --lower=nvptx $corpus/group_ids.cl
+check "PTX has the kernel with 12 params" grep -q 'saxpy_param_11' "$tmp/k.ptx"
+check "get_work_dim on NVPTX comes from the hidden parameter" "$opt" --partition-ready --lower=nvptx -o "$tmp/g.ptx" $corpus/group_ids.cl
+check "no get_work_dim call left in the PTX" sh -c "! grep -q get_work_dim '$tmp/g.ptx'"
 d1=$("$opt" --compile --cache "$tmp/c" --target pocl $corpus/vec_1d.cl)
 check "compile writes kernels.bc" test -s "$d1/kernels.bc"
 touch "$d1/marker"
@@ -51,4 +52,42 @@ for i in 1 2 3; do "$opt" --compile --cache "$tmp/race" --target pocl $corpus/gr
 wait
 check "concurrent compiles agree" sh -c "cmp -s '$tmp/race1' '$tmp/race2' && cmp -s '$tmp/race1' '$tmp/race3' && test -s \"\$(cat '$tmp/race1')/kernels.bc\""
 check "no temporary directories left" sh -c "! ls -A '$tmp/race' | grep -q '^.tmp-'"
+
+# The language of the target member: exactly its extensions, its default OpenCL C version.
+printf '#ifdef cl_khr_fp16\n#pragma OPENCL EXTENSION cl_khr_fp16 : enable\nkernel void k(global half *p) { p[0] = (half)1; }\n#else\nkernel void k(global int *p) { p[0] = 2; }\n#endif\n' >"$tmp/fp16.cl"
+check "clang's default enables cl_khr_fp16" sh -c "'$opt' '$tmp/fp16.cl' | grep -q 'store half'"
+check "--extensions without it takes the other branch" sh -c "'$opt' --extensions 'cl_khr_fp64 cl_khr_spir' '$tmp/fp16.cl' | grep -q 'store i32 2'"
+printf 'kernel void k(global int *p) { p[0] = __OPENCL_C_VERSION__; }\n' >"$tmp/ver.cl"
+check "OpenCL C 1.2 without --default-std" sh -c "'$opt' '$tmp/ver.cl' | grep -q 'store i32 120'"
+check "--default-std CL3.0" sh -c "'$opt' --default-std CL3.0 '$tmp/ver.cl' | grep -q 'store i32 300'"
+check "the app's -cl-std wins" sh -c "'$opt' --default-std CL3.0 --options -cl-std=CL2.0 '$tmp/ver.cl' | grep -q 'store i32 200'"
+e1=$("$opt" --compile --cache "$tmp/c" --target pocl --extensions cl_khr_fp64 "$tmp/fp16.cl")
+e2=$("$opt" --compile --cache "$tmp/c" --target pocl --extensions cl_khr_fp16 "$tmp/fp16.cl")
+check "other extensions miss the cache" test "$e1" != "$e2"
+
+# NVPTX floating point (docs/transform.md): NVIDIA's choices by default.
+printf 'kernel void k(global float *a) { size_t i = get_global_id(0);\n float v = a[i] * a[i+1];\n a[i] = sqrt(v + 1.0f) / a[i+2]; }\n' >"$tmp/fp.cl"
+"$opt" --partition-ready --lower=nvptx -o "$tmp/fp.ptx" "$tmp/fp.cl"
+check "mul and add across statements: fma" grep -q 'fma.rn.f32' "$tmp/fp.ptx"
+check "float divide: div.full.f32" grep -q 'div.full.f32' "$tmp/fp.ptx"
+check "float sqrt: sqrt.approx.f32" grep -q 'sqrt.approx.f32' "$tmp/fp.ptx"
+"$opt" --options -cl-fp32-correctly-rounded-divide-sqrt --partition-ready --lower=nvptx \
+  -o "$tmp/fp-rn.ptx" "$tmp/fp.cl"
+check "-cl-fp32-correctly-rounded-divide-sqrt: div.rn and sqrt.rn" sh -c "grep -q 'div.rn.f32' '$tmp/fp-rn.ptx' && grep -q 'sqrt.rn.f32' '$tmp/fp-rn.ptx'"
+"$opt" --nvptx-fp strict --partition-ready --lower=nvptx -o "$tmp/fp-strict.ptx" "$tmp/fp.cl"
+check "--nvptx-fp strict: no fma across statements" sh -c "! grep -q 'fma' '$tmp/fp-strict.ptx'"
+check "bad --nvptx-fp is status 2" status_is 2 "$opt" --nvptx-fp fast "$tmp/fp.cl"
+# Where NVIDIA's assembler is installed, the PTX of kernels with math, vectors, halves,
+# local memory, get_work_dim and merge kernels must assemble.
+ptxas=$(command -v ptxas || ls /usr/local/cuda*/bin/ptxas 2>/dev/null | head -1)
+if [ -n "$ptxas" ]; then
+  for n in blackscholes binomial_option vector_types half_storage group_ids local_reduce \
+      matrix_mul scatter; do
+    f=$corpus/$n.cl
+    "$opt" --partition-ready --merge --lower=nvptx -o "$tmp/a.ptx" "$f" 2>/dev/null || continue
+    check "ptxas assembles $(basename "$f")" "$ptxas" -arch=sm_90 "$tmp/a.ptx" -o /dev/null
+  done
+else
+  echo "SKIP skmd-opt ptxas checks (no ptxas)"
+fi
 exit $fail

@@ -20,11 +20,3 @@ TEST_TARGETS += test-skmd-opt-cli
 .PHONY: test-skmd-opt-cli
 test-skmd-opt-cli: $(O)tools/skmd-opt
 	tests/transform-run/cli-check.sh $(O)tools/skmd-opt
-
-# Transform time per corpus file (skmd-opt --compile, cold cache) vs. the driver's own
-# clBuildProgram of the same source, on PoCL.
-BENCH_TARGETS += bench-transform
-.PHONY: bench-transform
-bench-transform: $(O)tools/skmd-opt
-	POCL_DEVICES=pthread /usr/bin/python3 tests/transform-run/bench.py $(O)tools/skmd-opt \
-	  $(TRANSFORM_RUN_CORPUS)

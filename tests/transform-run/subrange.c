@@ -9,9 +9,11 @@
  *               will: exact write footprints (skmd_footprint) copied back, others merged by
  *               NAME__skmd_merge. Needs the analysis record (record.txt).
  * Usage: subrange --skmd-opt PATH --cache DIR [--target pocl|nvptx] [--platform SUBSTR]
- *                 [--skmd-opt-args "ARGS"] FILE.cl...
+ *                 [--skmd-opt-args "ARGS"] [--dump-native DIR] FILE.cl...
  * --target nvptx loads kernels.ptx (the NVIDIA platform); a program skmd-opt cannot lower
- * for that target is reported as SKIP (it runs whole on one device). Exit status 0: all
+ * for that target is reported as SKIP (it runs whole on one device). --dump-native writes
+ * the driver's own binary of each original program (NVIDIA: its PTX) to DIR/FILE.cl.native.
+ * A difference names the first differing element and both values. Exit status 0: all
  * passed. */
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS /* clCreateCommandQueue: OpenCL 1.2 drivers */
 #include <CL/cl.h>
@@ -33,6 +35,7 @@ struct arg {
     size_t bytes;          /* buffer or local size; scalar size */
     unsigned char value[8];
     unsigned char *init;   /* buffers: initial contents */
+    char type[16];         /* buffers: the element type of the ARG line */
 };
 
 struct launch {
@@ -45,6 +48,7 @@ struct launch {
 
 static const char *target = "pocl";
 static const char *extra_args = "";
+static const char *dump_dir; /* --dump-native: the driver's binaries of the originals */
 
 static cl_context ctx;
 static cl_command_queue queue;
@@ -157,6 +161,7 @@ static int parse_corpus(const char *path, struct launch *ls, unsigned *nl)
             int n = sscanf(line + 7, "%31s %31s %31s %31s", w1, w2, count, w3);
             if (!strcmp(w1, "buf") && n >= 3) {
                 a->kind = ARG_BUF;
+                snprintf(a->type, sizeof a->type, "%s", w2);
                 a->bytes = strtoull(count, NULL, 10) * type_size(w2);
                 a->init = calloc(1, a->bytes ? a->bytes : 1);
                 if (!a->init)
@@ -262,9 +267,9 @@ static int run_share(cl_kernel k, const struct launch *l, cl_mem bufs[MAX_ARGS],
 {
     if (set_args(k, l, bufs))
         return -1;
-    cl_ulong hidden[7] = {first, num_groups(l, 0), num_groups(l, 1), num_groups(l, 2),
-                          l->offset[0], l->offset[1], l->offset[2]};
-    for (unsigned h = 0; h < 7; h++)
+    cl_ulong hidden[8] = {first, num_groups(l, 0), num_groups(l, 1), num_groups(l, 2),
+                          l->offset[0], l->offset[1], l->offset[2], l->dims};
+    for (unsigned h = 0; h < 8; h++)
         CHECK(clSetKernelArg(k, l->nargs + h, sizeof(cl_ulong), &hidden[h]));
     size_t global[3] = {count * l->local[0], l->local[1], l->local[2]};
     CHECK(clEnqueueNDRangeKernel(queue, k, l->dims, NULL, global, l->local, 0, NULL, NULL));
@@ -281,7 +286,28 @@ static unsigned char *read_buffer(cl_mem b, size_t bytes)
     return p;
 }
 
-/* 0 when every buffer of `got` equals `want` (the full run's contents). */
+/* The element of type `type` at p, printed into buf (exact: %a for floats). */
+static const char *element(const char *type, const unsigned char *p, char *buf, size_t size)
+{
+    size_t n = type_size(type);
+    if (!strcmp(type, "float")) {
+        float f;
+        memcpy(&f, p, 4);
+        snprintf(buf, size, "%.9g (%a)", f, f);
+    } else if (!strcmp(type, "double")) {
+        double d;
+        memcpy(&d, p, 8);
+        snprintf(buf, size, "%.17g (%a)", d, d);
+    } else {
+        uint64_t v = 0;
+        memcpy(&v, p, n);
+        snprintf(buf, size, "%llu (0x%llx)", (unsigned long long)v, (unsigned long long)v);
+    }
+    return buf;
+}
+
+/* 0 when every buffer of `got` equals `want` (the full run's contents); for a difference,
+ * the first differing element with both values. */
 static int compare(const struct launch *l, cl_mem got[MAX_ARGS], unsigned char **want,
                    const char *what)
 {
@@ -294,8 +320,12 @@ static int compare(const struct launch *l, cl_mem got[MAX_ARGS], unsigned char *
             return -1;
         for (size_t i = 0; i < l->args[k].bytes; i++)
             if (p[i] != want[k][i]) {
-                fprintf(stderr, "  %s: %s: argument %u differs first at byte %zu\n", what,
-                        l->kernel, k, i);
+                size_t esize = type_size(l->args[k].type), e = i / esize;
+                char w[64], g[64];
+                fprintf(stderr, "  %s: %s: argument %u differs first at byte %zu: element %zu "
+                        "(%s) is %s, the full launch gave %s\n", what, l->kernel, k, i, e,
+                        l->args[k].type, element(l->args[k].type, p + e * esize, g, sizeof g),
+                        element(l->args[k].type, want[k] + e * esize, w, sizeof w));
                 bad = 1;
                 break;
             }
@@ -401,7 +431,7 @@ static int run_separate(cl_program prog, const struct launch *l,
             } else {
                 /* dest = the canonical buffers, then one source per written buffer (set
                  * first: run_share enqueues). */
-                unsigned extra = l->nargs + 7;
+                unsigned extra = l->nargs + 8;
                 for (unsigned p = 0; p < l->nargs && !rc; p++)
                     if (l->args[p].kind == ARG_BUF && p < rec->nparams &&
                         (rec->params[p].access & SKMD_ACCESS_WRITE))
@@ -462,6 +492,29 @@ static cl_program build(const unsigned char *data, size_t len, int binary)
     return p;
 }
 
+/* Writes the driver's binary of program p (NVIDIA: its PTX) to dump_dir/NAME.native. */
+static void dump_binary(cl_program p, const char *path)
+{
+    size_t size = 0;
+    if (clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL) != CL_SUCCESS ||
+        !size)
+        return;
+    unsigned char *bin = malloc(size);
+    if (!bin || clGetProgramInfo(p, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) != CL_SUCCESS) {
+        free(bin);
+        return;
+    }
+    const char *base = strrchr(path, '/');
+    char out[4096];
+    snprintf(out, sizeof out, "%s/%s.native", dump_dir, base ? base + 1 : path);
+    FILE *f = fopen(out, "wb");
+    if (f) {
+        fwrite(bin, 1, size, f);
+        fclose(f);
+    }
+    free(bin);
+}
+
 /* Returns the number of failed checks in this file (or 1 when it cannot be run at all). */
 static int check_file(const char *path, const char *skmd_opt, const char *cache)
 {
@@ -513,6 +566,8 @@ static int check_file(const char *path, const char *skmd_opt, const char *cache)
     }
     cl_program orig = src ? build((unsigned char *)src, src_len, 0) : NULL;
     cl_program ready = bc ? build((unsigned char *)bc, bc_len, 1) : NULL;
+    if (orig && dump_dir)
+        dump_binary(orig, path);
     if (!orig || !ready) {
         fprintf(stderr, "FAIL %s: %s\n", path,
                 !orig ? "the original does not build" : "skmd-opt's output does not build");
@@ -599,6 +654,8 @@ int main(int argc, char **argv)
             platform_name = argv[++i];
         else if (!strcmp(argv[i], "--skmd-opt-args") && i + 1 < argc)
             extra_args = argv[++i];
+        else if (!strcmp(argv[i], "--dump-native") && i + 1 < argc)
+            dump_dir = argv[++i];
         else {
             first_file = i;
             break;
@@ -606,7 +663,8 @@ int main(int argc, char **argv)
     }
     if (!skmd_opt || !cache || first_file == argc) {
         fprintf(stderr, "usage: subrange --skmd-opt PATH --cache DIR [--target pocl|nvptx] "
-                        "[--platform SUBSTR] [--skmd-opt-args ARGS] FILE.cl...\n");
+                        "[--platform SUBSTR] [--skmd-opt-args ARGS] [--dump-native DIR] "
+                        "FILE.cl...\n");
         return 2;
     }
     /* The first platform, or the first whose name contains SUBSTR. */

@@ -39,3 +39,27 @@ transform-expect: $(O)tools/skmd-opt
 	@for f in $(TRANSFORM_CORPUS); do \
 	  $(TRANSFORM_ANALYZE) $$f | /usr/bin/python3 tests/transform/summarize.py > $${f%.cl}.expect \
 	  || echo "FAILED $$f"; done
+
+# Transform time (bench/transform/bench.py): skmd-opt --compile for PoCL, cold, against
+# PoCL's own clBuildProgram of the same source (kernel cache off), per corpus file and per
+# example program (source and options captured from a run under libskmd). One CPU device.
+# BENCH_TRANSFORM_ARGS adds options, e.g. "--runs 9 --markdown".
+BENCH_TARGETS += bench-transform
+.PHONY: bench-transform
+bench-transform: $(O)tools/skmd-opt $(O)libskmd/libskmd.so $(EXAMPLE_BINS)
+	POCL_DEVICES=pthread /usr/bin/python3 bench/transform/bench.py \
+	  --skmd-opt $(O)tools/skmd-opt --libskmd $(O)libskmd/libskmd.so \
+	  --examples $(O)examples $(BENCH_TRANSFORM_ARGS) $(TRANSFORM_CORPUS)
+
+# OpenCL C version and extensions of split programs, through libskmd on PoCL devices.
+TRANSFORM_CLSTD := $(O)tests/transform/clstd
+ALL_TARGETS += $(TRANSFORM_CLSTD)
+CLEAN_FILES += $(TRANSFORM_CLSTD)
+TEST_TARGETS += test-transform-clstd
+$(TRANSFORM_CLSTD): tests/transform/clstd.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< $(LDFLAGS) -lOpenCL
+
+.PHONY: test-transform-clstd
+test-transform-clstd: $(TRANSFORM_CLSTD) $(LIBSKMD_SO) $(O)tools/skmd-opt
+	@env $(SKMD_SAN_ENV) tests/transform/test-clstd.sh "$(SKMD_PRELOAD)" $(TRANSFORM_CLSTD)

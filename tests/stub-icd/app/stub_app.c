@@ -1,7 +1,8 @@
 /* A small OpenCL program for the stub ICD's tests.  It writes marker lines into the stub's
  * log (SKMD_STUB_LOG) between its steps, so the test can tell which real calls each of
  * its calls became.  Runs the stub's built-in kernels (add_one, fill_gid) and checks the
- * results; prints "PASSED" and exits 0 when all is well. */
+ * results; prints "PASSED" and exits 0 when all is well.  STUB_APP_COPY_HOST_PTR=1 gives
+ * the buffer its first bytes at creation (CL_MEM_COPY_HOST_PTR) instead of by a write. */
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include <CL/cl.h>
 #include <fcntl.h>
@@ -62,13 +63,17 @@ int main(void)
   cl_command_queue q = clCreateCommandQueue(ctx, devices[0], 0, &err);
   CHECK(err);
 
-  mark("create-buffer");
-  cl_mem buf = clCreateBuffer(ctx, CL_MEM_READ_WRITE, N * sizeof(int), NULL, &err);
-  CHECK(err);
-  mark("buffer-created");
+  /* STUB_APP_COPY_HOST_PTR=1: the buffer gets its first bytes at creation, not by a write. */
   int *host = malloc(N * sizeof(int));
   for (int i = 0; i < N; i++) host[i] = 5;
-  CHECK(clEnqueueWriteBuffer(q, buf, CL_TRUE, 0, N * sizeof(int), host, 0, NULL, NULL));
+  int at_creation = getenv("STUB_APP_COPY_HOST_PTR") && !strcmp(getenv("STUB_APP_COPY_HOST_PTR"), "1");
+  mark("create-buffer");
+  cl_mem buf = clCreateBuffer(ctx, CL_MEM_READ_WRITE | (at_creation ? CL_MEM_COPY_HOST_PTR : 0),
+                              N * sizeof(int), at_creation ? host : NULL, &err);
+  CHECK(err);
+  mark("buffer-created");
+  if (!at_creation)
+    CHECK(clEnqueueWriteBuffer(q, buf, CL_TRUE, 0, N * sizeof(int), host, 0, NULL, NULL));
   mark("written");
 
   cl_program prog = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);

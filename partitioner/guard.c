@@ -1,0 +1,120 @@
+/* The measured guard against losing to one device (see skmd_part.h): per cached
+ * decision, the smoothed wall times of its split launches and of whole launches on the
+ * best single device; the split that measures slower goes whole, retried after 2^k
+ * launches with k growing, so a wrong model costs a bounded fraction of the launches. */
+#include "skmd_part.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Weight of a new wall time in the smoothed ones. */
+#define GUARD_ALPHA 0.3
+
+void skmd_part_guard_init(struct skmd_part_guard *g)
+{
+    memset(g, 0, sizeof *g);
+    g->whole_dev = -1;
+    g->backoff = SKMD_PART_GUARD_FIRST_BACKOFF;
+}
+
+int skmd_part_guard_choose(struct skmd_part_guard *g, int best, int *dev)
+{
+    *dev = -1;
+    uint64_t n = g->launches++;
+    if (g->whole_mode) {
+        if (n >= g->retry_at)
+            return SKMD_PART_RUN_RETRY;
+        *dev = g->whole_dev;
+        return SKMD_PART_RUN_WHOLE;
+    }
+    if (best < 0 || best >= SKMD_PART_MAX_DEVICES)
+        return SKMD_PART_RUN_SPLIT;
+    uint64_t every = g->whole_n[best] < SKMD_PART_GUARD_WHOLE_SAMPLES
+                         ? SKMD_PART_GUARD_SAMPLE_EVERY
+                         : SKMD_PART_GUARD_REFRESH_EVERY;
+    if (n % every == SKMD_PART_GUARD_SAMPLE_EVERY / 2 - 1) {
+        *dev = best;
+        return SKMD_PART_RUN_WHOLE_SAMPLE;
+    }
+    return SKMD_PART_RUN_SPLIT;
+}
+
+static void smooth(double *avg, uint32_t *n, double ms)
+{
+    *avg = *n ? GUARD_ALPHA * ms + (1 - GUARD_ALPHA) * *avg : ms;
+    if (*n < UINT32_MAX)
+        (*n)++;
+}
+
+/* Enters whole mode on dev: the next split retry after 2^backoff launches, each time
+ * later. */
+static void go_whole(struct skmd_part_guard *g, int dev)
+{
+    g->whole_mode = 1;
+    g->whole_dev = dev;
+    g->retry_at = g->launches + ((uint64_t)1 << g->backoff);
+    if (g->backoff < SKMD_PART_GUARD_MAX_BACKOFF)
+        g->backoff++;
+}
+
+/* The device with the fastest whole time among those with enough samples, -1: none. */
+static int fastest_whole(const struct skmd_part_guard *g)
+{
+    int best = -1;
+    for (int d = 0; d < SKMD_PART_MAX_DEVICES; d++)
+        if (g->whole_n[d] >= SKMD_PART_GUARD_WHOLE_SAMPLES &&
+            (best < 0 || g->whole_ms[d] < g->whole_ms[best]))
+            best = d;
+    return best;
+}
+
+int skmd_part_guard_observe(struct skmd_part_guard *g, int run, int dev, double wall_ms)
+{
+    if (!g || !isfinite(wall_ms) || !(wall_ms > 0.0))
+        return SKMD_PART_EINVAL;
+    int was_whole = g->whole_mode;
+    switch (run) {
+    case SKMD_PART_RUN_SPLIT:
+        if (g->whole_mode)
+            return 0; /* a split decided before the guard went whole: stale */
+        smooth(&g->split_ms, &g->split_n, wall_ms);
+        break;
+    case SKMD_PART_RUN_RETRY:
+        if (!g->whole_mode)
+            return 0;
+        /* The retry is the latest word on the split: older samples are stale. */
+        g->split_ms = wall_ms;
+        g->split_n = 1;
+        if (wall_ms < g->whole_ms[g->whole_dev] * (1 - SKMD_PART_GUARD_RETURN))
+            g->whole_mode = 0;
+        else
+            go_whole(g, g->whole_dev);
+        break;
+    case SKMD_PART_RUN_WHOLE:
+    case SKMD_PART_RUN_WHOLE_SAMPLE:
+        if (dev < 0 || dev >= SKMD_PART_MAX_DEVICES)
+            return 0;
+        smooth(&g->whole_ms[dev], &g->whole_n[dev], wall_ms);
+        if (!g->whole_mode)
+            g->whole_dev = dev;
+        break;
+    default:
+        return SKMD_PART_EINVAL;
+    }
+    int fastest = fastest_whole(g);
+    if (!g->whole_mode && fastest >= 0 && g->split_n >= SKMD_PART_GUARD_SPLIT_SAMPLES &&
+        g->split_ms > g->whole_ms[fastest] * (1 + SKMD_PART_GUARD_LEAVE))
+        go_whole(g, fastest);
+    return g->whole_mode != was_whole;
+}
+
+const char *skmd_part_run_name(int run)
+{
+    switch (run) {
+    case SKMD_PART_RUN_SPLIT: return "split";
+    case SKMD_PART_RUN_WHOLE_SAMPLE: return "whole sample";
+    case SKMD_PART_RUN_WHOLE: return "whole (the split measured slower)";
+    case SKMD_PART_RUN_RETRY: return "split retry";
+    default: return "?";
+    }
+}
