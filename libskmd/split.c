@@ -829,6 +829,9 @@ static void share_main(void *arg)
 {
     struct share *sh = arg;
     struct launch *L = sh->L;
+    /* The transfers of the share's inputs count for this launch in the trace. */
+    skmd_trace_set_thread_launch(L->number, L->k->name,
+                                 (double)sh->count / (double)L->total_groups);
     sh->start_ns = skmd_trace_now_ns();
     sh->ev = NULL;
     sh->err = start_share(L, sh);
@@ -843,6 +846,7 @@ static void share_main(void *arg)
         sh->ev = NULL;
     }
     trace_span(L, sh->member, SKMD_TRACE_KERNEL, sh->start_ns, sh->count);
+    skmd_trace_set_thread_launch(0, NULL, -1);
 }
 
 /* Remembers, per buffer the kernel reads, whether this launch read it on two or more

@@ -32,6 +32,13 @@ static struct {
 
 static pthread_once_t trace_once = PTHREAD_ONCE_INIT;
 
+/* The launch this thread works for (skmd_trace_set_thread_launch); launch 0: none. */
+static _Thread_local struct {
+    uint64_t launch;
+    const char *kernel;
+    double share;
+} thread_launch;
+
 static const char *const kind_names[] = {"transfer_in", "kernel", "transfer_out", "merge",
                                          "other"};
 
@@ -81,6 +88,13 @@ void skmd_trace_name_device(int device, const char *name)
     pthread_mutex_unlock(&trace.lock);
 }
 
+void skmd_trace_set_thread_launch(uint64_t launch, const char *kernel, double share)
+{
+    thread_launch.launch = launch;
+    thread_launch.kernel = launch ? kernel : NULL;
+    thread_launch.share = launch ? share : -1;
+}
+
 void skmd_trace_span(const struct skmd_trace_span *span)
 {
     if (!skmd_trace_enabled() || !span)
@@ -102,7 +116,15 @@ void skmd_trace_span(const struct skmd_trace_span *span)
         }
         struct stored_span *s = &trace.spans[trace.count++];
         s->span = *span;
-        snprintf(s->kernel, sizeof(s->kernel), "%s", span->kernel ? span->kernel : "");
+        const char *kernel = span->kernel;
+        if (!s->span.launch && thread_launch.launch) {
+            s->span.launch = thread_launch.launch;
+            if (!kernel) {
+                kernel = thread_launch.kernel;
+                s->span.share = thread_launch.share;
+            }
+        }
+        snprintf(s->kernel, sizeof(s->kernel), "%s", kernel ? kernel : "");
         s->span.kernel = NULL; /* the copy in s->kernel is the one used */
         if (s->span.end_ns < s->span.start_ns)
             s->span.end_ns = s->span.start_ns;

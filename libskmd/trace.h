@@ -40,8 +40,14 @@ uint64_t skmd_trace_now_ns(void);
 /* Names the track of a device ("GPU 0: NVIDIA H100"); call once per member device. */
 void skmd_trace_name_device(int device, const char *name);
 
-/* Records one span. */
+/* Records one span. A span with no launch number (0), recorded on a thread that
+ * skmd_trace_set_thread_launch() tied to a launch, gets that launch's number; with no
+ * kernel either, also its kernel and share. */
 void skmd_trace_span(const struct skmd_trace_span *span);
+
+/* Ties the calling thread to a launch: the transfers recorded by code that does not know
+ * the launch (coherence.c fetching a share's inputs) count for it. launch 0 unties. */
+void skmd_trace_set_thread_launch(uint64_t launch, const char *kernel, double share);
 
 /* Writes the whole trace so far to the SKMD_TRACE file (the file always holds valid JSON).
  * Also done at exit. Returns 0, or -1 after logging why the file could not be written. */

@@ -1,5 +1,5 @@
 # tests/trace: libskmd/trace.c (spans from several threads -> valid Chrome trace JSON) and
-# tools/skmd-trace (SVG timeline, one lane per device; text summary).
+# tools/skmd-trace (SVG timeline, one lane per device; text summary; --balance).
 MAKE_TRACE := $(O)tests/trace/make-trace
 ALL_TARGETS += $(MAKE_TRACE)
 CLEAN_FILES += $(MAKE_TRACE) $(O)tests/trace/out
@@ -22,3 +22,11 @@ TEST_TARGETS += test-skmd-trace
 .PHONY: test-skmd-trace
 test-skmd-trace: $(O)tools/skmd-trace $(MAKE_TRACE)
 	@tests/trace/test-skmd-trace.sh $(O)tools/skmd-trace $(MAKE_TRACE) $(O)tests/trace/out/tool
+
+# skmd-trace --balance: a hand-made trace with known finish times, and gemm's real traces
+# under libskmd on two PoCL devices with uneven (10%/90%) and even shares.
+TEST_TARGETS += test-trace-balance
+.PHONY: test-trace-balance
+test-trace-balance: $(O)tools/skmd-trace $(LIBSKMD_SO) $(O)examples/gemm/gemm $(SKMD_OPT)
+	@env $(SKMD_SAN_ENV) tests/trace/test-balance.sh $(O)tools/skmd-trace "$(SKMD_PRELOAD)" \
+	  $(O)examples/gemm/gemm $(O)tests/trace/out/balance

@@ -1,5 +1,7 @@
 /* tools/skmd-trace: draws a libskmd trace (SKMD_TRACE) as an SVG/PNG timeline with one lane
- * per device, and sums it up per kernel and device. */
+ * per device, sums it up per kernel and device, and says how evenly each split launch's
+ * devices finish. */
+#include "balance.h"
 #include "summary.h"
 #include "svg.h"
 #include "timeline.h"
@@ -20,12 +22,17 @@ static void print_help(FILE *out)
             "usage: skmd-trace [OPTIONS] TRACE.json\n"
             "Reads a Chrome trace written by libskmd (SKMD_TRACE=TRACE.json) and draws it: one\n"
             "lane per device, transfer in / kernel / transfer out / merge in their own colours,\n"
-            "with a time axis. Prints a summary per kernel and device when no picture is asked\n"
+            "with a time axis. Prints a summary per kernel and device when nothing else is asked\n"
             "for, or with --summary.\n\n"
             "Options:\n"
             "  -o, --svg FILE   write the timeline as SVG\n"
             "  --png FILE       write it as PNG (needs rsvg-convert, Debian's librsvg2-bin)\n"
             "  --summary        print the per-kernel, per-device summary (columns: docs/tools.md)\n"
+            "  --balance        per split launch: each device's finish time and the spread\n"
+            "                   between them; per kernel: launches within --within, median\n"
+            "                   and worst spread\n"
+            "  --json           with --balance: the same as one JSON object, alone on stdout\n"
+            "  --within PERCENT the spread a balanced launch may have (default 10)\n"
             "  --launch N       only the spans of the app's launch number N (args.launch)\n"
             "  --title TEXT     the picture's title (default: the trace's file name)\n"
             "  --width PIXELS   the picture's width, 400 to 20000 (default 1200)\n"
@@ -70,7 +77,8 @@ static int write_svg_file(const char *path, const struct timeline *t, const char
 int main(int argc, char **argv)
 {
     const char *svg = NULL, *png = NULL, *title = NULL, *input = NULL;
-    int summary = 0, width = 1200;
+    int summary = 0, balance = 0, json = 0, width = 1200;
+    double within = 0.10;
     long launch = -1;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
@@ -80,6 +88,18 @@ int main(int argc, char **argv)
             return 0;
         } else if (strcmp(arg, "--summary") == 0) {
             summary = 1;
+        } else if (strcmp(arg, "--balance") == 0) {
+            balance = 1;
+        } else if (strcmp(arg, "--json") == 0) {
+            json = 1;
+        } else if (strcmp(arg, "--within") == 0 && has_value) {
+            char *end;
+            within = strtod(argv[++i], &end) / 100;
+            if (*end || end == argv[i] || !(within > 0 && within <= 1)) {
+                fprintf(stderr, "skmd-trace: --within %s: give a percentage above 0, up to "
+                                "100\n", argv[i]);
+                return 2;
+            }
         } else if ((strcmp(arg, "-o") == 0 || strcmp(arg, "--svg") == 0) && has_value) {
             svg = argv[++i];
         } else if (strcmp(arg, "--png") == 0 && has_value) {
@@ -112,6 +132,11 @@ int main(int argc, char **argv)
             fprintf(stderr, "skmd-trace: one trace at a time (got %s and %s)\n", input, arg);
             return 2;
         }
+    }
+    if (json && (!balance || summary)) {
+        fprintf(stderr, "skmd-trace: --json goes with --balance, without --summary (the JSON "
+                        "object alone on stdout; skmd-trace --help)\n");
+        return 2;
     }
     if (!input) {
         fprintf(stderr, "skmd-trace: no trace given; usage: skmd-trace [OPTIONS] TRACE.json "
@@ -149,7 +174,9 @@ int main(int argc, char **argv)
         if (!svg && source)
             unlink(tmp);
     }
-    if ((summary || (!svg && !png)) && summary_write(stdout, &t) != 0)
+    if ((summary || (!svg && !png && !balance)) && summary_write(stdout, &t) != 0)
+        rc = 1;
+    if (balance && balance_write(stdout, &t, within, json) != 0)
         rc = 1;
     timeline_free(&t);
     return rc;
