@@ -243,9 +243,9 @@ static void trace_transfer(int device, int to_device, uint64_t start, uint64_t b
     skmd_trace_span(&span);
 }
 
-/* Whether member m shares host memory, asked once per member (share threads of several
- * launches may ask at once: the answer is the same, so a relaxed atomic is enough). */
-static int member_shares_host(int m)
+/* Asked once per member (share threads of several launches may ask at once: the answer is
+ * the same, so a relaxed atomic is enough). */
+int skmd_coh_member_shares_host(int m)
 {
     static _Atomic signed char known[SKMD_MAX_MEMBERS]; /* 0 unknown, 1 yes, -1 no */
     signed char k = atomic_load_explicit(&known[m], memory_order_relaxed);
@@ -292,7 +292,7 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, st
             .member = m, .context = skmd_member_context(root->context, m), .queue = q,
             .buffer = real, .to_device = to_device, .offset = (size_t)b,
             .size = (size_t)(e - b), .host = host + b,
-            .direct = member_shares_host(m) && !skmd_config()->transfer_stage_cpu,
+            .direct = skmd_coh_member_shares_host(m) && !skmd_config()->transfer_stage_cpu,
         };
         /* Gathering a share's inputs (fetch_batch.h): they move, and become current,
          * when the batch runs. */

@@ -63,6 +63,10 @@ cl_int skmd_coh_also_valid(cl_mem mem, int who, uint64_t b, uint64_t e);
  * redone share overwrites what it writes). */
 cl_int skmd_coh_forget(cl_mem mem, int m, uint64_t b, uint64_t e);
 
+/* Whether member m shares host memory (a CPU device: its "transfers" are memcpy, and
+ * overlapping them would only take cores from its kernel). */
+int skmd_coh_member_shares_host(int m);
+
 /* The app's bytes [off, off+size) of mem through libskmd's host copy, for a queue whose
  * member cannot hold the buffer (member_health.h), or a write of a buffer that split
  * launches read on several members (enqueue.c): read (the host copy made current first)

@@ -11,9 +11,10 @@
 #include "pieces.h"
 #include "plan.h"
 #include "ranges.h"
+#include "share_align.h"
 #include "transfer.h"
 
-#define MAX_INTERVALS 64
+#define MAX_INTERVALS SKMD_SHARE_INTERVALS
 
 /* ---- Which transfers go on the transfer queue ---- */
 
@@ -56,19 +57,6 @@ void skmd_pieces_release(cl_context ctx)
 
 /* ---- How many pieces ---- */
 
-/* Whether member m shares host memory (a CPU device: its "transfers" are memcpy, and
- * overlapping them would only take cores from its kernel). Asked once per member. */
-static int shares_host(int m)
-{
-    static _Atomic signed char known[SKMD_MAX_MEMBERS]; /* 0 unknown, 1 yes, -1 no */
-    signed char k = atomic_load_explicit(&known[m], memory_order_relaxed);
-    if (!k) {
-        k = skmd_xfer_device_shares_host(skmd_state.members[m].real_device) ? 1 : -1;
-        atomic_store_explicit(&known[m], k, memory_order_relaxed);
-    }
-    return k > 0;
-}
-
 void skmd_pieces_range(const struct skmd_pieces_share *s, int k, int i, uint64_t *first,
                        uint64_t *count)
 {
@@ -78,10 +66,16 @@ void skmd_pieces_range(const struct skmd_pieces_share *s, int k, int i, uint64_t
     *count = e - b;
 }
 
+/* The share as share_align.h's footprint evaluator sees it. */
+static struct skmd_share_view view_of(const struct skmd_pieces_share *s)
+{
+    return (struct skmd_share_view){s->rec, s->args, s->scalars, s->shape};
+}
+
 static int is_buffer(const struct skmd_pieces_share *s, unsigned p)
 {
-    enum skmd_param_kind kind = s->rec->params[p].kind;
-    return (kind == SKMD_PARAM_GLOBAL || kind == SKMD_PARAM_CONSTANT) && s->args[p].mem;
+    struct skmd_share_view v = view_of(s);
+    return skmd_share_is_buffer(&v, p);
 }
 
 /* Param p's footprint for groups [first, first+count), clamped to the buffer and to the
@@ -89,20 +83,8 @@ static int is_buffer(const struct skmd_pieces_share *s, unsigned p)
 static int footprint(const struct skmd_pieces_share *s, unsigned p, uint64_t first,
                      uint64_t count, struct skmd_footprint *fp)
 {
-    uint64_t size = s->args[p].mem->size;
-    if (skmd_footprint(s->rec, p, s->shape, s->scalars, first, count, fp) != 0)
-        return -1;
-    for (size_t i = 0; i < fp->nread; i++)
-        if (fp->read[i].end > size)
-            fp->read[i].end = size;
-    for (size_t i = 0; i < fp->nwrite; i++)
-        if (fp->write[i].end > size)
-            fp->write[i].end = size;
-    if (!(s->rec->params[p].access & SKMD_ACCESS_WRITE))
-        fp->nwrite = 0, fp->write_exact = 1;
-    if (!(s->rec->params[p].access & SKMD_ACCESS_READ))
-        fp->nread = 0;
-    return 0;
+    struct skmd_share_view v = view_of(s);
+    return skmd_share_footprint(&v, p, first, count, fp);
 }
 
 /* Offset of mem's bytes in its root buffer. */
@@ -236,7 +218,7 @@ int skmd_pieces_expected(int m, uint64_t bytes)
         return 1;
     if (forced > 1)
         return forced < SKMD_PIECES_MAX ? forced : SKMD_PIECES_MAX;
-    if (shares_host(m))
+    if (skmd_coh_member_shares_host(m))
         return 1;
     uint64_t k = bytes / min_piece_bytes();
     return k < 2 ? 1 : k > SKMD_PIECES_AUTO_MAX ? SKMD_PIECES_AUTO_MAX : (int)k;
@@ -261,7 +243,7 @@ int skmd_pieces_plan(const struct skmd_pieces_share *s)
     if (forced > 1) {
         k = forced < SKMD_PIECES_MAX ? forced : SKMD_PIECES_MAX;
     } else {
-        if (shares_host(s->member))
+        if (skmd_coh_member_shares_host(s->member))
             return 1;
         uint64_t stale = stale_bytes(s, s->first, s->count);
         k = skmd_pieces_expected(s->member, stale);

@@ -11,11 +11,12 @@ int skmd_share_is_buffer(const struct skmd_share_view *v, unsigned p)
     return (kind == SKMD_PARAM_GLOBAL || kind == SKMD_PARAM_CONSTANT) && v->args[p].mem;
 }
 
-void skmd_share_footprint(const struct skmd_share_view *v, unsigned p, uint64_t first,
-                          uint64_t count, struct skmd_footprint *fp)
+int skmd_share_footprint(const struct skmd_share_view *v, unsigned p, uint64_t first,
+                         uint64_t count, struct skmd_footprint *fp)
 {
     uint64_t size = v->args[p].mem->size;
-    if (skmd_footprint(v->rec, p, v->shape, v->scalars, first, count, fp) != 0) {
+    int known = skmd_footprint(v->rec, p, v->shape, v->scalars, first, count, fp) == 0;
+    if (!known) {
         fp->nread = fp->nwrite = 1;
         fp->read[0] = fp->write[0] = (struct skmd_interval){0, size};
         fp->write_exact = 0;
@@ -30,6 +31,7 @@ void skmd_share_footprint(const struct skmd_share_view *v, unsigned p, uint64_t 
         fp->nwrite = 0, fp->write_exact = 1;
     if (!(v->rec->params[p].access & SKMD_ACCESS_READ))
         fp->nread = 0;
+    return known ? 0 : -1;
 }
 
 /* An interval of one share's write bound. */

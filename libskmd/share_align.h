@@ -46,10 +46,10 @@ enum skmd_write_mode {
 /* 1 when parameter p is a buffer argument (global or constant, a libskmd buffer). */
 int skmd_share_is_buffer(const struct skmd_share_view *v, unsigned p);
 
-/* The footprint of parameter p for groups [first, first+count), clamped to the buffer;
- * on failure the whole buffer, read and written inexactly. fp's arrays must have room for
- * SKMD_SHARE_INTERVALS intervals. */
-void skmd_share_footprint(const struct skmd_share_view *v, unsigned p, uint64_t first,
+/* The footprint of parameter p for groups [first, first+count), clamped to the buffer and
+ * to the parameter's access: 0; when it is not known, -1 and the whole buffer, read and
+ * written inexactly. fp's arrays must have room for SKMD_SHARE_INTERVALS intervals. */
+int skmd_share_footprint(const struct skmd_share_view *v, unsigned p, uint64_t first,
                           uint64_t count, struct skmd_footprint *fp);
 
 /* mode[p] for every parameter, for shares of count[i] groups starting at first[i] (i <
