@@ -10,11 +10,6 @@
 #include "log.h"
 #include "transfer.h"
 
-static int shares_host(int m)
-{
-    return skmd_xfer_device_shares_host(skmd_state.members[m].real_device);
-}
-
 static int large(size_t size)
 {
     return size > 0 && size >= ((size_t)skmd_config()->transfer_direct_kib << 10);
@@ -28,7 +23,7 @@ static int through_engine(int m, size_t size)
         return 0;
     if (!strcmp(how, "engine"))
         return 1;
-    return large(size) && !shares_host(m); /* auto, host */
+    return large(size) && !skmd_coh_member_shares_host(m); /* auto, host */
 }
 
 /* SKMD_APP_TRANSFERS=host: whether an app write of `size` bytes lands in the host copy. */
@@ -38,17 +33,11 @@ static int into_host_copy(size_t size)
 }
 
 /* Copies the app's bytes into [off, off+size) of mem's host copy, which alone is current
- * there then; under the buffer's lock. */
+ * there then. */
 static cl_int fill_host(cl_mem mem, size_t off, size_t size, const void *ptr)
 {
-    cl_mem root = skmd_mem_root(mem);
     skmd_buffer_lock(mem);
-    unsigned char *host = skmd_coh_host_copy(root);
-    cl_int err = CL_OUT_OF_HOST_MEMORY;
-    if (host) {
-        skmd_xfer_copy(host + (mem != root ? mem->origin : 0) + off, ptr, size);
-        err = skmd_coh_written(mem, SKMD_HOST, off, off + size);
-    }
+    cl_int err = skmd_coh_write_host(mem, off, size, ptr);
     skmd_buffer_unlock(mem);
     return err;
 }
@@ -63,7 +52,7 @@ static cl_int engine(cl_context ctx, int m, cl_mem real, int to_device, size_t o
     struct skmd_xfer_req req = {
         .member = m, .context = skmd_member_context(ctx, m), .queue = wq, .buffer = real,
         .to_device = to_device, .offset = off, .size = size, .host = host,
-        .direct = shares_host(m) && !skmd_config()->transfer_stage_cpu,
+        .direct = skmd_coh_member_shares_host(m) && !skmd_config()->transfer_stage_cpu,
     };
     return skmd_xfer_run(&req, NULL);
 }

@@ -109,11 +109,6 @@ static cl_int settle_zero_copy(cl_mem root)
     return CL_SUCCESS;
 }
 
-unsigned char *skmd_coh_host_copy(cl_mem root)
-{
-    return host_copy(root);
-}
-
 void skmd_coh_free(cl_mem root)
 {
     /* A zero-copy member may still have commands on the host copy (the driver keeps its
@@ -133,6 +128,11 @@ static pthread_mutex_t mem_real_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 
 cl_command_queue skmd_work_queue(cl_context ctx, int m, cl_int *err)
 {
+    cl_command_queue made = __atomic_load_n(&ctx->work[m], __ATOMIC_ACQUIRE);
+    if (made) { /* made once, then only read: no lock on every share and transfer */
+        *err = CL_SUCCESS;
+        return made;
+    }
     pthread_mutex_lock(&work_queue_lock);
     /* Profiling on: a split launch's event spans its shares' device times. */
     if (!ctx->work[m])
@@ -152,6 +152,13 @@ static cl_mem mem_real(cl_mem mem, int m, cl_int *err);
 
 cl_mem skmd_mem_real(cl_mem mem, int m, cl_int *err)
 {
+    /* Made once, then only read: every read and write of the app's asks, so the usual
+     * case takes no lock. */
+    cl_mem made = __atomic_load_n(&mem->real[m], __ATOMIC_ACQUIRE);
+    if (made && !skmd_member_is_lost(m) && !skmd_mem_refused(mem, m)) {
+        *err = CL_SUCCESS;
+        return made;
+    }
     pthread_mutex_lock(&mem_real_lock);
     cl_mem real = mem_real(mem, m, err);
     pthread_mutex_unlock(&mem_real_lock);
@@ -221,7 +228,7 @@ static cl_mem mem_real(cl_mem mem, int m, cl_int *err)
             real_clReleaseMemObject(real);
             real = mem->real[m];
         } else {
-            mem->real[m] = real;
+            __atomic_store_n(&mem->real[m], real, __ATOMIC_RELEASE);
         }
         pthread_mutex_unlock(&mem->obj.lock);
     }
@@ -513,13 +520,20 @@ static int held_anywhere(cl_mem root, uint64_t b, uint64_t e)
     return 0;
 }
 
-cl_int skmd_coh_fetch(cl_mem mem, int dst, uint64_t b, uint64_t e, struct skmd_moved *moved)
+/* mem's root, with [*b, *e) of mem made a range of the root (clipped to its end). */
+static cl_mem in_root(cl_mem mem, uint64_t *b, uint64_t *e)
 {
     cl_mem root = skmd_mem_root(mem);
-    b += mem->origin * (mem != root);
-    e += mem->origin * (mem != root);
-    if (e > root->size)
-        e = root->size;
+    *b += mem->origin * (mem != root);
+    *e += mem->origin * (mem != root);
+    if (*e > root->size)
+        *e = root->size;
+    return root;
+}
+
+cl_int skmd_coh_fetch(cl_mem mem, int dst, uint64_t b, uint64_t e, struct skmd_moved *moved)
+{
+    cl_mem root = in_root(mem, &b, &e);
     if (b >= e)
         return CL_SUCCESS;
     if (dst == SKMD_HOST)
@@ -551,11 +565,7 @@ cl_int skmd_coh_fetch(cl_mem mem, int dst, uint64_t b, uint64_t e, struct skmd_m
 
 cl_int skmd_coh_written(cl_mem mem, int owner, uint64_t b, uint64_t e)
 {
-    cl_mem root = skmd_mem_root(mem);
-    b += mem->origin * (mem != root);
-    e += mem->origin * (mem != root);
-    if (e > root->size)
-        e = root->size;
+    cl_mem root = in_root(mem, &b, &e);
     for (int i = 0; i <= SKMD_HOST; i++)
         if ((i < skmd_state.nmembers || i == SKMD_HOST) && i != owner &&
             skmd_ranges_remove(&root->valid[i], b, e) != 0)
@@ -566,21 +576,13 @@ cl_int skmd_coh_written(cl_mem mem, int owner, uint64_t b, uint64_t e)
 
 cl_int skmd_coh_also_valid(cl_mem mem, int who, uint64_t b, uint64_t e)
 {
-    cl_mem root = skmd_mem_root(mem);
-    b += mem->origin * (mem != root);
-    e += mem->origin * (mem != root);
-    if (e > root->size)
-        e = root->size;
+    cl_mem root = in_root(mem, &b, &e);
     return skmd_ranges_add(&root->valid[who], b, e) == 0 ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
 }
 
 cl_int skmd_coh_forget(cl_mem mem, int m, uint64_t b, uint64_t e)
 {
-    cl_mem root = skmd_mem_root(mem);
-    b += mem->origin * (mem != root);
-    e += mem->origin * (mem != root);
-    if (e > root->size)
-        e = root->size;
+    cl_mem root = in_root(mem, &b, &e);
     /* Walk m's valid ranges in [b, e); drop each piece another copy also holds. Pieces
      * only m holds stay: there is no other source for them. */
     uint64_t at = b;

@@ -25,10 +25,6 @@ void skmd_coh_free(cl_mem root);
 
 cl_mem skmd_mem_root(cl_mem mem);
 
-/* The root's host copy (allocated, zeroed, on first use; NULL when out of memory): for a
- * caller that writes bytes into it and then marks them skmd_coh_written(.., SKMD_HOST, ..). */
-unsigned char *skmd_coh_host_copy(cl_mem root);
-
 /* Member m's real buffer for `mem`, allocated on first use (no USE/COPY_HOST_PTR: the
  * bytes come through libskmd's host copy). Safe without the split lock. NULL and *err
  * on failure. */

@@ -158,12 +158,8 @@ cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool block
  * copy their parts would cross two links each. */
 static int write_spread(cl_mem mem)
 {
-    if (mem->mtype != CL_MEM_OBJECT_BUFFER)
-        return 0;
-    skmd_buffer_lock(mem);
-    int spread = skmd_mem_root(mem)->spread;
-    skmd_buffer_unlock(mem);
-    return spread;
+    return mem->mtype == CL_MEM_OBJECT_BUFFER &&
+           __atomic_load_n(&skmd_mem_root(mem)->spread, __ATOMIC_RELAXED);
 }
 
 cl_int skmd_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, cl_bool blocking,

@@ -28,7 +28,7 @@ static cl_mem new_mem(cl_context context, cl_mem_object_type type, cl_mem_flags 
 /* Takes ownership of a real object created for member `m`, registers the handle. */
 static cl_mem publish(cl_mem mem, int m, cl_mem real)
 {
-    mem->real[m] = real;
+    __atomic_store_n(&mem->real[m], real, __ATOMIC_RELEASE); /* skmd_mem_real reads it */
     skmd_object_retain(&mem->context->obj);
     skmd_registry_add(mem);
     return mem;

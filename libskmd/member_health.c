@@ -242,64 +242,45 @@ void skmd_enqueue_abandon(struct skmd_enqueue *e)
     e->wait = NULL;
 }
 
-/* The queue's earlier commands and the wait list, done; the buffer's split launches too. */
-static cl_int host_io_wait(struct skmd_enqueue *e, cl_command_queue q, cl_mem mem, int writes)
+/* A read or write of the app's through the host copy: after the queue's earlier commands,
+ * the wait list and the buffer's split launches; the app's event a completed stand-in
+ * that reports the command's type. */
+static cl_int host_io(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
+                      int writes, cl_uint n, const cl_event *wl, cl_event *event)
 {
+    SKMD_RETURN_ERROR_IF(!ptr || !size || off > mem->size || size > mem->size - off,
+                         CL_INVALID_VALUE);
+    struct skmd_enqueue e;
+    cl_int err = skmd_enqueue_begin(&e, q, n, wl, event);
+    if (err != CL_SUCCESS)
+        return err;
     const struct skmd_member *member = &skmd_state.members[q->member];
-    cl_int err = member->ops->wait(member, q->real);
-    if (err == CL_SUCCESS && e->nwait && real_clWaitForEvents(e->nwait, e->wait) != CL_SUCCESS)
+    err = member->ops->wait(member, q->real);
+    if (err == CL_SUCCESS && e.nwait && real_clWaitForEvents(e.nwait, e.wait) != CL_SUCCESS)
         err = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
-    if (err == CL_SUCCESS)
+    if (err == CL_SUCCESS) {
         skmd_inflight_wait_mem(mem, writes);
-    return err;
-}
-
-/* The app's event of a read or write done on the host: a completed stand-in that reports
- * the command's type. */
-static cl_int host_io_end(struct skmd_enqueue *e, cl_command_queue q, cl_int err,
-                          cl_command_type type)
-{
-    if (err == CL_SUCCESS && e->event)
-        e->real_event = skmd_done_event(q, NULL, &err);
-    cl_event *want = e->want;
-    err = skmd_enqueue_end(e, err);
-    if (err == CL_SUCCESS && want)
-        (*want)->type = type;
+        skmd_buffer_lock(mem);
+        err = writes ? skmd_coh_write_host(mem, off, size, ptr)
+                     : skmd_coh_read_host(mem, off, size, ptr);
+        skmd_buffer_unlock(mem);
+    }
+    if (err == CL_SUCCESS && e.event)
+        e.real_event = skmd_done_event(q, NULL, &err);
+    err = skmd_enqueue_end(&e, err);
+    if (err == CL_SUCCESS && event)
+        (*event)->type = writes ? CL_COMMAND_WRITE_BUFFER : CL_COMMAND_READ_BUFFER;
     return err;
 }
 
 cl_int skmd_host_read(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
                       cl_uint n, const cl_event *wl, cl_event *event)
 {
-    SKMD_RETURN_ERROR_IF(!ptr || !size || off > mem->size || size > mem->size - off,
-                         CL_INVALID_VALUE);
-    struct skmd_enqueue e;
-    cl_int err = skmd_enqueue_begin(&e, q, n, wl, event);
-    if (err != CL_SUCCESS)
-        return err;
-    err = host_io_wait(&e, q, mem, 0);
-    if (err == CL_SUCCESS) {
-        skmd_buffer_lock(mem);
-        err = skmd_coh_read_host(mem, off, size, ptr);
-        skmd_buffer_unlock(mem);
-    }
-    return host_io_end(&e, q, err, CL_COMMAND_READ_BUFFER);
+    return host_io(q, mem, off, size, ptr, 0, n, wl, event);
 }
 
 cl_int skmd_host_write(cl_command_queue q, cl_mem mem, size_t off, size_t size,
                        const void *ptr, cl_uint n, const cl_event *wl, cl_event *event)
 {
-    SKMD_RETURN_ERROR_IF(!ptr || !size || off > mem->size || size > mem->size - off,
-                         CL_INVALID_VALUE);
-    struct skmd_enqueue e;
-    cl_int err = skmd_enqueue_begin(&e, q, n, wl, event);
-    if (err != CL_SUCCESS)
-        return err;
-    err = host_io_wait(&e, q, mem, 1);
-    if (err == CL_SUCCESS) {
-        skmd_buffer_lock(mem);
-        err = skmd_coh_write_host(mem, off, size, ptr);
-        skmd_buffer_unlock(mem);
-    }
-    return host_io_end(&e, q, err, CL_COMMAND_WRITE_BUFFER);
+    return host_io(q, mem, off, size, (void *)ptr, 1, n, wl, event);
 }

@@ -137,8 +137,8 @@ struct _cl_mem {
     struct skmd_ranges valid[SKMD_MAX_MEMBERS + 1]; /* root; under skmd_buffer_lock */
     unsigned char spread;                  /* root: the last launch that read it was split
                                               over two or more members with copies of
-                                              their own (not zero-copy); under
-                                              skmd_buffer_lock */
+                                              their own (not zero-copy); a hint,
+                                              read and written atomically */
     struct skmd_callback *destructors;     /* under obj.lock */
     unsigned refused;                      /* root: bit m set when member m failed to
                                               allocate it (member_health.c; atomic) */

@@ -240,12 +240,13 @@ int skmd_pieces_plan(const struct skmd_pieces_share *s)
         s->member >= skmd_state.nmembers)
         return 1;
     int k;
+    uint64_t stale = 0; /* the share's input bytes not current on its member */
     if (forced > 1) {
         k = forced < SKMD_PIECES_MAX ? forced : SKMD_PIECES_MAX;
     } else {
         if (skmd_coh_member_shares_host(s->member))
             return 1;
-        uint64_t stale = stale_bytes(s, s->first, s->count);
+        stale = stale_bytes(s, s->first, s->count);
         k = skmd_pieces_expected(s->member, stale);
         if (k < 2)
             return 1;
@@ -260,8 +261,7 @@ int skmd_pieces_plan(const struct skmd_pieces_share *s)
      * already needs most of them (e.g. a buffer every group reads whole). */
     uint64_t first, count;
     skmd_pieces_range(s, k, 0, &first, &count);
-    uint64_t all = stale_bytes(s, s->first, s->count);
-    return stale_bytes(s, first, count) * 2 > all ? 1 : k;
+    return stale_bytes(s, first, count) * 2 > stale ? 1 : k;
 }
 
 /* ---- Running the pieces ---- */

@@ -702,9 +702,8 @@ static cl_int fetch_whole(struct launch *L, int m)
         if (!mem)
             continue;
         skmd_inflight_wait_mem(mem, arg_written(L, a));
-        skmd_buffer_lock(mem);
-        skmd_mem_root(mem)->spread = 0; /* read whole on one member: see note_readers */
-        skmd_buffer_unlock(mem);
+        /* read whole on one member: see note_readers */
+        __atomic_store_n(&skmd_mem_root(mem)->spread, 0, __ATOMIC_RELAXED);
         err = fetch_locked(L, mem, m, 0, mem->size);
     }
     return err;
@@ -862,7 +861,7 @@ static void note_readers(const struct launch *L, const struct share *shares, int
         int readers = 0;
         for (int s = 0; s < nshares; s++)
             readers += shares[s].count > 0 && !(root->zero_copy & (1u << shares[s].member));
-        root->spread = readers >= 2;
+        __atomic_store_n(&root->spread, readers >= 2, __ATOMIC_RELAXED);
         skmd_buffer_unlock(root);
     }
 }

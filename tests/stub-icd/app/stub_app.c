@@ -66,7 +66,8 @@ int main(void)
   /* STUB_APP_COPY_HOST_PTR=1: the buffer gets its first bytes at creation, not by a write. */
   int *host = malloc(N * sizeof(int));
   for (int i = 0; i < N; i++) host[i] = 5;
-  int at_creation = getenv("STUB_APP_COPY_HOST_PTR") && !strcmp(getenv("STUB_APP_COPY_HOST_PTR"), "1");
+  const char *copy_env = getenv("STUB_APP_COPY_HOST_PTR");
+  int at_creation = copy_env && !strcmp(copy_env, "1");
   mark("create-buffer");
   cl_mem buf = clCreateBuffer(ctx, CL_MEM_READ_WRITE | (at_creation ? CL_MEM_COPY_HOST_PTR : 0),
                               N * sizeof(int), at_creation ? host : NULL, &err);
