@@ -266,7 +266,8 @@ int skmd_coh_member_shares_host(int m)
 /* One transfer between the root's host copy and member m's copy, through the transfer
  * engine; free when m's buffer is the host copy itself. Complete when it returns. The
  * bytes count as moved either way: the counter tells coherence traffic. */
-static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e, struct skmd_moved *moved)
+static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e,
+                   struct skmd_moved *moved)
 {
     cl_int err = CL_SUCCESS;
     /* A share in pieces moves its next piece's inputs on a second queue (pieces.h). */

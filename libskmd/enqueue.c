@@ -122,7 +122,12 @@ static void rect_span(const size_t *origin, const size_t *region, size_t row_pit
     *size = (region[2] - 1) * slice_pitch + (region[1] - 1) * row_pitch + region[0];
 }
 
-#define COHERENT(q, mem, off, size, writes)                                                  do {                                                                                         cl_int coh_err_ = coherent(q, mem, off, size, writes);                                   if (coh_err_ != CL_SUCCESS)                                                                  return coh_err_;                                                                 } while (0)
+#define COHERENT(q, mem, off, size, writes)                                               \
+    do {                                                                                  \
+        cl_int coh_err_ = coherent(q, mem, off, size, writes);                            \
+        if (coh_err_ != CL_SUCCESS)                                                       \
+            return coh_err_;                                                              \
+    } while (0)
 
 cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool blocking,
                                 size_t offset, size_t size, void *ptr, cl_uint n,

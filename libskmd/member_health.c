@@ -33,6 +33,11 @@ static int worsen(int m, enum skmd_member_state to)
     return 0;
 }
 
+void skmd_member_share_failed(int m)
+{
+    worsen(m, SKMD_MEMBER_NO_SHARES);
+}
+
 void skmd_member_kernel_failed(int m, cl_int err, const char *kernel)
 {
     if (worsen(m, SKMD_MEMBER_NO_KERNELS))

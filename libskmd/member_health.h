@@ -1,8 +1,10 @@
 /* libskmd/member_health.h: what libskmd knows about each member's faults, and where work
  * goes when a member cannot do it.
  *
- * A member is healthy, or has failed a kernel launch (it runs no more kernels: no shares,
- * no whole launches; its copies of buffers are still read and written), or is lost (it
+ * A member is healthy, or has failed a share for a reason of its own that is not a device
+ * fault (it takes no more shares; whole launches still run there), or has failed a kernel
+ * launch (it runs no more kernels: no shares, no whole launches; its copies of buffers
+ * are still read and written), or is lost (it
  * failed a command the way a device that disappeared does: it is never used again in
  * this process, and the app's queues on it move to another member). A buffer may also be
  * refused by one member (its allocation failed there): that member never gets a copy.
@@ -16,7 +18,12 @@
 
 #include "object.h"
 
-enum skmd_member_state { SKMD_MEMBER_OK, SKMD_MEMBER_NO_KERNELS, SKMD_MEMBER_LOST };
+enum skmd_member_state {
+    SKMD_MEMBER_OK,
+    SKMD_MEMBER_NO_SHARES,
+    SKMD_MEMBER_NO_KERNELS,
+    SKMD_MEMBER_LOST
+};
 
 /* What a failed real command says about its member. */
 enum skmd_fault {
@@ -35,8 +42,14 @@ static inline enum skmd_member_state skmd_member_state(int m)
                                                         memory_order_relaxed);
 }
 
-/* The member may run kernels (shares or whole launches). */
+/* The member may run kernels (whole launches; shares too when it takes shares). */
 static inline int skmd_member_runs_kernels(int m)
+{
+    return skmd_member_state(m) <= SKMD_MEMBER_NO_SHARES;
+}
+
+/* The member may take shares of split launches. */
+static inline int skmd_member_takes_shares(int m)
 {
     return skmd_member_state(m) == SKMD_MEMBER_OK;
 }
@@ -47,6 +60,9 @@ static inline int skmd_member_is_lost(int m)
 }
 
 enum skmd_fault skmd_fault_of(cl_int err);
+
+/* Member m failed a share (the caller logs why): it takes no more shares. */
+void skmd_member_share_failed(int m);
 
 /* Member m failed a kernel launch of `kernel` with err: it runs no more kernels. */
 void skmd_member_kernel_failed(int m, cl_int err, const char *kernel);

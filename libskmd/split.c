@@ -35,7 +35,6 @@
 
 #define MAX_INTERVALS SKMD_SHARE_INTERVALS
 
-static _Atomic unsigned char member_failed[SKMD_MAX_MEMBERS];
 static atomic_uint_least64_t launch_number;
 
 struct launch;
@@ -619,7 +618,7 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     unsigned char eligible[SKMD_MAX_MEMBERS] = {0};
     uint64_t count[SKMD_MAX_MEMBERS];
     for (int m = 0; m < skmd_state.nmembers; m++)
-        eligible[m] = !member_failed[m] && member_may_run(L, m) &&
+        eligible[m] = skmd_member_takes_shares(m) && member_may_run(L, m) &&
                       skmd_share_ready(L->k, m, &L->shape);
     /* Whole rows (planes) of groups when that spares the merge (share_align.h). */
     struct skmd_share_view view = {L->rec, L->args, L->scalars, &L->shape};
@@ -666,7 +665,7 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     L->merge_member = need_merge && *nshares == 1 ? shares[0].member : -1;
     if (need_merge) {
         for (int m = 0; m < skmd_state.nmembers && L->merge_member < 0; m++)
-            if (L->k->merge[m] && !member_failed[m] && member_may_run(L, m))
+            if (L->k->merge[m] && skmd_member_takes_shares(m) && member_may_run(L, m))
                 L->merge_member = m;
         if (L->merge_member < 0)
             return "written bytes not exactly known and no CPU member has the merge kernel";
@@ -891,7 +890,7 @@ static cl_int run_split(struct launch *L)
         if (shares[s].done == 1)
             continue;
         int bad = shares[s].member;
-        member_failed[bad] = 1;
+        skmd_member_share_failed(bad);
         if (skmd_fault_of(shares[s].err) != SKMD_FAULT_NONE) /* no whole launches either */
             skmd_member_kernel_failed(bad, shares[s].err, L->k->name);
         forget_writes(L, bad);
@@ -902,7 +901,8 @@ static cl_int run_split(struct launch *L)
             return CL_OUT_OF_RESOURCES; /* the caller runs the launch as one share */
         for (int t = 0; t < nshares && shares[s].done != 1; t++) {
             int m = shares[t].member;
-            if (t == s || shares[t].done != 1 || member_failed[m] || !member_may_run(L, m))
+            if (t == s || shares[t].done != 1 || !skmd_member_takes_shares(m) ||
+                !member_may_run(L, m))
                 continue;
             shares[s].member = m;
             share_main(&shares[s]);
@@ -936,7 +936,7 @@ static cl_int run_as_one_share(struct launch *L)
     int m = -1;
     for (int i = 0; i < skmd_state.nmembers; i++) {
         int c = (L->q->member + i) % skmd_state.nmembers;
-        if (m < 0 && L->k->split[c] && !member_failed[c] && member_may_run(L, c))
+        if (m < 0 && L->k->split[c] && skmd_member_takes_shares(c) && member_may_run(L, c))
             m = c;
     }
     if (m < 0)
