@@ -135,6 +135,21 @@ static int move_aside(struct skmd_pdb *db)
 
 enum open_outcome { OPEN_OK, OPEN_BAD_FILE, OPEN_UNUSABLE };
 
+/* WAL mode, which several processes may ask for at once on a new file: the switch needs
+ * the file to itself, and SQLite answers "locked" at once rather than through the busy
+ * handler, so it is tried again for up to the busy timeout. */
+static int set_wal(sqlite3 *conn)
+{
+    int rc = SQLITE_BUSY;
+    for (int waited_ms = 0; waited_ms <= SKMD_PDB_DEFAULT_BUSY_MS; waited_ms += 10) {
+        rc = query_int(conn, "PRAGMA journal_mode=WAL", NULL, NULL, 0);
+        if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED)
+            break;
+        nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
+    }
+    return rc;
+}
+
 static enum open_outcome check_and_prepare(struct skmd_pdb *db)
 {
     long long app = 0, version = 0, tables = 0;
@@ -181,7 +196,7 @@ static enum open_outcome check_and_prepare(struct skmd_pdb *db)
         db->reported |= PDB_CAUSE_READONLY;
         return tables > 0 ? OPEN_OK : OPEN_UNUSABLE;
     }
-    rc = query_int(db->conn, "PRAGMA journal_mode=WAL", NULL, NULL, 0);
+    rc = set_wal(db->conn);
     if (rc == SQLITE_OK && tables == 0)
         rc = pdb_create_schema(db->conn);
     if (rc != SQLITE_OK) {
