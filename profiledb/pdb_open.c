@@ -135,9 +135,8 @@ static int move_aside(struct skmd_pdb *db)
 
 enum open_outcome { OPEN_OK, OPEN_BAD_FILE, OPEN_UNUSABLE };
 
-/* WAL mode, which several processes may ask for at once on a new file: the switch needs
- * the file to itself, and SQLite answers "locked" at once rather than through the busy
- * handler, so it is tried again for up to the busy timeout. */
+/* WAL mode, which several processes may ask for at once on a new file: when the switch
+ * finds the file "locked", it is tried again for up to the busy timeout. */
 static int set_wal(sqlite3 *conn)
 {
     int rc = SQLITE_BUSY;
