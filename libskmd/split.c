@@ -31,6 +31,7 @@
 #include "share_source.h"
 #include "split.h"
 #include "trace.h"
+#include "trace_whole.h"
 #include "worker.h"
 
 #define MAX_INTERVALS SKMD_SHARE_INTERVALS
@@ -802,12 +803,18 @@ static cl_int run_whole(struct launch *L, const size_t *offset, const size_t *gl
         return member_may_run(L, m) ? err : redo_whole(L, offset, global, local, e, m);
     const struct skmd_member *member = &skmd_state.members[m];
     /* This launch's arguments (a launch thread may have set older ones since). */
+    struct skmd_trace_whole traced;
+    cl_event *event = skmd_trace_whole_begin(&traced, e->event);
     skmd_key_lock(L->k->real[m]);
     err = set_app_args(L, L->k->real[m], m);
     if (err == CL_SUCCESS)
         err = member->ops->launch(member, L->q->real, L->k->real[m], L->shape.work_dim,
-                                  offset, global, local, e->nwait, e->wait, e->event);
+                                  offset, global, local, e->nwait, e->wait, event);
     skmd_key_unlock(L->k->real[m]);
+    uint64_t groups = 1; /* for the trace; 0 when the driver chooses the local size */
+    for (cl_uint d = 0; d < L->shape.work_dim; d++)
+        groups *= local ? (global[d] + local[d] - 1) / local[d] : 0;
+    skmd_trace_whole_end(&traced, err, event, m, L->k->name, L->number, groups);
     if (err == CL_SUCCESS)
         return mark_whole_written(L, m);
     enum skmd_fault fault = skmd_fault_of(err);
@@ -1167,9 +1174,9 @@ cl_int skmd_split_launch(cl_command_queue q, cl_kernel k, cl_uint dims, const si
             return CL_SUCCESS; /* L belongs to the launcher thread now */
         why = "split launch could not be queued";
     }
+    L->number = atomic_fetch_add(&launch_number, 1) + 1;
     if (err == CL_SUCCESS)
         err = run_whole(L, offset, global, local, e);
-    L->number = atomic_fetch_add(&launch_number, 1) + 1;
     report(L, why, L->shares, 0, L->t0);
     free_launch(L);
     return err;

@@ -135,5 +135,18 @@ print("test-trace-balance: median spread %s; %d input transfers tied to their la
 PY
 check "in-turn text says unbalanced: $(cat "$work/in-turn.txt")" \
     test "$(grep -cE '^ +[234] gemm +[0-9.]+ +[0-9.]+ +[0-9.]+ no ' "$work/in-turn.txt")" = 3
+# Launches run whole on the app's own queue (one device): libskmd does not wait for them,
+# yet each one has its kernel span (ended by its event), with its launch number and its
+# work-groups, and counts as a launch on one device.
+run_gemm "pthread" "" whole
+check "whole launches traced" /usr/bin/python3 - "$work" <<'PY'
+import json, sys
+w = sys.argv[1]
+ev = [e for e in json.load(open(w + "/whole.json"))["traceEvents"] if e["ph"] == "X" and e["cat"] == "kernel"]
+assert [e["args"]["launch"] for e in ev] == [1, 2, 3, 4], ev
+assert all(e["args"]["work_groups"] == (256 // 32) * (256 // 8) and e["dur"] > 0 for e in ev), ev
+b = json.load(open(w + "/whole-balance.json"))
+assert b["split_launches"] == 0 and b["one_device_launches"] == 4, b
+PY
 [ $fail = 0 ] && echo "PASS test-trace-balance"
 exit $fail
