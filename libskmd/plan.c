@@ -72,6 +72,8 @@ static int policy;
 static double peer_rate[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 /* Launches per guard verdict (enum skmd_part_run), and the guard's switches. */
 static uint64_t guard_runs[4], guard_to_whole, guard_to_split;
+/* twin[m][o]: members m and o are the same device model on the same driver. */
+static unsigned char twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 
 static void db_report(void *user, const char *message)
 {
@@ -221,6 +223,14 @@ static void plan_init(void)
             .launch_ms = cpu ? 0.02 : 0.01,
         };
     }
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        for (int o = 0; o < skmd_state.nmembers; o++) {
+            char dm[256], dov[256];
+            device_text(skmd_state.members[m].real_device, CL_DRIVER_VERSION, dm, sizeof dm);
+            device_text(skmd_state.members[o].real_device, CL_DRIVER_VERSION, dov, sizeof dov);
+            twin[m][o] = o != m && !strcmp(skmd_state.members[m].name, skmd_state.members[o].name) &&
+                         !strcmp(dm, dov);
+        }
     if (cfg->refine || cfg->profile_sweep)
         skmd_xfer_set_observer(observe_transfer);
     atexit(plan_at_exit);
@@ -378,6 +388,26 @@ static void resident_inputs(const struct skmd_plan_request *r, struct residency 
 }
 
 /* The problem over the eligible members (dev[i] is member map[i]). Under plan_lock. */
+/* A member's table for one decision: where it has measured nothing at a size, the rate
+ * an identical member measured there (the most samples wins). A second GPU probed only on
+ * a small share is otherwise taken at its small-share rate for any size, and never gets
+ * work again. Its own measurements replace the borrowed ones as they come. */
+static struct skmd_part_table table_with_twins(const struct entry *e, int m,
+                                               const unsigned char *eligible)
+{
+    struct skmd_part_table t = e->table[m];
+    for (int k = 0; k < SKMD_PART_RANGES; k++) {
+        uint32_t best = 0;
+        for (int o = 0; o < skmd_state.nmembers && !e->table[m].samples[k]; o++)
+            if (twin[m][o] && eligible[o] && e->table[o].samples[k] > best &&
+                e->table[o].rate[k] > 0) {
+                best = e->table[o].samples[k];
+                t.rate[k] = e->table[o].rate[k];
+            }
+    }
+    return t;
+}
+
 static int build_problem(const struct skmd_plan_request *r, const struct entry *e,
                          const struct residency *resident, struct skmd_part_device *dev,
                          int *map, struct skmd_part_problem *p)
@@ -388,7 +418,8 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
     for (int m = 0; m < skmd_state.nmembers; m++) {
         if (!r->eligible[m])
             continue;
-        dev[n] = (struct skmd_part_device){.table = e->table[m], .link = info[m].link,
+        dev[n] = (struct skmd_part_device){.table = table_with_twins(e, m, r->eligible),
+                                           .link = info[m].link,
                                            .peak_rate = info[m].peak_rate,
                                            .resident_in = resident->in[m],
                                            .launch_ms = info[m].launch_ms};

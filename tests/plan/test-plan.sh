@@ -100,6 +100,26 @@ decide)
     else
         say PASS "SKMD_POLICY=equal gives the old rule: $got"
     fi
+    # Two identical devices, the second measured only on a small probe share (8 work-groups,
+    # slow there as a GPU is on a few groups): at the sizes it never ran it takes the rates
+    # its twin measured, so the launch is shared about evenly instead of left on member 0.
+    force_tables 3000 3000
+    /usr/bin/python3 - "$SKMD_PROFILE_DB" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("DELETE FROM perf WHERE device = 2 AND range != 3")
+db.execute("UPDATE perf SET rate = 300 WHERE device = 2")
+db.commit()
+PY
+    out=$(under "pthread pthread" env SKMD_REFINE=0 "$vadd" --quick --reps 2 2>&1)
+    got=$(shares | sort -u)
+    m1=$(sed -n 's/.* m1=[0-9]*+\([0-9]*\)$/\1/p' <<<"$got" | head -1)
+    if ! grep -q '^PASSED' <<<"$out" || [ "$(wc -l <<<"$got")" != 1 ] || [ -z "$m1" ] ||
+        [ "$m1" -lt 96 ] || [ "$m1" -gt 160 ]; then
+        say FAIL "twin members: '$got', expected member 1 to get 96-160 of 256 work-groups"
+    else
+        say PASS "a member measured only on a probe takes its twin's rates: $got"
+    fi
     force_tables 1000 3000
     out=$(under "pthread pthread" env SKMD_REFINE=0 SKMD_MODE=single "$vadd" --quick --reps 2 2>&1)
     got=$(shares | sort -u)
