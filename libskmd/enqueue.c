@@ -7,6 +7,7 @@
 #include "inflight.h"
 #include "member_health.h"
 #include "ndrange_check.h"
+#include "read_scattered.h"
 #include "split.h"
 #include "worker.h"
 
@@ -140,6 +141,9 @@ cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool block
      * once more after a fault that moved the queue or refused the buffer. */
     if (skmd_mem_refused(buffer, q->member))
         return skmd_host_read(q, buffer, offset, size, ptr, n, wl, event);
+    cl_int serr;
+    if (skmd_read_scattered(q, buffer, offset, size, ptr, n, wl, event, &serr))
+        return serr; /* each part from where it lies */
     cl_int cerr = coherent(q, buffer, offset, size, 0);
     if (cerr != CL_SUCCESS)
         return skmd_fault_retry(q, buffer, cerr, 0)

@@ -1,6 +1,6 @@
 #!/bin/bash
 # tests/split/test-split.sh MODE PRELOAD BIN_DIR: the split-launch tests on local PoCL
-# devices (MODE: adversarial, examples, moved, fault, events, peer, spread, shapes). Each run forces
+# devices (MODE: adversarial, examples, moved, fault, events, peer, spread, shapes, reads). Each run forces
 # uneven shares and checks from the log (SKMD_LOG=info) that launches really were split.
 set -u
 mode=$1 preload=$2 bins=$3
@@ -77,6 +77,40 @@ spread)
                 say FAIL "[$set] $name: $host writes went to the host copy (zero-copy members)"
             else
                 say PASS "[$set] $name: PASSED, $host writes into the host copy"
+            fi
+        done
+    done ;;
+reads)
+    # The app reads (parts of) a buffer that a split launch wrote on two members: each part
+    # comes from the member that holds it (SKMD_ZERO_COPY=0: copies of their own; the
+    # trace shows the reads from the member that is not the queue's), none is first gathered
+    # on the queue's member; with SKMD_APP_TRANSFERS=driver they are (the old path). Exact
+    # either way.
+    for set in "SKMD_ZERO_COPY=0" "SKMD_ZERO_COPY=1" "SKMD_ZERO_COPY=0 SKMD_APP_TRANSFERS=driver"; do
+        for devs in "pthread pthread" "pthread pthread basic"; do
+            rm -f "$tmp/log" "$tmp/t.json"
+            # Python keeps its objects at exit: no leak checks (the C tests do them).
+            out=$(under "$devs" "0.3,0.7" env $set PYOPENCL_NO_CACHE=1 SKMD_TRACE="$tmp/t.json" \
+                  ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
+                  /usr/bin/python3 -W ignore tests/split/partial-reads.py 2>&1)
+            q=$(sed -n 's/.*executing member: \([0-9]*\).*/\1/p' "$tmp/log" | head -1)
+            read -r others gathered < <(/usr/bin/python3 -c '
+import json, sys
+q = int(sys.argv[2])
+ev = [e for e in json.load(open(sys.argv[1]))["traceEvents"]
+      if e["ph"] == "X" and e["args"]["launch"] == 0]
+print(sum(1 for e in ev if e["cat"] == "transfer_out" and e["args"]["device"] != q),
+      sum(e["args"]["bytes"] for e in ev if e["cat"] == "transfer_in" and e["args"]["device"] == q))
+' "$tmp/t.json" "${q:-0}")
+            what="$others reads from the other member, $gathered bytes gathered on the queue's member $q"
+            if [ "$out" != ok ] || [ "$(splits)" -ne 2 ]; then
+                say FAIL "[$devs] [$set] $(splits) split: $(tail -3 <<<"$out")"
+            elif [ "$set" = SKMD_ZERO_COPY=0 ] && { [ "$others" -eq 0 ] || [ "$gathered" -ne 0 ]; }; then
+                say FAIL "[$devs] [$set] $what"
+            elif [ "${set#*driver}" != "$set" ] && [ "$gathered" -eq 0 ]; then
+                say FAIL "[$devs] [$set] $what: nothing gathered with the driver's reads"
+            else
+                say PASS "[$devs] [$set] exact; $what"
             fi
         done
     done ;;

@@ -1,0 +1,173 @@
+/* libskmd/read_scattered.c: the app reads a buffer whose bytes lie on several members
+ * (a split launch's outputs): each part goes straight from where it is current into the
+ * app's memory, the devices' parts at the same time, instead of first gathering every
+ * part on the queue's member and reading it from there (two trips over the links for the
+ * bytes that member lacked, one after the other). See read_scattered.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "coherence.h"
+#include "common.h"
+#include "config.h"
+#include "inflight.h"
+#include "log.h"
+#include "member_health.h"
+#include "read_scattered.h"
+#include "trace.h"
+#include "transfer.h"
+
+/* The parts a read is made of: bytes [b, e) of the root copied to dst. */
+struct reader {
+    cl_mem root;
+    uint64_t b;            /* the read's first byte in the root */
+    unsigned char *dst;    /* the app's memory for byte b */
+    struct skmd_ranges done;
+    struct skmd_xfer_req *reqs; /* device parts, run together at the end */
+    int nreqs, cap;
+};
+
+static int add_request(struct reader *r, int m, uint64_t b, uint64_t e)
+{
+    cl_int err;
+    cl_command_queue q = skmd_work_queue(r->root->context, m, &err);
+    cl_mem real = q ? skmd_mem_real(r->root, m, &err) : NULL;
+    if (!real)
+        return -1;
+    if (r->nreqs == r->cap) {
+        int cap = r->cap ? 2 * r->cap : 8;
+        struct skmd_xfer_req *grown = realloc(r->reqs, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        r->reqs = grown;
+        r->cap = cap;
+    }
+    r->reqs[r->nreqs++] = (struct skmd_xfer_req){
+        .member = m, .context = skmd_member_context(r->root->context, m), .queue = q,
+        .buffer = real, .to_device = 0, .offset = (size_t)b, .size = (size_t)(e - b),
+        .host = r->dst + (b - r->b),
+        .direct = skmd_coh_member_shares_host(m) && !skmd_config()->transfer_stage_cpu,
+    };
+    return 0;
+}
+
+/* Takes the parts of [b, e) current in `source` (a member, or SKMD_HOST) that no earlier
+ * source gave. Host memory (the host copy, or a zero-copy member's buffer, which is the
+ * host copy) is copied at once; a device's parts are queued as requests. */
+static int take_from(struct reader *r, int source, uint64_t b, uint64_t e)
+{
+    const struct skmd_ranges *valid = &r->root->valid[source];
+    int in_host = source == SKMD_HOST || (r->root->zero_copy & (1u << source));
+    if (source != SKMD_HOST && in_host) {
+        /* Its kernels write the host copy in place: they must be done. */
+        cl_int err;
+        cl_command_queue q = skmd_work_queue(r->root->context, source, &err);
+        const struct skmd_member *member = &skmd_state.members[source];
+        if (!q || member->ops->wait(member, q) != CL_SUCCESS)
+            return -1;
+    }
+    uint64_t at = b;
+    struct skmd_range hit;
+    while (skmd_ranges_next_hit(valid, b, e, &at, &hit)) {
+        uint64_t at2 = hit.begin;
+        struct skmd_range need;
+        while (skmd_ranges_next_gap(&r->done, hit.begin, hit.end, &at2, &need)) {
+            if (in_host)
+                skmd_xfer_copy(r->dst + (need.begin - r->b), r->root->host_copy + need.begin,
+                               (size_t)(need.end - need.begin));
+            else if (add_request(r, source, need.begin, need.end) != 0)
+                return -1;
+            if (skmd_ranges_add(&r->done, need.begin, need.end) != 0)
+                return -1;
+        }
+        at = hit.end;
+    }
+    return 0;
+}
+
+/* Whether member m's copy lacks some of [b, e). */
+static int lacks(cl_mem root, int m, uint64_t b, uint64_t e)
+{
+    uint64_t at = b;
+    struct skmd_range gap;
+    return skmd_ranges_next_gap(&root->valid[m], b, e, &at, &gap);
+}
+
+/* Under the buffer lock: every part read, 1; not read (a part that no copy holds, or out
+ * of memory: the usual path decides), 0; a transfer failed, -1 with *err. */
+static int read_parts(struct reader *r, uint64_t e, cl_int *err)
+{
+    cl_mem root = r->root;
+    if (root->host_copy && take_from(r, SKMD_HOST, r->b, e) != 0)
+        return 0;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if ((root->zero_copy & (1u << m)) && take_from(r, m, r->b, e) != 0)
+            return 0;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (!(root->zero_copy & (1u << m)) && !skmd_member_is_lost(m) &&
+            take_from(r, m, r->b, e) != 0)
+            return 0;
+    uint64_t at = r->b;
+    struct skmd_range gap;
+    if (skmd_ranges_next_gap(&r->done, r->b, e, &at, &gap))
+        return 0;
+    uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
+    *err = r->nreqs ? skmd_xfer_run_many(r->reqs, r->nreqs, NULL) : CL_SUCCESS;
+    for (int i = 0; i < r->nreqs && skmd_trace_enabled(); i++) {
+        struct skmd_trace_span span = {
+            .device = r->reqs[i].member, .kind = SKMD_TRACE_TRANSFER_OUT, .share = -1,
+            .start_ns = start, .end_ns = skmd_trace_now_ns(), .bytes = r->reqs[i].size,
+        };
+        skmd_trace_span(&span);
+    }
+    return *err == CL_SUCCESS ? 1 : -1;
+}
+
+int skmd_read_scattered(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
+                        cl_uint nwait, const cl_event *wait, cl_event *event, cl_int *err)
+{
+    if (size == 0 || mem->mtype != CL_MEM_OBJECT_BUFFER || off > mem->size ||
+        size > mem->size - off || !strcmp(skmd_config()->app_transfers, "driver"))
+        return 0;
+    cl_mem root = skmd_mem_root(mem);
+    if (root->flags & CL_MEM_USE_HOST_PTR)
+        return 0;
+    uint64_t b = off + (mem != root ? mem->origin : 0), e = b + size;
+    int m = q->member;
+    skmd_buffer_lock(mem);
+    int lacking = lacks(root, m, b, e);
+    skmd_buffer_unlock(mem);
+    if (!lacking)
+        return 0; /* all there: the usual read from the queue's member */
+    struct skmd_enqueue en;
+    if (skmd_enqueue_begin(&en, q, nwait, wait, event) != CL_SUCCESS)
+        return 0; /* the usual path reports the bad wait list */
+    /* In the queue's order: what was queued before it is done first, as a read on an
+     * in-order queue would wait for it; then its wait list. A failure there: the usual
+     * path meets it again and handles it. */
+    if (real_clFinish(q->real) != CL_SUCCESS ||
+        (en.nwait && real_clWaitForEvents(en.nwait, en.wait) != CL_SUCCESS)) {
+        skmd_enqueue_abandon(&en);
+        return 0;
+    }
+    skmd_inflight_wait_mem(mem, 0); /* split launches writing it finish first */
+    struct reader r = {.root = root, .b = b, .dst = ptr};
+    skmd_buffer_lock(mem);
+    int took = lacks(root, m, b, e) ? read_parts(&r, e, err) : 0;
+    skmd_buffer_unlock(mem);
+    skmd_ranges_free(&r.done);
+    free(r.reqs);
+    if (took <= 0) {
+        if (took < 0) /* the usual path, with its fault handling, reads it again */
+            skmd_log(SKMD_LOG_INFO, "app read of %zu bytes from the members holding them "
+                     "failed (%d): read through the queue's member", size, *err);
+        skmd_enqueue_abandon(&en);
+        return 0;
+    }
+    *err = CL_SUCCESS;
+    if (en.event)
+        en.real_event = skmd_done_event(q, NULL, err);
+    *err = skmd_enqueue_end(&en, *err);
+    if (*err == CL_SUCCESS && event)
+        (*event)->type = CL_COMMAND_READ_BUFFER;
+    return 1;
+}
