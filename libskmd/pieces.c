@@ -226,11 +226,36 @@ int skmd_pieces_expected(int m, uint64_t bytes)
 
 double skmd_pieces_share_ms(double transfer_ms, double kernel_ms, int pieces)
 {
-    if (pieces <= 1)
-        return transfer_ms + kernel_ms;
-    double hi = transfer_ms > kernel_ms ? transfer_ms : kernel_ms;
-    double lo = transfer_ms > kernel_ms ? kernel_ms : transfer_ms;
-    return hi + lo / pieces;
+    return skmd_part_pieces_ms(transfer_ms, kernel_ms, pieces); /* the partitioner's own */
+}
+
+void skmd_pieces_limits(int m, int *max_pieces, double *piece_bytes)
+{
+    int forced = skmd_config()->pieces;
+    *max_pieces = 1;
+    *piece_bytes = 0;
+    if (forced == 1 || m < 0 || m >= skmd_state.nmembers)
+        return;
+    if (forced > 1) {
+        *max_pieces = forced < SKMD_PIECES_MAX ? forced : SKMD_PIECES_MAX;
+        return;
+    }
+    if (skmd_coh_member_shares_host(m))
+        return;
+    *max_pieces = SKMD_PIECES_AUTO_MAX;
+    *piece_bytes = (double)min_piece_bytes();
+}
+
+int skmd_pieces_launch_allows(const struct skmd_pieces_share *s)
+{
+    int forced = skmd_config()->pieces;
+    if (forced == 1 || !s->rec || s->count < 2)
+        return 0;
+    int k = forced > 1 ? (forced < SKMD_PIECES_MAX ? forced : SKMD_PIECES_MAX)
+                       : SKMD_PIECES_AUTO_MAX;
+    if ((uint64_t)k > s->count)
+        k = (int)s->count;
+    return safe_in_pieces(s, k);
 }
 
 int skmd_pieces_plan(const struct skmd_pieces_share *s)
