@@ -870,8 +870,9 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     for (int i = 0; i < n; i++)
         count[map[i]] = res.count[i];
     keep_home(r, e, resident, count);
-    skmd_log(SKMD_LOG_DEBUG, "plan %s: %s, estimated %.3f ms", e->name, how,
-             res.overall_ms);
+    skmd_log(SKMD_LOG_DEBUG, "plan %s: %s, estimated %.3f ms%s", e->name, how,
+             res.overall_ms,
+             resident->pieces ? " (shares that move inputs priced in pieces, overlapped)" : "");
     guard(r, e, resident, count, t);
     probe_idle(r, e, count, t);
 }
