@@ -9,10 +9,11 @@
  * Model (docs/partitioner.md gives every choice in full):
  *   time(d, n) = in(d, n) + n / rate_d(n) + out(d, n) + merge(d, n)   for a share n > 0,
  *   time(d, 0) = 0; a share that runs in k pieces (max_pieces) overlaps the first two
- *   terms: skmd_part_pieces_ms(in, kernel, k). Transfers of devices that share a link are serialized (each waits for
- *   all inputs, then for all outputs, of its link); merges run on
- *   the host CPU, so the host device's time also grows by every other device's merge. The
- *   overall time of a decision is the largest device time; ties are broken by the sum.
+ *   terms: skmd_part_pieces_ms(in, kernel, k). Transfers of devices that share a link
+ *   are serialized (each waits for all inputs, then for all outputs, of its link); merges
+ *   run on the host CPU, so the host device's time also grows by every other device's
+ *   merge. The overall time of a decision is the largest device time; ties are broken by
+ *   the sum.
  *
  * Nothing here allocates except skmd_part_cache; every function is reentrant.
  */
