@@ -83,13 +83,20 @@ double skmd_part_link_ms(const struct skmd_part_link_curve *c, double bytes)
     return ms < SKMD_PART_NEVER_MS ? ms : SKMD_PART_NEVER_MS;
 }
 
-double skmd_part_pieces_ms(double transfer_ms, double kernel_ms, int pieces)
+/* skmd_part_pieces_ms, static so that the search's inner loop inlines it (an exported
+ * function of a -fPIC build is not inlined). */
+static inline double pieces_ms(double transfer_ms, double kernel_ms, int pieces)
 {
     if (pieces <= 1)
         return transfer_ms + kernel_ms;
     double hi = transfer_ms > kernel_ms ? transfer_ms : kernel_ms;
     double lo = transfer_ms > kernel_ms ? kernel_ms : transfer_ms;
     return hi + lo / pieces;
+}
+
+double skmd_part_pieces_ms(double transfer_ms, double kernel_ms, int pieces)
+{
+    return pieces_ms(transfer_ms, kernel_ms, pieces);
 }
 
 int skmd_part_pieces_of(const struct skmd_part_device *d, uint64_t nwg, double in_bytes,
@@ -115,7 +122,7 @@ int skmd_part_pieces_of(const struct skmd_part_device *d, uint64_t nwg, double i
 
 double part_cost_alone(const struct part_cost *c)
 {
-    return skmd_part_pieces_ms(c->in_ms, c->kernel_ms, c->pieces) + c->out_ms + c->merge_ms;
+    return pieces_ms(c->in_ms, c->kernel_ms, c->pieces) + c->out_ms + c->merge_ms;
 }
 
 static int good_curve(const struct skmd_part_link_curve *c)
@@ -266,8 +273,7 @@ double part_model_finish(const struct part_model *m, const struct part_cost *cos
         double in = slot >= 0 ? link_in[slot] : cost[d].in_ms;
         double out = slot >= 0 ? link_out[slot] : cost[d].out_ms;
         /* In pieces, the kernel runs while the link (shared or not) brings the rest. */
-        finish[d] = skmd_part_pieces_ms(in, cost[d].kernel_ms, cost[d].pieces) + out +
-                    cost[d].merge_ms;
+        finish[d] = pieces_ms(in, cost[d].kernel_ms, cost[d].pieces) + out + cost[d].merge_ms;
         merges += cost[d].merge_ms;
     }
     /* A source device's link carried others' inputs before its own share could use it. */
