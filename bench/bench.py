@@ -6,7 +6,10 @@ environment, e.g. a partitioning policy), and writes:
   runs.csv     one row per run (example, column, size, best and median ms, status)
   results.csv  one row per example: per-device times, fastest single device, ideal combined
                time 1/sum(1/T_i), and per libskmd column its time, speedup and efficiency
-  results.md   the same as a Markdown table
+  results.md   the same as a Markdown table (with --report, also a table of libskmd's
+               decisions per example and column, from its exit report)
+  reports/     with --report: EXAMPLE.COLUMN.txt, libskmd's exit report (SKMD_REPORT=1) of
+               each libskmd run; decisions.csv, the decisions table
   chart.svg    bars of speed relative to the fastest single device (chart.png too when
                rsvg-convert is installed)
   log.txt      the output of every run
@@ -24,6 +27,11 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# libskmd's exit report (docs/tools.md, "The report"): a title line, one line per member
+# device, the column heads, then one row per kernel: the name in 24 characters, then
+# launches, split/launches, shares, time_ms, est_ms, est_err%, moved ("1.5 MiB"), decision.
+REPORT_TITLE = "libskmd report:"
+REPORT_ROW_RE = re.compile(r"^ +(\d+) +(\d+)/(\d+) +(\S+) +([\d.]+) +(\S+) +(\S+) +([\d.]+ \S+)  (.*)$")
 RESULT_RE = re.compile(r"^RESULT name=(\S+) size=(\S+) ms_best=([\d.]+) ms_median=([\d.]+) status=(\S+)",
                        re.M)
 
@@ -51,6 +59,9 @@ def parse_args():
     p.add_argument("--rounds", type=int, default=1,
                    help="run every example's native and libskmd runs this many times, interleaved, "
                         "and keep each one's best (default 1)")
+    p.add_argument("--report", action="store_true",
+                   help="run libskmd with SKMD_REPORT=1, keep each run's exit report in "
+                        "OUT/reports/EXAMPLE.COLUMN.txt and add its decisions to results.md")
     p.add_argument("--setup-nvidia", action="store_true",
                    help="make an ICD vendors folder with NVIDIA's OpenCL plus the installed vendors "
                         "and point OCL_ICD_VENDORS at it")
@@ -127,6 +138,7 @@ def list_examples(bin_dir, only):
 class Runner:
     def __init__(self, args, log):
         self.args, self.log = args, log
+        self.output = ""  # the last run's stdout and stderr
 
     def run(self, prog, extra_args, env_extra, what):
         """One run of one program; returns (size, ms_best, ms_median, status)."""
@@ -146,6 +158,7 @@ class Runner:
             out = (e.stdout or b"").decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
             out, rc = out + "\n(timed out after %gs)" % self.args.timeout, "timeout"
         self.log.write("$ %s\n%s\n(exit %s)\n\n" % (shown, out.rstrip(), rc))
+        self.output = out
         m = RESULT_RE.search(out)
         if rc == 0 and m and m.group(5) == "PASSED":
             res = (m.group(2), float(m.group(3)), float(m.group(4)), "PASSED")
@@ -163,6 +176,79 @@ def better(old, new):
     if new[3] != "PASSED" or new[1] < old[1]:
         return new
     return old
+
+
+def extract_report(output):
+    """libskmd's exit report in a run's output: (its text, its device lines, its kernel rows as
+    dicts), or None when the output holds none (the run died before its exit)."""
+    at = output.rfind(REPORT_TITLE)
+    if at < 0:
+        return None
+    lines = output[at:].splitlines()
+    text, devices, rows = [lines[0]], [], []
+    i = 1
+    while i < len(lines) and lines[i].startswith("  device "):
+        devices.append(lines[i].strip())
+        text.append(lines[i])
+        i += 1
+    if i < len(lines) and lines[i].startswith("kernel "):
+        text.append(lines[i])
+        i += 1
+    for line in lines[i:]:
+        m = REPORT_ROW_RE.match(line[24:]) if len(line) > 24 and line[24] == " " else None
+        if not m:
+            break
+        text.append(line)
+        rows.append({"kernel": line[:24].rstrip(), "launches": int(m.group(1)),
+                     "split": int(m.group(2)), "time_ms": float(m.group(5)),
+                     "shares": m.group(4), "moved": m.group(8), "decision": m.group(9)})
+    return "\n".join(text) + "\n", devices, rows
+
+
+def summarise_report(report):
+    """What the decisions table shows of one report: launches split / all, and the shares
+    and decision of the kernel with the longest total time (the report lists it first)."""
+    if report is None:
+        return None
+    _, _, rows = report
+    kernels = [r for r in rows if r["kernel"] != "(all kernels)"]
+    if not kernels:
+        return {"split": 0, "launches": 0, "kernel": "", "shares": "", "decision": "no launches"}
+    total = next((r for r in rows if r["kernel"] == "(all kernels)"), kernels[0])
+    top = kernels[0]
+    return {"split": total["split"], "launches": total["launches"], "kernel": top["kernel"],
+            "shares": top["shares"], "decision": top["decision"]}
+
+
+def write_decisions(out, examples, columns, reports):
+    """reports/decisions.csv and the decisions section of results.md."""
+    head = ["example", "column", "split launches", "largest kernel", "its shares", "decision"]
+    body = []
+    for ex in examples:
+        for c in columns:
+            s = summarise_report(reports.get((ex, c)))
+            if s is None:
+                body.append([ex, c, "", "", "", "no report (the run ended before libskmd's exit)"])
+            else:
+                body.append([ex, c, "%d/%d" % (s["split"], s["launches"]), s["kernel"], s["shares"],
+                             s["decision"]])
+    with open(os.path.join(out, "reports", "decisions.csv"), "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(head)
+        w.writerows(body)
+    devices = next((r[1] for r in reports.values() if r and r[1]), [])
+    with open(os.path.join(out, "results.md"), "a") as f:
+        f.write("\n## Decisions (libskmd's exit report, SKMD_REPORT=1)\n\n")
+        f.write("| " + " | ".join(head) + " |\n")
+        f.write("|" + "|".join("---" for _ in head) + "|\n")
+        for line in body:
+            f.write("| " + " | ".join(v.replace("|", "/") for v in line) + " |\n")
+        f.write("\nsplit launches: the example's launches shared among several devices / all its "
+                "launches. largest kernel: the one with the longest total time; its shares: the "
+                "fraction of its work-groups each member device ran, in device order (%s); "
+                "decision: why its last launch that ran whole was not split (else the last reason "
+                "given). Whole reports: reports/EXAMPLE.COLUMN.txt.\n"
+                % ("; ".join(devices) if devices else "the reports' device lines"))
 
 
 def fmt_ms(v):
@@ -339,7 +425,9 @@ def main():
     for p, d, name in devices:
         print("bench: device %d:%d %s" % (p, d, name))
 
-    runs = {}
+    runs, reports = {}, {}
+    if args.report:
+        os.makedirs(os.path.join(args.out, "reports"), exist_ok=True)
     with open(os.path.join(args.out, "log.txt"), "w") as log, \
             open(os.path.join(args.out, "runs.csv"), "w", newline="") as rf:
         rw = csv.writer(rf, lineterminator="\n")
@@ -358,21 +446,32 @@ def main():
                     # Programs of the sanitizer build refuse a preload ahead of their ASan runtime.
                     asan = [o for o in [os.environ.get("ASAN_OPTIONS"), "verify_asan_link_order=0"] if o]
                     env.setdefault("ASAN_OPTIONS", ":".join(asan))
+                    if args.report:
+                        env.setdefault("SKMD_REPORT", "1")
                     r = runner.run(prog, [], env, "%s %s" % (ex, c))
-                    runs[(ex, c, None)] = better(runs.get((ex, c, None)), r)
+                    kept = better(runs.get((ex, c, None)), r)
+                    runs[(ex, c, None)] = kept
+                    if args.report and kept is r:  # the report of the run the tables show
+                        reports[(ex, c)] = extract_report(runner.output)
+                        with open(os.path.join(args.out, "reports", "%s.%s.txt" % (ex, c)), "w") as f:
+                            f.write(reports[(ex, c)][0] if reports[(ex, c)] else
+                                    "(no libskmd report in the run's output: see log.txt)\n")
                     rw.writerow([ex, c, "all", r[0], fmt_ms(r[1]), fmt_ms(r[2]), r[3], rnd])
                 rf.flush()
 
     rows = summarise(examples, dev_keys, list(columns), runs)
     write_tables(args.out, rows, dev_keys, dev_labels, list(columns))
+    if args.report and columns:
+        write_decisions(args.out, examples, list(columns), reports)
     title = "libskmd examples, %s%s, best of %d%s" % (
         datetime.date.today().isoformat(), ", --quick" if args.quick else "", args.reps,
         " x %d rounds" % args.rounds if args.rounds > 1 else "")
     write_svg(args.out, rows, dev_keys, dev_labels, list(columns), title)
     with open(os.path.join(args.out, "results.md")) as f:
         print(f.read())
-    print("bench: wrote %s/{results.md,results.csv,runs.csv,chart.svg%s,log.txt}"
-          % (args.out, ",chart.png" if os.path.exists(os.path.join(args.out, "chart.png")) else ""))
+    print("bench: wrote %s/{results.md,results.csv,runs.csv,chart.svg%s,log.txt%s}"
+          % (args.out, ",chart.png" if os.path.exists(os.path.join(args.out, "chart.png")) else "",
+             ",reports/" if args.report and columns else ""))
     bad = [k for k, r in runs.items() if r[3] != "PASSED"]
     if bad:
         print("bench: %d run(s) did not pass; see log.txt" % len(bad))

@@ -226,11 +226,84 @@ int skmd_pieces_expected(int m, uint64_t bytes)
 
 double skmd_pieces_share_ms(double transfer_ms, double kernel_ms, int pieces)
 {
-    if (pieces <= 1)
-        return transfer_ms + kernel_ms;
-    double hi = transfer_ms > kernel_ms ? transfer_ms : kernel_ms;
-    double lo = transfer_ms > kernel_ms ? kernel_ms : transfer_ms;
-    return hi + lo / pieces;
+    return skmd_part_pieces_ms(transfer_ms, kernel_ms, pieces); /* the partitioner's own */
+}
+
+void skmd_pieces_limits(int m, int *max_pieces, double *piece_bytes)
+{
+    int forced = skmd_config()->pieces;
+    *max_pieces = 1;
+    *piece_bytes = 0;
+    if (forced == 1 || m < 0 || m >= skmd_state.nmembers)
+        return;
+    if (forced > 1) {
+        *max_pieces = forced < SKMD_PIECES_MAX ? forced : SKMD_PIECES_MAX;
+        return;
+    }
+    if (skmd_coh_member_shares_host(m))
+        return;
+    *max_pieces = SKMD_PIECES_AUTO_MAX;
+    *piece_bytes = (double)min_piece_bytes();
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 1099511628211ULL;
+    return h;
+}
+
+/* What safe_in_pieces' answer depends on: the kernel, the launch's shape and groups, the
+ * piece count, and per buffer argument its size, root and offset in it (aliasing), per
+ * scalar its value. */
+static uint64_t launch_key(const struct skmd_pieces_share *s, int k)
+{
+    uint64_t h = fnv(1469598103934665603ULL, &s->rec, sizeof s->rec);
+    h = fnv(h, &s->shape->work_dim, sizeof s->shape->work_dim);
+    h = fnv(h, s->shape->global_offset, sizeof s->shape->global_offset);
+    h = fnv(h, s->shape->global_size, sizeof s->shape->global_size);
+    h = fnv(h, s->shape->local_size, sizeof s->shape->local_size);
+    h = fnv(h, &s->first, sizeof s->first);
+    h = fnv(h, &s->count, sizeof s->count);
+    h = fnv(h, &k, sizeof k);
+    for (unsigned p = 0; p < s->rec->nparams; p++) {
+        if (is_buffer(s, p)) {
+            cl_mem mem = s->args[p].mem, root = skmd_mem_root(mem);
+            uint64_t at = root_offset(mem);
+            h = fnv(h, &mem->size, sizeof mem->size);
+            h = fnv(h, &root, sizeof root);
+            h = fnv(h, &at, sizeof at);
+        } else {
+            h = fnv(h, &s->scalars[p], sizeof s->scalars[p]);
+        }
+    }
+    return h;
+}
+
+int skmd_pieces_launch_allows(const struct skmd_pieces_share *s)
+{
+    /* An app launches the same kernel on the same buffers again and again: the answer
+     * for this thread's last launch is kept (a check costs microseconds: every piece's
+     * footprints). */
+    static _Thread_local struct {
+        uint64_t key;
+        int valid, allows;
+    } last;
+    int forced = skmd_config()->pieces;
+    if (forced == 1 || !s->rec || s->count < 2 || s->rec->nparams > 256)
+        return 0;
+    int k = forced > 1 ? (forced < SKMD_PIECES_MAX ? forced : SKMD_PIECES_MAX)
+                       : SKMD_PIECES_AUTO_MAX;
+    if ((uint64_t)k > s->count)
+        k = (int)s->count;
+    uint64_t key = launch_key(s, k);
+    if (!last.valid || last.key != key) {
+        last.allows = safe_in_pieces(s, k);
+        last.key = key;
+        last.valid = 1;
+    }
+    return last.allows;
 }
 
 int skmd_pieces_plan(const struct skmd_pieces_share *s)

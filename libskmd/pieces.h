@@ -85,6 +85,18 @@ cl_command_queue skmd_pieces_queue(cl_context ctx, int m);
 int skmd_pieces_expected(int m, uint64_t bytes);
 double skmd_pieces_share_ms(double transfer_ms, double kernel_ms, int pieces);
 
+/* What the partitioner needs to price shares in pieces (skmd_part_device's max_pieces
+ * and piece_bytes, skmd_part_pieces_of), once per launch:
+ * - skmd_pieces_launch_allows: whether shares of this launch can run in pieces at all
+ *   (every written footprint known and exact, no piece reading what an earlier one
+ *   writes), checked on s's groups (the whole launch) cut into as many pieces as a share
+ *   takes at most; s->member is not used. No lock taken.
+ * - skmd_pieces_limits: member m's figures as skmd_pieces_plan chooses them: at most
+ *   *max_pieces pieces of at least *piece_bytes input bytes (0: always *max_pieces, a
+ *   forced count); *max_pieces is 1 where shares never run in pieces. */
+int skmd_pieces_launch_allows(const struct skmd_pieces_share *s);
+void skmd_pieces_limits(int m, int *max_pieces, double *piece_bytes);
+
 /* Releases ctx's transfer queues (at the context's release). */
 void skmd_pieces_release(cl_context ctx);
 

@@ -22,6 +22,7 @@
 #include "inflight.h"
 #include "coherence.h"
 #include "log.h"
+#include "pieces.h"
 #include "plan.h"
 #include "share.h"
 #include "share_align.h"
@@ -310,11 +311,14 @@ static void share_bytes(const struct skmd_plan_request *r, uint64_t first, uint6
     }
 }
 
-/* Where a launch's read bytes are, per member (resident_inputs). */
+/* Where a launch's read bytes are, per member (resident_inputs), and whether its shares
+ * can run in pieces (pieces_allowed): what the problem needs beyond the request, found
+ * before plan_lock is taken. */
 struct residency {
     double in[SKMD_MAX_MEMBERS];     /* fraction current on the member */
     double remote[SKMD_MAX_MEMBERS]; /* fraction current only on other members */
     int from[SKMD_MAX_MEMBERS];      /* the member holding most of those, -1: none */
+    int pieces;                      /* 1: shares on a member with a link may run in pieces */
 };
 
 /* Bytes of [b, e) (root offsets) current on member m. */
@@ -387,6 +391,22 @@ static void resident_inputs(const struct skmd_plan_request *r, struct residency 
     }
 }
 
+/* Whether the launch's shares can run in pieces (pieces.h): only asked when an eligible
+ * member would run them so, since the check evaluates footprints piece by piece. */
+static int pieces_allowed(const struct skmd_plan_request *r)
+{
+    int any = 0;
+    for (int m = 0; m < skmd_state.nmembers && !any; m++) {
+        int k;
+        double bytes;
+        skmd_pieces_limits(m, &k, &bytes);
+        any = r->eligible[m] && k > 1;
+    }
+    struct skmd_pieces_share whole = {r->rec, r->args, r->scalars, r->shape, -1, 0,
+                                      r->total_groups};
+    return any && skmd_pieces_launch_allows(&whole);
+}
+
 /* The problem over the eligible members (dev[i] is member map[i]). Under plan_lock. */
 /* A member's table for one decision: where it has measured nothing at a size, the rate
  * an identical member measured there (the most samples wins). A second GPU probed only on
@@ -424,6 +444,9 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
                                            .resident_in = resident->in[m],
                                            .launch_ms = info[m].launch_ms};
         memcpy(dev[n].curve, info[m].curve, sizeof dev[n].curve);
+        /* A share in pieces costs what skmd_pieces_share_ms says, not transfer + kernel. */
+        if (resident->pieces)
+            skmd_pieces_limits(m, &dev[n].max_pieces, &dev[n].piece_bytes);
         if (p->host_dev < 0 && info[m].link < 0 && r->kernel->merge[m])
             p->host_dev = n;
         map[n++] = m;
@@ -460,11 +483,14 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
     p->out_per_wg = rest ? fmax(0, (out_all - out_half) / (double)rest) : 0;
     p->in_fixed = fmax(0, in_all - p->in_per_wg * (double)r->total_groups);
     p->out_fixed = fmax(0, out_all - p->out_per_wg * (double)r->total_groups);
-    /* Merged or not: as split.c will find for shares of this launch (share_align.h). */
+    /* Merged or not: as split.c will find for shares of this launch (share_align.h),
+     * from the probe it made with the unit (also for a cold start's problem over fewer
+     * members: one probe a launch). */
     struct skmd_share_view view = {r->rec, r->args, r->scalars, r->shape};
-    p->output_contiguous = n < 2 ? exact && !r->rec->needs_merge
-                                 : !skmd_share_probe_merge(&view, r->total_groups, n,
-                                                           r->unit ? r->unit : 1);
+    int merge = r->merge_probe >= 0 ? r->merge_probe
+                                    : skmd_share_probe_merge(&view, r->total_groups, n,
+                                                             r->unit ? r->unit : 1);
+    p->output_contiguous = n < 2 ? exact && !r->rec->needs_merge : !merge;
     p->merge_fixed_ms = PLAN_MERGE_FIXED_MS;
     p->merge_ms_per_byte = 1.0 / PLAN_MERGE_BYTES_PER_MS;
     p->outputs_stay = 1; /* split.c leaves written bytes where they were written */
@@ -875,8 +901,9 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     for (int i = 0; i < n; i++)
         count[map[i]] = res.count[i];
     keep_home(r, e, resident, count);
-    skmd_log(SKMD_LOG_DEBUG, "plan %s: %s, estimated %.3f ms", e->name, how,
-             res.overall_ms);
+    skmd_log(SKMD_LOG_DEBUG, "plan %s: %s, estimated %.3f ms%s", e->name, how,
+             res.overall_ms,
+             resident->pieces ? " (shares that move inputs priced in pieces, overlapped)" : "");
     guard(r, e, resident, count, t);
     probe_idle(r, e, count, t);
 }
@@ -923,6 +950,7 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
     } else {
         struct residency resident;
         resident_inputs(r, &resident);
+        resident.pieces = policy != SKMD_PART_POLICY_EQUAL && pieces_allowed(r);
         pthread_mutex_lock(&plan_lock);
         struct entry *e = entry_for(ticket->kernel, ticket->shape, r->kernel->name);
         if (e)

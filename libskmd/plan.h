@@ -27,6 +27,9 @@ struct skmd_plan_request {
     int exec_member;                  /* the app queue's member */
     uint64_t unit;                    /* shares in multiples of this many groups (0, 1:
                                          any; share_align.h) */
+    int merge_probe;                  /* skmd_share_probe_merge for the eligible members at
+                                         unit, as split.c probed it with the unit (1:
+                                         shares need the merge); -1: not probed */
 };
 
 /* What a decision was made from, handed back with the measured times. */

@@ -165,24 +165,35 @@ int skmd_share_probe_merge(const struct skmd_share_view *v, uint64_t total, int 
 
 uint64_t skmd_share_unit(const struct skmd_share_view *v, uint64_t total, int members)
 {
+    return skmd_share_unit_merge(v, total, members, NULL);
+}
+
+uint64_t skmd_share_unit_merge(const struct skmd_share_view *v, uint64_t total, int members,
+                               int *needs_merge)
+{
     const struct skmd_launch *s = v->shape;
-    if (s->work_dim < 2 || members < 2 || members > SKMD_MAX_MEMBERS || v->rec->nparams > 256)
-        return 1;
-    uint64_t row, plane;
+    int merge = 1; /* what skmd_share_probe_merge says where it cannot probe */
+    uint64_t unit = 1, row, plane;
     grid(s, &row, &plane);
-    if (row <= 1 && plane <= 1)
+    if (members < 2 || members > SKMD_MAX_MEMBERS || v->rec->nparams > 256) {
+        if (needs_merge)
+            *needs_merge = merge;
         return 1;
-    if (total < 2 * (uint64_t)members || !probe_needs_merge(v, total, members, 1, row, plane))
-        return 1;
+    }
+    int may_align = s->work_dim >= 2 && (row > 1 || plane > 1) && total >= 2 * (uint64_t)members;
+    if (may_align || needs_merge) /* cutting anywhere: the probe of unit 1 */
+        merge = probe_needs_merge(v, total, members, 1, row, plane);
     uint64_t units[2] = {row, s->work_dim == 3 ? plane : 0};
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 2 && may_align && merge; i++) {
         uint64_t u = units[i];
         if (u <= 1 || total % u || total / u < (uint64_t)members || (i == 1 && u == row))
             continue;
         if (!probe_needs_merge(v, total, members, u, row, plane))
-            return u;
+            unit = u, merge = 0;
     }
-    return 1;
+    if (needs_merge)
+        *needs_merge = merge;
+    return unit;
 }
 
 void skmd_share_round(uint64_t *count, int n, uint64_t total, uint64_t unit)

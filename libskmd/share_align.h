@@ -68,6 +68,10 @@ int skmd_share_probe_merge(const struct skmd_share_view *v, uint64_t total, int 
  * (ngroups[0]) or of one plane (ngroups[0] * ngroups[1]): the smallest unit at which
  * shares need no merge, when there are at least `members` rows (planes). */
 uint64_t skmd_share_unit(const struct skmd_share_view *v, uint64_t total, int members);
+/* skmd_share_unit, and in *needs_merge (may be NULL) what skmd_share_probe_merge(v, total,
+ * members, unit) says for the unit returned, from the same probes: one probe per launch. */
+uint64_t skmd_share_unit_merge(const struct skmd_share_view *v, uint64_t total, int members,
+                               int *needs_merge);
 
 /* Moves the boundaries between the shares count[0..n) (member order, summing to total)
  * to the nearest multiples of unit; every member with a share keeps at least one unit.

@@ -70,6 +70,8 @@ struct launch {
     unsigned char bound_param[256]; /* 1: written bytes bounded, bounds disjoint (fetched
                                        before the share, committed after it) */
     uint64_t unit;                  /* shares are multiples of this many groups */
+    int merge_probe;                /* shares cut evenly at multiples of unit need the merge
+                                       (skmd_share_unit_merge: probed once a launch) */
     int merge_member;               /* -1: none needed */
     struct skmd_moved moved;
     uint64_t number;
@@ -626,9 +628,10 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     int neligible = 0;
     for (int m = 0; m < skmd_state.nmembers; m++)
         neligible += eligible[m];
-    L->unit = skmd_share_unit(&view, L->total_groups, neligible);
+    L->unit = skmd_share_unit_merge(&view, L->total_groups, neligible, &L->merge_probe);
     struct skmd_plan_request req = {L->k, L->rec, L->args, L->scalars, &L->shape,
-                                    L->total_groups, eligible, L->q->member, L->unit};
+                                    L->total_groups, eligible, L->q->member, L->unit,
+                                    L->merge_probe};
     int used = skmd_plan_shares(&req, count, &L->ticket);
     skmd_share_round(count, skmd_state.nmembers, L->total_groups, L->unit);
     for (int m = 0; m < skmd_state.nmembers; m++)

@@ -144,7 +144,7 @@ static int start_device(const struct part_model *m, uint64_t total)
             continue;
         struct part_cost c;
         part_model_cost(m, d, total, &c);
-        double ms = c.in_ms + c.kernel_ms + c.out_ms + c.merge_ms;
+        double ms = part_cost_alone(&c);
         if (ms < best_ms) {
             best_ms = ms;
             best = d;

@@ -83,6 +83,48 @@ double skmd_part_link_ms(const struct skmd_part_link_curve *c, double bytes)
     return ms < SKMD_PART_NEVER_MS ? ms : SKMD_PART_NEVER_MS;
 }
 
+/* skmd_part_pieces_ms, static so that the search's inner loop inlines it (an exported
+ * function of a -fPIC build is not inlined). */
+static inline double pieces_ms(double transfer_ms, double kernel_ms, int pieces)
+{
+    if (pieces <= 1)
+        return transfer_ms + kernel_ms;
+    double hi = transfer_ms > kernel_ms ? transfer_ms : kernel_ms;
+    double lo = transfer_ms > kernel_ms ? kernel_ms : transfer_ms;
+    return hi + lo / pieces;
+}
+
+double skmd_part_pieces_ms(double transfer_ms, double kernel_ms, int pieces)
+{
+    return pieces_ms(transfer_ms, kernel_ms, pieces);
+}
+
+int skmd_part_pieces_of(const struct skmd_part_device *d, uint64_t nwg, double in_bytes,
+                        double fixed_bytes)
+{
+    if (!d || d->max_pieces <= 1 || nwg < 2 || !(in_bytes > 0.0))
+        return 1;
+    double k = (double)d->max_pieces;
+    if (d->piece_bytes > 0.0)
+        k = fmin(k, floor(in_bytes / d->piece_bytes));
+    if (k > (double)nwg)
+        k = (double)nwg;
+    if (k < 2.0)
+        return 1;
+    int pieces = (int)k;
+    if (!(d->piece_bytes > 0.0))
+        return pieces; /* a forced count */
+    /* As the runtime decides: pieces only pay when the inputs come piece by piece, not
+     * when the first piece already needs most of them (a buffer every group reads). */
+    double first = fixed_bytes + (in_bytes - fixed_bytes) / pieces;
+    return first * 2.0 > in_bytes ? 1 : pieces;
+}
+
+double part_cost_alone(const struct part_cost *c)
+{
+    return pieces_ms(c->in_ms, c->kernel_ms, c->pieces) + c->out_ms + c->merge_ms;
+}
+
 static int good_curve(const struct skmd_part_link_curve *c)
 {
     if (!good_number(c->latency_ms) || !isfinite(c->bytes_per_ms) || !good_number(c->scale))
@@ -109,7 +151,7 @@ static int good_device(const struct skmd_part_device *d)
                 return 0;
     return good_number(d->peak_rate) && good_number(d->resident_in) && d->resident_in <= 1.0 &&
            good_number(d->remote_in) && d->resident_in + d->remote_in <= 1.0 + 1e-9 &&
-           good_number(d->peer_bytes_per_ms);
+           good_number(d->peer_bytes_per_ms) && good_number(d->piece_bytes);
 }
 
 int part_model_init(struct part_model *m, const struct skmd_part_problem *p)
@@ -159,6 +201,7 @@ void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_
 {
     const struct skmd_part_problem *p = m->p;
     c->source_ms = 0.0;
+    c->pieces = 1;
     if (n == 0) {
         c->in_ms = c->kernel_ms = c->out_ms = c->merge_ms = 0.0;
         return;
@@ -189,6 +232,11 @@ void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_
     }
     if (c->in_ms > SKMD_PART_NEVER_MS)
         c->in_ms = SKMD_PART_NEVER_MS;
+    /* Bytes that cross the link (not resident), the fixed part in the same proportion. */
+    if (m->in_curve[d] && dev->max_pieces > 1 && all_in > 0.0) {
+        double moving = in_bytes + remote;
+        c->pieces = skmd_part_pieces_of(dev, n, moving, p->in_fixed * (moving / all_in));
+    }
     /* A device that runs every work-group holds the whole result: nothing to merge. */
     int merged = m->needs_merge[d] && n < p->total_wg;
     int out_moves = !p->outputs_stay || merged;
@@ -224,7 +272,8 @@ double part_model_finish(const struct part_model *m, const struct part_cost *cos
         }
         double in = slot >= 0 ? link_in[slot] : cost[d].in_ms;
         double out = slot >= 0 ? link_out[slot] : cost[d].out_ms;
-        finish[d] = in + cost[d].kernel_ms + out + cost[d].merge_ms;
+        /* In pieces, the kernel runs while the link (shared or not) brings the rest. */
+        finish[d] = pieces_ms(in, cost[d].kernel_ms, cost[d].pieces) + out + cost[d].merge_ms;
         merges += cost[d].merge_ms;
     }
     /* A source device's link carried others' inputs before its own share could use it. */

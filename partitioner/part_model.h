@@ -9,6 +9,7 @@
 struct part_cost {
     double in_ms, kernel_ms, out_ms, merge_ms;
     double source_ms; /* the remote source's device-to-host link busy for this share */
+    int pieces;       /* the share runs in this many pieces (1: transfer, then kernel) */
 };
 
 struct part_model {
@@ -30,6 +31,9 @@ struct part_model {
 int part_model_init(struct part_model *m, const struct skmd_part_problem *p);
 double part_model_rate(const struct part_model *m, int d, uint64_t n);
 void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_cost *c);
+/* A device's time alone with these costs: transfer in and kernel (overlapped when in
+ * pieces), out, merge. */
+double part_cost_alone(const struct part_cost *c);
 /* Finish time of every device given each one's costs and shares; returns the largest and
  * writes the sum to *sum (may be NULL). */
 double part_model_finish(const struct part_model *m, const struct part_cost *cost,

@@ -8,10 +8,12 @@
  *
  * Model (docs/partitioner.md gives every choice in full):
  *   time(d, n) = in(d, n) + n / rate_d(n) + out(d, n) + merge(d, n)   for a share n > 0,
- *   time(d, 0) = 0. Transfers of devices that share a link are serialized (each waits for
- *   all inputs, then for all outputs, of its link); merges run on
- *   the host CPU, so the host device's time also grows by every other device's merge. The
- *   overall time of a decision is the largest device time; ties are broken by the sum.
+ *   time(d, 0) = 0; a share that runs in k pieces (max_pieces) overlaps the first two
+ *   terms: skmd_part_pieces_ms(in, kernel, k). Transfers of devices that share a link
+ *   are serialized (each waits for all inputs, then for all outputs, of its link); merges
+ *   run on the host CPU, so the host device's time also grows by every other device's
+ *   merge. The overall time of a decision is the largest device time; ties are broken by
+ *   the sum.
  *
  * Nothing here allocates except skmd_part_cache; every function is reentrant.
  */
@@ -94,6 +96,14 @@ struct skmd_part_device {
     /* Fixed cost of one share on the device beyond its kernel time (driver launch and
      * completion latency as the host sees it), ms, charged to every share n > 0. */
     double launch_ms;
+    /* Shares in pieces: the runtime may run a share whose inputs cross the link as k
+     * contiguous pieces, piece i+1's inputs moving while piece i computes, so that its
+     * transfer in and kernel take skmd_part_pieces_ms(in, kernel, k) instead of their sum.
+     * k = skmd_part_pieces_of(): at most max_pieces, at least piece_bytes of inputs per
+     * piece (0: always max_pieces), never more than the share's work-groups. max_pieces
+     * <= 1 (the zeroed default): never in pieces, the share's time is in + kernel. */
+    int max_pieces;
+    double piece_bytes;
 };
 
 /* One launch. A share of n work-groups on a device reads in_fixed + n * in_per_wg bytes
@@ -157,6 +167,16 @@ double skmd_part_estimate(const struct skmd_part_problem *p, const uint64_t *cou
 
 /* Model pieces, exposed for the runtime's reports and for tests. */
 int skmd_part_range_of(uint64_t nwg);
+/* A share's transfer in and kernel when it runs in k pieces: one piece's transfer, then
+ * k - 1 steps of the longer of a piece's transfer and kernel, then one piece's kernel:
+ *   max(t, c) + min(t, c) / k   (k <= 1: t + c). */
+double skmd_part_pieces_ms(double transfer_ms, double kernel_ms, int pieces);
+/* The pieces a share of nwg work-groups on device d runs in when in_bytes of its inputs
+ * cross its link, fixed_bytes of them needed by every piece (the first piece brings
+ * those): min(max_pieces, nwg, in_bytes / piece_bytes), and 1 when fewer than 2 or when
+ * the first piece would bring most of the bytes (pieces would not overlap much). */
+int skmd_part_pieces_of(const struct skmd_part_device *d, uint64_t nwg, double in_bytes,
+                        double fixed_bytes);
 double skmd_part_rate(const struct skmd_part_table *t, uint64_t nwg);
 double skmd_part_link_ms(const struct skmd_part_link_curve *c, double bytes);
 

@@ -118,6 +118,83 @@ static void test_transfer_bound_stays_on_cpu(void)
     CHECK(r.count[1] > 3000);
 }
 
+/* A transfer-bound share that runs in pieces (its inputs moving while earlier pieces
+ * compute) costs max(t, c) + min(t, c) / k, not t + c: priced so, the GPU behind a slow
+ * link gets more of the launch than priced serially; with one piece nothing changes. */
+static void test_pieces_overlap(void)
+{
+    struct skmd_part_device dev[2] = {
+        flat_device(1000.0, -1, 0.0), /* CPU: 8.2 ms for everything */
+        flat_device(2500.0, 0, 1e7),  /* GPU: kernel 0.4 us, transfer 0.82 us per group */
+    };
+    const uint64_t total = 8192;
+    struct skmd_part_problem p = problem(dev, 2, total);
+    p.in_per_wg = 8192.0;
+    struct skmd_part_result serial, overlap, one, defaults;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &defaults) == SKMD_PART_OK);
+    dev[1].max_pieces = 1; /* one piece: the same model as before */
+    dev[1].piece_bytes = 4 << 20;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &one) == SKMD_PART_OK);
+    CHECK(memcmp(one.count, defaults.count, sizeof one.count) == 0);
+    CHECK(memcmp(one.est_ms, defaults.est_ms, sizeof one.est_ms) == 0);
+    CHECK(one.overall_ms == defaults.overall_ms);
+    serial = one;
+    dev[1].max_pieces = 8; /* as the runtime's automatic choice: 4 MiB a piece, 8 at most */
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &overlap) == SKMD_PART_OK);
+    CHECK(well_formed(&serial, total) && well_formed(&overlap, total));
+    /* Serially the GPU's share balances at about 3690 groups, overlapped at about 4380. */
+    CHECK(serial.count[1] > 3500 && serial.count[1] < 3900);
+    CHECK(overlap.count[1] > serial.count[1] + 400);
+    CHECK(overlap.overall_ms < serial.overall_ms);
+    /* The GPU's time is the transfer plus an eighth of the kernel (latency 0.01 ms). */
+    double t = 0.01 + (double)overlap.count[1] * 8192.0 / 1e7;
+    double c = (double)overlap.count[1] / 2500.0;
+    CHECK(fabs(overlap.est_ms[1] - (t + c / 8)) < 1e-9);
+    /* The same shares estimated: lower with pieces than without. */
+    double with_pieces = skmd_part_estimate(&p, serial.count, NULL);
+    dev[1].max_pieces = 0;
+    CHECK(with_pieces < skmd_part_estimate(&p, serial.count, NULL));
+    /* A buffer every group reads whole: the first piece would bring most of the bytes, so
+     * the share runs in one piece and the decision is the serial one. */
+    p.in_per_wg = 0.0;
+    p.in_fixed = 32e6;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &defaults) == SKMD_PART_OK);
+    dev[1].max_pieces = 8;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &overlap) == SKMD_PART_OK);
+    CHECK(memcmp(overlap.count, defaults.count, sizeof overlap.count) == 0);
+    /* The zero-copy CPU moves nothing: pieces change nothing there. */
+    dev[0].max_pieces = 8;
+    struct skmd_part_result cpu;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &cpu) == SKMD_PART_OK);
+    CHECK(memcmp(cpu.count, overlap.count, sizeof cpu.count) == 0);
+    dev[1].piece_bytes = -1.0;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &cpu) == SKMD_PART_EINVAL);
+}
+
+/* The pipeline's time and the piece count, as pieces.c runs shares. */
+static void test_pieces_model(void)
+{
+    CHECK(skmd_part_pieces_ms(3.0, 2.0, 1) == 5.0);
+    CHECK(skmd_part_pieces_ms(3.0, 2.0, 0) == 5.0);
+    CHECK(fabs(skmd_part_pieces_ms(8.0, 2.0, 4) - 8.5) < 1e-12);
+    CHECK(fabs(skmd_part_pieces_ms(2.0, 8.0, 4) - 8.5) < 1e-12);
+    struct skmd_part_device d = flat_device(1.0, 0, 1e6);
+    CHECK(skmd_part_pieces_of(&d, 100, 64e6, 0) == 1); /* max_pieces 0: never */
+    d.max_pieces = 8;
+    d.piece_bytes = 4 << 20;
+    CHECK(skmd_part_pieces_of(&d, 100, 64e6, 0) == 8);
+    CHECK(skmd_part_pieces_of(&d, 100, 3.0 * (4 << 20), 0) == 3);
+    CHECK(skmd_part_pieces_of(&d, 100, 1.5 * (4 << 20), 0) == 1); /* under 2 pieces' worth */
+    CHECK(skmd_part_pieces_of(&d, 5, 64e6, 0) == 5);              /* at most one a group */
+    CHECK(skmd_part_pieces_of(&d, 1, 64e6, 0) == 1);
+    CHECK(skmd_part_pieces_of(&d, 100, 64e6, 40e6) == 1); /* the first piece brings most */
+    CHECK(skmd_part_pieces_of(&d, 100, 64e6, 20e6) == 8);
+    d.piece_bytes = 0; /* a forced count: always max_pieces (not more than the groups) */
+    CHECK(skmd_part_pieces_of(&d, 100, 1.0, 0) == 8);
+    CHECK(skmd_part_pieces_of(&d, 100, 0.0, 0) == 1); /* nothing to move */
+    CHECK(skmd_part_pieces_of(NULL, 100, 64e6, 0) == 1);
+}
+
 /* A compute-bound kernel with nothing to move: shares follow throughput 1:3:6. */
 static void test_compute_bound_by_throughput(void)
 {
@@ -714,6 +791,8 @@ int main(void)
     test_launch_latency();
     test_fig8_shared_link();
     test_transfer_bound_stays_on_cpu();
+    test_pieces_overlap();
+    test_pieces_model();
     test_compute_bound_by_throughput();
     test_size_variation();
     test_tolerance_loop();

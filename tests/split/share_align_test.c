@@ -127,6 +127,16 @@ static void view_of(const struct skmd_kernel_record *k, struct skmd_arg *args,
     *v = (struct skmd_share_view){k, args, scalars, shape};
 }
 
+/* skmd_share_unit_merge: skmd_share_unit's unit and skmd_share_probe_merge's answer for
+ * it, from one set of probes. */
+static int unit_merge_agrees(const struct skmd_share_view *v, uint64_t total, int members)
+{
+    int merge = -1;
+    uint64_t unit = skmd_share_unit_merge(v, total, members, &merge);
+    return unit == skmd_share_unit(v, total, members) &&
+           merge == skmd_share_probe_merge(v, total, members, unit);
+}
+
 static void test_units(const struct skmd_program_record *prog)
 {
     struct skmd_arg args[4];
@@ -140,6 +150,8 @@ static void test_units(const struct skmd_program_record *prog)
     EXPECT(skmd_share_unit(&v, 256, 2) == 32, "rows2d: unit %llu, want a row of 32",
            (unsigned long long)skmd_share_unit(&v, 256, 2));
     EXPECT(skmd_share_unit(&v, 256, 9) == 1, "rows2d: 9 members on 8 rows still get a unit");
+    EXPECT(unit_merge_agrees(&v, 256, 2) && unit_merge_agrees(&v, 256, 9),
+           "rows2d: the unit's merge probe differs");
     uint64_t f1[2] = {0, 77}, c1[2] = {77, 179}, f2[2] = {0, 64}, c2[2] = {64, 192};
     EXPECT(skmd_share_write_modes(&v, f1, c1, 2, mode) && mode[1] == SKMD_WRITE_MERGE,
            "rows2d: a cut mid-row is not merged (mode %d)", mode[1]);
@@ -159,12 +171,15 @@ static void test_units(const struct skmd_program_record *prog)
     EXPECT(skmd_share_unit(&v, 64, 2) == 16, "planes3d: unit %llu, want a plane of 16",
            (unsigned long long)skmd_share_unit(&v, 64, 2));
     EXPECT(skmd_share_unit(&v, 64, 5) == 1, "planes3d: 5 members on 4 planes get a unit");
+    EXPECT(unit_merge_agrees(&v, 64, 2) && unit_merge_agrees(&v, 64, 5),
+           "planes3d: the unit's merge probe differs");
 
     /* stencil, 256 x 256: bounds, disjoint at any cut. */
     int64_t ss[3] = {0, 0, 256};
     struct skmd_launch ls = {2, {0, 0, 0}, {256, 256, 1}, {16, 16, 1}};
     view_of(kernel(prog, "stencil"), args, ss, &ls, 256 * 256 * 4, &v);
     EXPECT(skmd_share_unit(&v, 256, 3) == 1, "stencil: a unit where none is needed");
+    EXPECT(unit_merge_agrees(&v, 256, 3), "stencil: the unit's merge probe differs");
     uint64_t f3[3] = {0, 77, 205}, c3[3] = {77, 128, 51};
     EXPECT(!skmd_share_write_modes(&v, f3, c3, 3, mode) && mode[1] == SKMD_WRITE_BOUND,
            "stencil: not by bounds (mode %d)", mode[1]);
@@ -181,6 +196,8 @@ static void test_units(const struct skmd_program_record *prog)
     EXPECT(skmd_share_write_modes(&v, f4, c4, 2, mode) && mode[2] == SKMD_WRITE_MERGE,
            "swap: overlapping bounds not merged (mode %d)", mode[2]);
     EXPECT(skmd_share_unit(&v, 64, 2) == 1, "swap: a 1-D launch got a unit");
+    EXPECT(unit_merge_agrees(&v, 64, 2) && unit_merge_agrees(&v, 64, 1),
+           "swap: the unit's merge probe differs");
     uint64_t f5[1] = {0}, c5[1] = {64};
     EXPECT(!skmd_share_write_modes(&v, f5, c5, 1, mode) && mode[2] == SKMD_WRITE_BOUND,
            "swap: one share's bound is merged (mode %d)", mode[2]);
