@@ -272,6 +272,12 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e,
     cl_int err = CL_SUCCESS;
     /* A share in pieces moves its next piece's inputs on a second queue (pieces.h). */
     cl_command_queue q = skmd_pieces_queue(root->context, m);
+    /* Bytes leaving a device it holds already (earlier launches that wrote them are done:
+     * inflight.h): on its transfer queue, not behind the share it may be running now, which
+     * another member's share would otherwise wait for. A zero-copy member's "transfer" is
+     * the wait for its kernels: its work queue. */
+    if (!q && !to_device && !(root->zero_copy & (1u << m)))
+        q = skmd_transfer_queue(root->context, m, &err);
     if (!q)
         q = skmd_work_queue(root->context, m, &err);
     if (!q) {

@@ -32,9 +32,7 @@ cl_command_queue skmd_pieces_queue(cl_context ctx, int m)
 
 static pthread_mutex_t xfer_queue_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Member m's transfer queue in app context ctx: a second in-order queue, so a transfer
- * does not wait behind the kernels on the work queue. Made on first use, kept. */
-static cl_command_queue transfer_queue(cl_context ctx, int m, cl_int *err)
+cl_command_queue skmd_transfer_queue(cl_context ctx, int m, cl_int *err)
 {
     pthread_mutex_lock(&xfer_queue_lock);
     *err = CL_SUCCESS;
@@ -366,7 +364,7 @@ cl_int skmd_pieces_run(const struct skmd_pieces_share *s, int k, cl_context ctx,
     if (k < 1 || k > SKMD_PIECES_MAX)
         return CL_INVALID_VALUE;
     cl_int err;
-    cl_command_queue xq = transfer_queue(ctx, s->member, &err);
+    cl_command_queue xq = skmd_transfer_queue(ctx, s->member, &err);
     if (!xq)
         return err;
     struct piece pieces[SKMD_PIECES_MAX];
