@@ -412,3 +412,32 @@ int skmd_footprint(const struct skmd_kernel_record *k, unsigned param,
     }
     return 0;
 }
+
+int skmd_access_affine(const struct skmd_kernel_record *k, unsigned access,
+                       const struct skmd_launch *launch, const int64_t *scalar_args,
+                       int64_t *base, int64_t *coef, int64_t *count)
+{
+    if (!k || !launch || access >= k->naccesses || launch->work_dim < 1 ||
+        launch->work_dim > 3 || 6 + k->nloops > SKMD_ACCESS_MAX_VARS)
+        return 0;
+    const struct skmd_access_record *a = &k->accesses[access];
+    struct env e = {.launch = launch, .args = scalar_args, .nparams = k->nparams, .k = k};
+    for (unsigned d = 0; d < 3; d++) {
+        uint64_t gs = d < launch->work_dim ? launch->global_size[d] : 1;
+        uint64_t ls = d < launch->work_dim ? launch->local_size[d] : 1;
+        if (!ls || !gs || gs % ls || gs / ls > INT64_MAX || ls > INT64_MAX)
+            return 0;
+        e.ngroups[d] = (int64_t)(gs / ls);
+        e.lsize[d] = (int64_t)ls;
+    }
+    if (!a->affine || !eval_affine(&e, &a->offset, base, coef, 6 + k->nloops))
+        return 0;
+    for (unsigned d = 0; d < 3; d++) {
+        count[d] = e.ngroups[d];
+        count[3 + d] = e.lsize[d];
+    }
+    for (unsigned l = 0; l < k->nloops; l++)
+        if (!loop_trip(&e, &k->loops[l], &count[6 + l]))
+            return 0;
+    return 1;
+}
