@@ -93,7 +93,11 @@ static int store_box(const struct skmd_share_view *v, unsigned i, const uint64_t
     for (unsigned x = 0; x < 6 + k->nloops; x++) {
         int64_t first = x < 3 ? (int64_t)lo[x] : 0, c = x < 3 ? (int64_t)n[x] : cnt[x];
         int64_t step = coef[x], shift;
-        if (c <= 0) {
+        if (c < 0 && step)
+            return 0; /* a loop whose trip count is not known */
+        if (c < 0)
+            continue;
+        if (c == 0) {
             *none = 1; /* a loop that runs no times */
             return 1;
         }

@@ -201,7 +201,9 @@ int skmd_footprint(const struct skmd_kernel_record *k, unsigned param,
 
 /* Access number `access` of kernel k at a launch, as an affine function of its variables:
  * byte offset = *base + sum coef[v] * x_v, variables v = 0..2 group ids, 3..5 local ids,
- * 6 + j loop counter j, each x_v in [0, count[v]) (group ids: the launch's groups). Arrays
+ * 6 + j loop counter j, each x_v in [0, count[v]) (group ids: the launch's groups; -1 for a
+ * loop whose trip count is not known: the offset is unknown where its coefficient is not 0,
+ * and a store inside it is conditional). Arrays
  * of SKMD_ACCESS_MAX_VARS. 0 when the access is not affine or cannot be evaluated (its
  * conditions and clip are not looked at: that is the caller's). */
 #define SKMD_ACCESS_MAX_VARS (6 + 16)
