@@ -63,16 +63,31 @@ static int extend(const struct term *t, unsigned nt, unsigned *k, int64_t step, 
     return 1;
 }
 
+/* One form per set of bytes: rows that touch are one row, slices that touch one slice, a
+ * single row's slices are rows. */
 static void normalize(struct skmd_rect *r)
 {
-    if (r->rows == 1)
-        r->pitch = r->len;
-    if (r->slices > 1 && r->slice_pitch == r->pitch * r->rows) {
-        r->rows *= r->slices;
-        r->slices = 1;
+    for (int again = 1; again;) {
+        again = 0;
+        if (r->rows > 1 && r->len == r->pitch) {
+            r->len *= r->rows;
+            r->rows = 1;
+        }
+        if (r->rows == 1)
+            r->pitch = r->len;
+        if (r->rows == 1 && r->slices > 1) {
+            r->rows = r->slices;
+            r->pitch = r->slice_pitch;
+            r->slices = 1;
+            again = 1;
+        }
+        if (r->slices > 1 && r->slice_pitch == r->pitch * r->rows) {
+            r->rows *= r->slices;
+            r->slices = 1;
+        }
+        if (r->slices == 1)
+            r->slice_pitch = r->pitch * r->rows;
     }
-    if (r->slices == 1)
-        r->slice_pitch = r->pitch * r->rows;
 }
 
 /* The box store number i writes over the group box; *none when it writes nothing there.

@@ -41,3 +41,17 @@ TEST_TARGETS += test-split-rect
 .PHONY: test-split-rect
 test-split-rect: $(LIBSKMD_SO) $(O)tests/split/rect $(SKMD_OPT)
 	@env $(SKMD_SAN_ENV) tests/split/test-rect.sh "$(SKMD_PRELOAD)" $(O)tests/split
+
+# share_rect.c alone (no OpenCL driver): boxes from analysis records, overlaps, modes.
+SHARE_RECT_TEST := $(O)tests/split/share_rect_test
+ALL_TARGETS += $(SHARE_RECT_TEST)
+CLEAN_FILES += $(SHARE_RECT_TEST) $(O)tests/split/share_rect_test.o
+TEST_TARGETS += test-split-share-rect
+.PHONY: test-split-share-rect
+$(O)tests/split/share_rect_test.o: CPPFLAGS += -Ilibskmd
+$(SHARE_RECT_TEST): $(O)tests/split/share_rect_test.o $(O)libskmd/share_align.o \
+  $(O)libskmd/share_rect.o $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -lm
+
+test-split-share-rect: $(SHARE_RECT_TEST)
+	@$(SHARE_RECT_TEST)
