@@ -4,21 +4,46 @@
 #include "inflight.h"
 #include "log.h"
 #include "member_health.h"
+#include "ranges_merge.h"
 #include "share_rect.h"
 #include "trace.h"
 
-/* Applies mark (skmd_coh_written or skmd_coh_also_valid) to every row of the box. */
-static cl_int mark_rows(cl_mem mem, int who, const struct skmd_rect *r,
-                        cl_int (*mark)(cl_mem, int, uint64_t, uint64_t))
+/* The box's rows as a set of byte ranges of mem's root (ascending: a slice's rows end
+ * before the next slice's begin). */
+static cl_int box_set(cl_mem mem, const struct skmd_rect *r, struct skmd_ranges *set)
 {
+    uint64_t at = r->offset + (mem->parent ? mem->origin : 0);
+    *set = (struct skmd_ranges){0, r->rows * r->slices, NULL};
+    set->r = malloc(set->cap * sizeof *set->r);
+    if (!set->r)
+        return CL_OUT_OF_HOST_MEMORY;
     for (uint64_t k = 0; k < r->slices; k++)
         for (uint64_t j = 0; j < r->rows; j++) {
-            uint64_t b = r->offset + k * r->slice_pitch + j * r->pitch;
-            cl_int err = mark(mem, who, b, b + r->len);
-            if (err != CL_SUCCESS)
-                return err;
+            uint64_t b = at + k * r->slice_pitch + j * r->pitch;
+            if (set->n && set->r[set->n - 1].end == b) /* touching: one range */
+                set->r[set->n - 1].end = b + r->len;
+            else
+                set->r[set->n++] = (struct skmd_range){b, b + r->len};
         }
     return CL_SUCCESS;
+}
+
+/* As skmd_coh_written over every row of the box at once: the rows are current on copy
+ * `owner` alone. */
+static cl_int box_written(cl_mem root, int owner, const struct skmd_ranges *box)
+{
+    for (int i = 0; i <= SKMD_HOST; i++)
+        if ((i < skmd_state.nmembers || i == SKMD_HOST) && i != owner &&
+            skmd_ranges_subtract(&root->valid[i], box) != 0)
+            return CL_OUT_OF_HOST_MEMORY;
+    return skmd_ranges_union(&root->valid[owner], box) == 0 ? CL_SUCCESS
+                                                            : CL_OUT_OF_HOST_MEMORY;
+}
+
+/* As skmd_coh_also_valid over every row of the box. */
+static cl_int box_valid(cl_mem root, int who, const struct skmd_ranges *box)
+{
+    return skmd_ranges_union(&root->valid[who], box) == 0 ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
 }
 
 /* Whether the box's slices can go in one rectangular command (the specification wants
@@ -81,7 +106,7 @@ static void trace_rect(int device, enum skmd_trace_kind kind, uint64_t start, ui
 /* Box r of mem from member `from` (which alone holds it) to member `to`, see
  * skmd_rect_commit. Called with the buffer's lock held. */
 static cl_int move_box(cl_mem mem, int from, int to, const struct skmd_rect *r,
-                       struct skmd_moved *moved)
+                       const struct skmd_ranges *box, struct skmd_moved *moved)
 {
     cl_mem root = skmd_mem_root(mem);
     uint64_t at = r->offset + (mem != root ? mem->origin : 0);
@@ -110,7 +135,7 @@ static cl_int move_box(cl_mem mem, int from, int to, const struct skmd_rect *r,
         trace_rect(to, SKMD_TRACE_TRANSFER_IN, start, bytes);
         moved->to_devices += bytes;
         moved->peer += bytes;
-        return mark_rows(mem, to, r, skmd_coh_also_valid);
+        return box_valid(root, to, box);
     }
     unsigned char *host = skmd_coh_host_copy(root);
     if (!host)
@@ -124,7 +149,7 @@ static cl_int move_box(cl_mem mem, int from, int to, const struct skmd_rect *r,
         trace_rect(from, SKMD_TRACE_TRANSFER_OUT, start, bytes);
         moved->to_host += bytes;
     }
-    err = mark_rows(mem, SKMD_HOST, r, skmd_coh_also_valid);
+    err = box_valid(root, SKMD_HOST, box);
     if (err == CL_SUCCESS && !zt) {
         start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
         err = rect_transfer(RECT_WRITE, qt, bt, NULL, host, at, r);
@@ -135,18 +160,23 @@ static cl_int move_box(cl_mem mem, int from, int to, const struct skmd_rect *r,
         trace_rect(to, SKMD_TRACE_TRANSFER_IN, start, bytes);
         moved->to_devices += bytes;
     }
-    return err == CL_SUCCESS ? mark_rows(mem, to, r, skmd_coh_also_valid) : err;
+    return err == CL_SUCCESS ? box_valid(root, to, box) : err;
 }
 
 cl_int skmd_rect_commit(cl_mem mem, int owner, int home, const struct skmd_rect *r,
                         struct skmd_moved *moved)
 {
+    struct skmd_ranges box;
+    cl_int err = box_set(mem, r, &box);
+    if (err != CL_SUCCESS)
+        return err;
     skmd_buffer_lock(mem);
-    cl_int err = mark_rows(mem, owner, r, skmd_coh_written);
+    err = box_written(skmd_mem_root(mem), owner, &box);
     cl_int moved_err = CL_SUCCESS;
     if (err == CL_SUCCESS && home >= 0 && home != owner && !skmd_member_is_lost(home))
-        moved_err = move_box(mem, owner, home, r, moved);
+        moved_err = move_box(mem, owner, home, r, &box, moved);
     skmd_buffer_unlock(mem);
+    skmd_ranges_free(&box);
     /* Not fatal: the bytes stay current on the owner (marked only after each transfer). */
     if (moved_err != CL_SUCCESS)
         skmd_log(SKMD_LOG_WARN, "rectangular copy of %llu rows from member %d to member %d "
