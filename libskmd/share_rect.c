@@ -90,33 +90,107 @@ static void normalize(struct skmd_rect *r)
     }
 }
 
+/* floor(a / b) and ceil(a / b) for b > 0. */
+static int64_t floor_div(int64_t a, int64_t b)
+{
+    return a / b - (a % b != 0 && a < 0);
+}
+
+static int64_t ceil_div(int64_t a, int64_t b)
+{
+    return a / b + (a % b != 0 && a > 0);
+}
+
+/* One variable of a store's offset over the share: coef * x, x in [lo, hi). */
+struct var {
+    int64_t coef, lo, hi;
+};
+
+/* The variables of store a over the group box (lo, n); 0 when it cannot be evaluated.
+ * A group id and the local id of its dimension that the offset and every limit use only
+ * as the global id (coefficient of g_d = L_d x that of l_d) become that one variable, so
+ * that a guard on the global id (`if (x < w)`) cuts its range. The limits then cut the
+ * ranges; a limit on several variables at once is no box. */
+static int store_vars(const struct skmd_share_view *v, unsigned i, const uint64_t *lo,
+                      const uint64_t *n, int64_t *base, struct var *x, unsigned *nx)
+{
+    const struct skmd_kernel_record *k = v->rec;
+    const struct skmd_access_record *a = &k->accesses[i];
+    int64_t coef[SKMD_ACCESS_MAX_VARS], cnt[SKMD_ACCESS_MAX_VARS];
+    int64_t lb[SKMD_ACCESS_MAX_LIMITS], lc[SKMD_ACCESS_MAX_LIMITS][SKMD_ACCESS_MAX_VARS];
+    if (!skmd_access_affine(k, i, v->shape, v->scalars, base, coef, cnt))
+        return 0;
+    for (unsigned l = 0; l < a->nlimits; l++)
+        if (!skmd_poly_affine_at(k, &a->limit[l], v->shape, v->scalars, &lb[l], lc[l]))
+            return 0;
+    *nx = 6 + k->nloops;
+    for (unsigned j = 0; j < *nx; j++) {
+        if (j >= 6 && cnt[j] < 0 && coef[j])
+            return 0; /* a loop whose trip count is not known */
+        int64_t from = j < 3 ? (int64_t)lo[j] : 0;
+        int64_t count = j < 3 ? (int64_t)n[j] : cnt[j] < 0 ? 1 : cnt[j];
+        x[j] = (struct var){coef[j], from, from + count};
+    }
+    for (unsigned d = 0; d < 3; d++) {
+        int64_t L = cnt[3 + d], ng, lg;
+        int global = !__builtin_mul_overflow(L, coef[3 + d], &ng) && ng == coef[d];
+        for (unsigned l = 0; l < a->nlimits && global; l++)
+            global = !__builtin_mul_overflow(L, lc[l][3 + d], &lg) && lg == lc[l][d];
+        if (!global)
+            continue;
+        x[3 + d] = (struct var){coef[3 + d], x[d].lo * L, x[d].hi * L};
+        x[d] = (struct var){0, 0, 1};
+        for (unsigned l = 0; l < a->nlimits; l++)
+            lc[l][d] = 0;
+    }
+    for (unsigned l = 0; l < a->nlimits; l++) {
+        int which = -1;
+        for (unsigned j = 0; j < *nx; j++)
+            if (lc[l][j] && x[j].hi - x[j].lo > 0) {
+                if (which >= 0)
+                    return 0;
+                which = (int)j;
+            }
+        if (which < 0) { /* the same for every work-item */
+            if (lb[l] < 0)
+                x[0].hi = x[0].lo; /* never runs */
+            continue;
+        }
+        /* c * x + lb >= 0 */
+        int64_t c = lc[l][which];
+        struct var *w = &x[which];
+        if (c > 0 && ceil_div(-lb[l], c) > w->lo)
+            w->lo = ceil_div(-lb[l], c);
+        if (c < 0 && floor_div(lb[l], -c) + 1 < w->hi)
+            w->hi = floor_div(lb[l], -c) + 1;
+    }
+    return 1;
+}
+
 /* The box store number i writes over the group box; *none when it writes nothing there.
  * 0 when it is not a box. */
 static int store_box(const struct skmd_share_view *v, unsigned i, const uint64_t *lo,
                      const uint64_t *n, struct skmd_rect *r, int *none)
 {
-    const struct skmd_kernel_record *k = v->rec;
-    const struct skmd_access_record *a = &k->accesses[i];
-    int64_t base, coef[SKMD_ACCESS_MAX_VARS], cnt[SKMD_ACCESS_MAX_VARS];
+    const struct skmd_access_record *a = &v->rec->accesses[i];
+    int64_t base;
+    struct var x[SKMD_ACCESS_MAX_VARS];
+    unsigned nx;
     *none = 0;
-    /* A condition or a clip may leave gaps: the box would be a bound, not the bytes. */
-    if (a->conditional || a->has_clip || !a->size ||
-        !skmd_access_affine(k, i, v->shape, v->scalars, &base, coef, cnt))
+    /* A condition or a clip not all of whose limits are known may leave gaps: the box
+     * would be a bound, not the bytes. */
+    if (!a->size || ((a->conditional || a->has_clip) && !a->nlimits) ||
+        !store_vars(v, i, lo, n, &base, x, &nx))
         return 0;
     struct term t[SKMD_ACCESS_MAX_VARS];
     unsigned nt = 0;
-    for (unsigned x = 0; x < 6 + k->nloops; x++) {
-        int64_t first = x < 3 ? (int64_t)lo[x] : 0, c = x < 3 ? (int64_t)n[x] : cnt[x];
-        int64_t step = coef[x], shift;
-        if (c < 0 && step)
-            return 0; /* a loop whose trip count is not known */
-        if (c < 0)
-            continue;
-        if (c == 0) {
-            *none = 1; /* a loop that runs no times */
+    for (unsigned j = 0; j < nx; j++) {
+        int64_t step = x[j].coef, c = x[j].hi - x[j].lo, shift;
+        if (c <= 0) {
+            *none = 1; /* a loop that runs no times, a guard false everywhere here */
             return 1;
         }
-        if (__builtin_mul_overflow(step, first, &shift) ||
+        if (__builtin_mul_overflow(step, x[j].lo, &shift) ||
             __builtin_add_overflow(base, shift, &base))
             return 0;
         if (!step || c == 1)

@@ -472,3 +472,22 @@ int skmd_access_affine(const struct skmd_kernel_record *k, unsigned access,
             count[6 + l] = -1;
     return 1;
 }
+
+int skmd_poly_affine_at(const struct skmd_kernel_record *k, const struct skmd_poly *p,
+                        const struct skmd_launch *launch, const int64_t *scalar_args,
+                        int64_t *base, int64_t *coef)
+{
+    if (!k || !launch || launch->work_dim < 1 || launch->work_dim > 3 ||
+        6 + k->nloops > SKMD_ACCESS_MAX_VARS)
+        return 0;
+    struct env e = {.launch = launch, .args = scalar_args, .nparams = k->nparams, .k = k};
+    for (unsigned d = 0; d < 3; d++) {
+        uint64_t gs = d < launch->work_dim ? launch->global_size[d] : 1;
+        uint64_t ls = d < launch->work_dim ? launch->local_size[d] : 1;
+        if (!ls || !gs || gs % ls || gs / ls > INT64_MAX || ls > INT64_MAX)
+            return 0;
+        e.ngroups[d] = (int64_t)(gs / ls);
+        e.lsize[d] = (int64_t)ls;
+    }
+    return eval_affine(&e, p, base, coef, 6 + k->nloops);
+}

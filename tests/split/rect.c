@@ -1,7 +1,8 @@
 /* tests/split/rect.c: kernels whose shares write boxes of the output (a band of columns
  * of every row): transposes in 1-D, 2-D and 3-D launches, of float, char and float4
  * elements, not square; a guarded transpose whose sizes are not multiples of the
- * work-group size; and a kernel whose rows overlap between shares (it must merge). Every
+ * work-group size; a transpose under a data condition and a kernel whose rows overlap
+ * between shares (both must merge). Every
  * output goes to the file named by argv[1], to be compared byte for byte with a native
  * one-device run (tests/split/test-rect.sh). */
 #ifndef CL_TARGET_OPENCL_VERSION
@@ -30,9 +31,15 @@ static const char *source =
     "  int x = get_global_id(0), y = get_global_id(1), z = get_global_id(2);\n"
     "  out[(x * d + z) * h + y] = in[(z * h + y) * w + x] * 2.0f;\n"
     "}\n"
-    "__kernel void t2d_guard(__global const float *in, __global float *out, int w, int h) {\n"
+    "__kernel void t2d_guard(__global const float *in, __global float *out, int w, int h,\n"
+    "                        int pitch) {\n"
     "  int x = get_global_id(0), y = get_global_id(1);\n"
     "  if (x < w && y < h)\n"
+    "    out[x * pitch + y] = in[y * w + x];\n"
+    "}\n"
+    "__kernel void t2d_data(__global const float *in, __global float *out, int w, int h) {\n"
+    "  int x = get_global_id(0), y = get_global_id(1);\n"
+    "  if (in[y * w + x] > 0.0f) /* gaps no analysis knows: bytes left as they were */\n"
     "    out[x * h + y] = in[y * w + x];\n"
     "}\n"
     "__kernel void overlap(__global float *out, int p) {\n"
@@ -85,6 +92,14 @@ static void launch(const char *name, cl_mem in, cl_mem out, size_t out_size, con
     CHECK(clSetKernelArg(k, a++, sizeof out, &out));
     for (int i = 0; i < nints; i++)
         CHECK(clSetKernelArg(k, a++, sizeof ints[i], &ints[i]));
+    /* New bytes for the output through the queue: copies elsewhere are stale now, so a
+     * share that committed bytes it did not write would bring old ones back. */
+    unsigned char *fresh = malloc(out_size);
+    if (!fresh)
+        exit(1);
+    memset(fresh, 0xa5, out_size);
+    CHECK(clEnqueueWriteBuffer(q, out, CL_TRUE, 0, out_size, fresh, 0, NULL, NULL));
+    free(fresh);
     for (int r = 0; r < REPS; r++) {
         CHECK(clEnqueueNDRangeKernel(q, k, dims, NULL, g, l, 0, NULL, NULL));
         CHECK(clFinish(q));
@@ -152,11 +167,31 @@ int main(int argc, char **argv)
         clReleaseMemObject(out);
     }
     {
-        int wh[2] = {130, 70}; /* launched as 136 x 72: the guard drops the rest */
-        size_t bytes = (size_t)wh[0] * wh[1] * 4;
-        cl_mem in = buffer(bytes, 1), out = buffer(bytes, 0);
+        /* launched as 136 x 72: the guard drops the rest; output rows 75 apart, so the
+         * bytes between them are never written and must keep their value */
+        int whp[3] = {130, 70, 75};
+        size_t bytes = (size_t)whp[0] * whp[2] * 4;
+        cl_mem in = buffer((size_t)whp[0] * whp[1] * 4, 1), out = buffer(bytes, 0);
         size_t g[2] = {136, 72}, l[2] = {8, 8};
-        launch("t2d_guard", in, out, bytes, wh, 2, 2, g, l);
+        launch("t2d_guard", in, out, bytes, whp, 3, 2, g, l);
+        clReleaseMemObject(in);
+        clReleaseMemObject(out);
+    }
+    {
+        int wh[2] = {136, 72};
+        size_t bytes = (size_t)wh[0] * wh[1] * 4;
+        float *signs = malloc(bytes);
+        if (!signs)
+            exit(1);
+        for (int i = 0; i < wh[0] * wh[1]; i++)
+            signs[i] = (float)((i * 37) % 11) - 5.0f;
+        cl_mem in = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, signs,
+                                   &err);
+        CHECK(err);
+        free(signs);
+        cl_mem out = buffer(bytes, 0);
+        size_t g[2] = {136, 72}, l[2] = {8, 8};
+        launch("t2d_data", in, out, bytes, wh, 2, 2, g, l);
         clReleaseMemObject(in);
         clReleaseMemObject(out);
     }

@@ -1,6 +1,7 @@
 /* tests/split/share_rect_test.c: libskmd/share_rect.c without OpenCL: the box of bytes
  * a share writes, from the analysis records skmd-opt writes for a transpose, a 3-D box,
- * two stores of neighbouring elements, a guarded transpose, matrix_transpose's tile loops
+ * two stores of neighbouring elements, a guarded transpose (its guard cuts the box), a
+ * transpose under a data condition, matrix_transpose's tile loops
  * (a loop that starts at the local id) and such a loop whose trip count differs between
  * work-items; which boxes overlap; the write modes that choose boxes. Prints one line per
  * failed check; exit status 1 when any failed. */
@@ -51,6 +52,8 @@ static const char *records =
     "param scalar none 0 4 1 arg3\n"
     "access 0 read 4 17 1 0 0 4*g1*L1*p2+4*O1*p2+4*l1*p2+4*g0*L0+4*O0+4*l0 ?\n"
     "access 1 write 4 17 1 1 0 4*g0*L0*p3+4*O0*p3+4*l0*p3+4*g1*L1+4*O1+4*l1 ?\n"
+    "limit -1*g0*L0+p2+-1*O0+-1*l0+-1\n"
+    "limit -1*g1*L1+p3+-1*O1+-1*l1+-1\n"
     "end\n"
     "kernel tiles\n"
     "splittable 1 0 \n"
@@ -73,7 +76,17 @@ static const char *records =
     "loop 8 0 1 l1 30\n"
     "access 0 write 4 32 1 0 0 32*t0*p1+4*l1*p1+4*g0*L0+4*O0+4*l0 ?\n"
     "end\n"
-;
+    "kernel t2d_data\n"
+    "splittable 1 0 \n"
+    "merge 1 disjoint 0 groupfree 1\n"
+    "features 4 1 0 0 0 1 1 0 1 0.5 2.5\n"
+    "param global read 4 0 0 arg0\n"
+    "param global write 4 0 0 arg1\n"
+    "param scalar none 0 4 1 arg2\n"
+    "param scalar none 0 4 1 arg3\n"
+    "access 0 read 4 36 1 0 0 4*g1*L1*p2+4*O1*p2+4*l1*p2+4*g0*L0+4*O0+4*l0 ?\n"
+    "access 1 write 4 37 1 1 0 4*g0*L0*p3+4*O0*p3+4*l0*p3+4*g1*L1+4*O1+4*l1 ?\n"
+    "end\n";
 
 static int failed;
 
@@ -168,11 +181,26 @@ static void test_boxes(const struct skmd_program_record *prog)
     v = view(prog, "pairs", p40, &sp, 32 * 80);
     box_case("pairs row 1", &v, 0, 4, 4, (struct skmd_rect){32, 32, 80, 32, 80 * 32, 1});
 
-    /* t2d_guard: the guard may leave gaps: no box */
+    /* t2d_guard: `if (x < w && y < h)` cuts the box to the matrix (launched 136 x 72) */
     struct skmd_launch sg = {2, {0, 0, 0}, {136, 72, 1}, {8, 8, 1}};
     int64_t gwh[4] = {0, 0, 130, 70};
     v = view(prog, "t2d_guard", gwh, &sg, 130 * 70 * 4);
-    box_case("t2d_guard", &v, 1, 17, 17, (struct skmd_rect){0});
+    box_case("t2d_guard row 1", &v, 1, 17, 17, (struct skmd_rect){32, 32, 280, 130, 280 * 130, 1});
+    box_case("t2d_guard last row", &v, 1, 8 * 17, 17,
+             (struct skmd_rect){64 * 4, 6 * 4, 280, 130, 280 * 130, 1});
+    box_case("t2d_guard first groups of the last row", &v, 1, 8 * 17, 2,
+             (struct skmd_rect){64 * 4, 6 * 4, 280, 16, 280 * 16, 1});
+    box_case("t2d_guard last group of a row", &v, 1, 16, 1,
+             (struct skmd_rect){128 * 280, 32, 280, 2, 560, 1});
+    struct skmd_launch so = {2, {8, 0, 0}, {136, 72, 1}, {8, 8, 1}};
+    v = view(prog, "t2d_guard", gwh, &so, 130 * 70 * 4);
+    box_case("t2d_guard with an offset", &v, 1, 16, 1, (struct skmd_rect){0});
+    box_case("t2d_guard with an offset, group 15", &v, 1, 15, 1,
+             (struct skmd_rect){128 * 280, 32, 280, 2, 560, 1});
+
+    /* t2d_data: `if (in[...] > 0)`: gaps no limit describes: no box */
+    v = view(prog, "t2d_data", wh, &s2, 136 * 72 * 4);
+    box_case("t2d_data", &v, 1, 17, 17, (struct skmd_rect){0});
 
     /* tiles (matrix_transpose): r = ty + 8*t, 4 trips for every ty */
     int64_t n256[3] = {0, 0, 256};
@@ -229,7 +257,8 @@ int main(void)
     skmd_record_free(&prog);
     if (!failed)
         printf("PASS share-rect: boxes of a transpose, of slices, of neighbouring stores and "
-               "of tile loops; none for guards, uneven loops, groups across rows, the end "
+               "of tile loops, cut by guards; none for data conditions, uneven loops, groups "
+               "across rows, the end "
                "of the buffer; overlaps; write modes\n");
     return failed;
 }

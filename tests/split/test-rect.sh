@@ -1,8 +1,9 @@
 #!/bin/bash
 # tests/split/test-rect.sh PRELOAD BIN_DIR: shares whose writes are boxes (rect.c) on 2, 3
 # and 5 PoCL devices with forced uneven shares: the outputs are byte-identical to a native
-# one-device run; every transpose launch split among several members is logged `(rect)`
-# and none is merged; the kernel whose rows overlap between shares is merged.
+# one-device run; every transpose launch split among several members (the guarded one
+# too) is logged `(rect)` and none is merged; the transpose under a data condition and the
+# kernel whose rows overlap between shares are merged.
 set -u
 preload=$1 bins=$2
 tmp=$(mktemp -d)
@@ -23,13 +24,13 @@ for run in "pthread pthread|0.3,0.7" "pthread pthread basic|0.3,0.5,0.2" \
         { say FAIL "$what run failed: $(tail -3 "$tmp/err")"; continue; }
     bad=""
     cmp -s "$tmp/native.bin" "$tmp/split.bin" || bad="output differs from the native run"
-    for k in t2d t2d_char t2d_float4 t1d t3d; do
+    for k in t2d t2d_char t2d_float4 t1d t3d t2d_guard; do
         n=$(count $k)
         [ "$n" -eq 2 ] || bad="$bad; $k split $n of 2 times"
         [ "$(count $k '(rect)')" -eq "$n" ] || bad="$bad; $k not committed by boxes"
         [ "$(count $k '(merged)')" -eq 0 ] || bad="$bad; $k merged"
     done
-    [ "$(count t2d_guard)" -eq 2 ] || bad="$bad; t2d_guard not split"
+    [ "$(count t2d_data '(merged)')" -eq 2 ] || bad="$bad; data-dependent gaps not merged"
     [ "$(count overlap '(merged)')" -eq 2 ] || bad="$bad; overlapping rows not merged"
     [ "$(count overlap '(rect)')" -eq 0 ] || bad="$bad; overlapping rows committed as boxes"
     if [ -n "$bad" ]; then
