@@ -1,6 +1,7 @@
 /* libskmd/share_rect_commit.c: a share's box of written bytes made current where the app
  * reads, with rectangular copies (see share_rect.h). */
 #include "common.h"
+#include "config.h"
 #include "inflight.h"
 #include "log.h"
 #include "member_health.h"
@@ -124,7 +125,7 @@ static cl_int move_box(cl_mem mem, int from, int to, const struct skmd_rect *r,
     if (err != CL_SUCCESS)
         return err;
     uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
-    if (!zf && !zt &&
+    if (!zf && !zt && skmd_config()->peer_copy &&
         skmd_member_context(root->context, from) == skmd_member_context(root->context, to)) {
         /* One driver copy between members of one real context. */
         err = rect_transfer(RECT_COPY, qt, bf, bt, NULL, at, r);

@@ -15,12 +15,18 @@ say() { echo "$1 split-rect: $2"; [ "$1" = PASS ] || fail=1; }
 POCL_DEVICES=pthread "$bins/rect" "$tmp/native.bin" || { say FAIL "native run failed"; exit 1; }
 # KERNEL [WORD]: split lines of KERNEL among several members (with WORD)
 count() { grep " $1: split m[0-9]*=[0-9+]* m" "$tmp/log" | grep -c -- "${2:-}" || true; }
-for run in "pthread pthread|0.3,0.7" "pthread pthread basic|0.3,0.5,0.2" \
-           "pthread pthread pthread pthread basic|0.15,0.3,0.1,0.25,0.2"; do
-    devs=${run%|*} split=${run#*|} what="[$devs] [$split]"
+# DEVICES|SPLIT|CONTROLS: with zero-copy members (their boxes are in the host copy
+# already), with copies of their own in one real context (a rectangular peer copy) and in
+# contexts of their own (a rectangular read into the host copy, then a rectangular write).
+for run in "pthread pthread|0.3,0.7|" "pthread pthread basic|0.3,0.5,0.2|" \
+           "pthread pthread pthread pthread basic|0.15,0.3,0.1,0.25,0.2|" \
+           "pthread pthread|0.6,0.4|SKMD_ZERO_COPY=0" \
+           "pthread pthread|0.6,0.4|SKMD_ZERO_COPY=0 SKMD_CONTEXTS=device"; do
+    IFS='|' read -r devs split controls <<<"$run"
+    what="[$devs] [$split]${controls:+ [$controls]}"
     rm -f "$tmp/log" "$tmp/split.bin"
-    POCL_DEVICES="$devs" SKMD_SPLIT="$split" SKMD_LOG="info:$tmp/log" LD_PRELOAD="$preload" \
-        "$bins/rect" "$tmp/split.bin" 2>"$tmp/err" ||
+    env $controls POCL_DEVICES="$devs" SKMD_SPLIT="$split" SKMD_LOG="info:$tmp/log" \
+        LD_PRELOAD="$preload" "$bins/rect" "$tmp/split.bin" 2>"$tmp/err" ||
         { say FAIL "$what run failed: $(tail -3 "$tmp/err")"; continue; }
     bad=""
     cmp -s "$tmp/native.bin" "$tmp/split.bin" || bad="output differs from the native run"
