@@ -50,7 +50,8 @@ TEST_TARGETS += test-split-share-rect
 .PHONY: test-split-share-rect
 $(O)tests/split/share_rect_test.o: CPPFLAGS += -Ilibskmd
 $(SHARE_RECT_TEST): $(O)tests/split/share_rect_test.o $(O)libskmd/share_align.o \
-  $(O)libskmd/share_rect.o $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a
+  $(O)libskmd/share_rect.o $(O)libskmd/ranges.o $(O)libskmd/ranges_merge.o \
+  $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -lm
 
 test-split-share-rect: $(SHARE_RECT_TEST)

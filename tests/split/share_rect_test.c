@@ -3,12 +3,14 @@
  * two stores of neighbouring elements, a guarded transpose (its guard cuts the box), a
  * transpose under a data condition, matrix_transpose's tile loops
  * (a loop that starts at the local id) and such a loop whose trip count differs between
- * work-items; which boxes overlap; the write modes that choose boxes. Prints one line per
+ * work-items; which boxes overlap; the write modes that choose boxes; the range-set union
+ * and difference that commit a box (ranges_merge.c). Prints one line per
  * failed check; exit status 1 when any failed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ranges_merge.h"
 #include "share_rect.h"
 
 static const char *records =
@@ -242,6 +244,42 @@ static void test_disjoint(void)
     EXPECT(skmd_rect_end(&s) == 4 * 100 + 3 * 16 + 8, "the end of a box of slices");
 }
 
+/* a op b == want, sets given as flat lists of begin, end */
+static void set_case(const char *what, int subtract, const uint64_t *a, size_t na,
+                     const uint64_t *b, size_t nb, const uint64_t *want, size_t nwant)
+{
+    struct skmd_ranges s = {0, 0, NULL}, o = {0, 0, NULL};
+    for (size_t i = 0; i < na; i += 2)
+        skmd_ranges_add(&s, a[i], a[i + 1]);
+    for (size_t i = 0; i < nb; i += 2)
+        skmd_ranges_add(&o, b[i], b[i + 1]);
+    int err = subtract ? skmd_ranges_subtract(&s, &o) : skmd_ranges_union(&s, &o);
+    int same = !err && s.n * 2 == nwant;
+    for (size_t i = 0; same && i < s.n; i++)
+        same = s.r[i].begin == want[2 * i] && s.r[i].end == want[2 * i + 1];
+    EXPECT(same, "%s: %zu ranges, first [%llu, %llu)", what, s.n,
+           (unsigned long long)(s.n ? s.r[0].begin : 0),
+           (unsigned long long)(s.n ? s.r[0].end : 0));
+    skmd_ranges_free(&s);
+    skmd_ranges_free(&o);
+}
+
+static void test_sets(void)
+{
+    const uint64_t a[] = {0, 10, 20, 30}, b[] = {5, 25, 40, 50}, ab[] = {0, 30, 40, 50};
+    set_case("union", 0, a, 4, b, 4, ab, 4);
+    const uint64_t c[] = {0, 10}, d[] = {10, 20}, cd[] = {0, 20};
+    set_case("union of touching ranges", 0, c, 2, d, 2, cd, 2);
+    set_case("union with nothing", 0, a, 4, NULL, 0, a, 4);
+    const uint64_t all[] = {0, 100}, holes[] = {10, 20, 30, 40};
+    const uint64_t left[] = {0, 10, 20, 30, 40, 100};
+    set_case("holes cut", 1, all, 2, holes, 4, left, 6);
+    const uint64_t three[] = {0, 10, 20, 30, 40, 50}, mid[] = {5, 45}, ends[] = {0, 5, 45, 50};
+    set_case("a range over several", 1, three, 6, mid, 2, ends, 4);
+    set_case("subtract from nothing", 1, NULL, 0, mid, 2, NULL, 0);
+    set_case("subtract all", 1, mid, 2, all, 2, NULL, 0);
+}
+
 int main(void)
 {
     struct skmd_program_record prog;
@@ -254,11 +292,12 @@ int main(void)
     fclose(f);
     test_boxes(&prog);
     test_disjoint();
+    test_sets();
     skmd_record_free(&prog);
     if (!failed)
         printf("PASS share-rect: boxes of a transpose, of slices, of neighbouring stores and "
                "of tile loops, cut by guards; none for data conditions, uneven loops, groups "
                "across rows, the end "
-               "of the buffer; overlaps; write modes\n");
+               "of the buffer; overlaps; write modes; range set union and difference\n");
     return failed;
 }
