@@ -51,7 +51,8 @@ static cl_int box_valid(cl_mem root, int who, const struct skmd_ranges *box)
  * the slice pitch a multiple of the row pitch, at least a slice of rows). */
 static int one_command(const struct skmd_rect *r)
 {
-    return r->slices == 1 || (r->slice_pitch % r->pitch == 0 && r->slice_pitch >= r->pitch * r->rows);
+    return r->slices == 1 ||
+           (r->slice_pitch % r->pitch == 0 && r->slice_pitch >= r->pitch * r->rows);
 }
 
 enum rect_op { RECT_READ, RECT_WRITE, RECT_COPY };

@@ -1009,7 +1009,8 @@ static void report(const struct launch *L, const char *why, const struct share *
                      L->q->member, why, (unsigned long long)L->moved.to_devices,
                      (unsigned long long)L->moved.to_host, (unsigned long long)L->moved.peer);
         else
-            skmd_log(SKMD_LOG_INFO, "launch %llu %s: split%s%s%s%s; moved in %llu out %llu peer %llu",
+            skmd_log(SKMD_LOG_INFO,
+                     "launch %llu %s: split%s%s%s%s; moved in %llu out %llu peer %llu",
                      (unsigned long long)L->number, L->k->name, text,
                      nshares == 1 ? " (whole)" : L->merge_member >= 0 ? " (merged)" : "",
                      nshares > 1 && bound_used(L) ? " (bounds)" : "",
@@ -1019,7 +1020,8 @@ static void report(const struct launch *L, const char *why, const struct share *
     }
     if (skmd_report_enabled()) {
         struct skmd_report_launch r = {
-            .kernel = L->k->name, .split = why == NULL, .decision = why ? why : nshares > 1 && rect_used(L) ? "split (rect)" : "split",
+            .kernel = L->k->name, .split = why == NULL,
+            .decision = why ? why : nshares > 1 && rect_used(L) ? "split (rect)" : "split",
             .ndevices = skmd_state.nmembers,
             .bytes_moved = L->moved.to_devices + L->moved.to_host,
             .estimated_ms = -1, .measured_ms = (double)(skmd_trace_now_ns() - t0) / 1e6,
