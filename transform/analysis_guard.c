@@ -205,13 +205,22 @@ static int clip_from(const struct skmd_poly *offset, const struct skmd_poly *A,
     return 1;
 }
 
-/* "A < B" (or <=) as the limit B - A - 1 >= 0 (B - A), when A is affine and B a launch
- * constant; else the conditions are not all understood. */
+/* An unsigned compare is an interval of the values only when its right side is positive:
+ * `x >= 2 && x < 100` folds to `(x - 2) <u 98`, where `98 - (x - 2) - 1 >= 0` alone would
+ * let x be 0 or 1. Not taken as limits (a signed compare is). */
+static int unsigned_compare(LLVMValueRef cmp)
+{
+    LLVMIntPredicate p = LLVMGetICmpPredicate(cmp);
+    return p == LLVMIntULT || p == LLVMIntULE || p == LLVMIntUGT || p == LLVMIntUGE;
+}
+
+/* "A < B" (or <=) as the limit B - A - 1 >= 0 (B - A), when A and B are affine (`x >= 1`
+ * is 1 <= x: x - 1 >= 0); else the conditions are not all understood. */
 static void add_limit(const struct skmd_poly *A, const struct skmd_poly *B, int or_equal,
                       struct skmd_poly *limits, unsigned *n, int *understood)
 {
     struct skmd_poly l, c;
-    if (!A->valid || !B->valid || !skmd_poly_is_affine(A) || !skmd_poly_is_launch_const(B) ||
+    if (!A->valid || !B->valid || !skmd_poly_is_affine(A) || !skmd_poly_is_affine(B) ||
         *n == SKMD_ACCESS_MAX_LIMITS) {
         *understood = 0;
         return;
@@ -320,7 +329,10 @@ void an_guard(struct analysis *a, LLVMValueRef inst, struct skmd_access_record *
             }
             an_affine(a, lhs, &A);
             an_affine(a, rhs, &B);
-            add_limit(&A, &B, or_equal, limits, &nlimits, &understood);
+            if (unsigned_compare(parts[j]))
+                understood = 0; /* see unsigned_compare */
+            else
+                add_limit(&A, &B, or_equal, limits, &nlimits, &understood);
             if (rec->has_clip || !clip_from(&rec->offset, &A, &B, or_equal, &clip)) {
                 /* e.g. a bound check in another dimension: bounds, not exact */
                 rec->conditional = 1;

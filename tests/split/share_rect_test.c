@@ -33,8 +33,8 @@ static const char *records =
     "param global write 4 0 0 arg0\n"
     "param scalar none 0 4 1 arg1\n"
     "param scalar none 0 4 1 arg2\n"
-    "access 0 write 4 7 1 0 0 4*g2*L2*p1*p2+4*O2*p1*p2+4*l2*p1*p2+4*g1*L1*p1+4*O1*p1"
-    "+4*l1*p1+4*g0*L0+4*O0+4*l0 ?\n"
+    "access 0 write 4 7 1 0 0 4*g2*L2*p1*p2+4*O2*p1*p2+4*l2*p1*p2+4*g1*L1*p1+4*O1*p1+4*l1*p1"
+    "+4*g0*L0+4*O0+4*l0 ?\n"
     "end\n"
     "kernel pairs\n"
     "splittable 1 0 \n"
@@ -89,6 +89,43 @@ static const char *records =
     "param scalar none 0 4 1 arg3\n"
     "access 0 read 4 36 1 0 0 4*g1*L1*p2+4*O1*p2+4*l1*p2+4*g0*L0+4*O0+4*l0 ?\n"
     "access 1 write 4 37 1 1 0 4*g0*L0*p3+4*O0*p3+4*l0*p3+4*g1*L1+4*O1+4*l1 ?\n"
+    "end\n"
+    "kernel t2d_from\n"
+    "splittable 1 0 \n"
+    "merge 1 disjoint 0 groupfree 1\n"
+    "features 8 0 0 0 0 1 1 0 1 0.5 4\n"
+    "param global read 4 0 0 arg0\n"
+    "param global write 4 0 0 arg1\n"
+    "param scalar none 0 4 1 arg2\n"
+    "param scalar none 0 4 1 arg3\n"
+    "access 0 read 4 42 1 0 0 4*g1*L1*p2+4*O1*p2+4*l1*p2+4*g0*L0+4*O0+4*l0 ?\n"
+    "access 1 write 4 42 1 1 0 4*g0*L0*p3+4*O0*p3+4*l0*p3+4*g1*L1+4*O1+4*l1 ?\n"
+    "end\n"
+    "kernel t2d_range\n"
+    "splittable 1 0 \n"
+    "merge 1 disjoint 0 groupfree 1\n"
+    "features 7 0 0 0 0 1 1 0 1 0.5 3.5\n"
+    "param global read 4 0 0 arg0\n"
+    "param global write 4 0 0 arg1\n"
+    "param scalar none 0 4 1 arg2\n"
+    "param scalar none 0 4 1 arg3\n"
+    "access 0 read 4 47 1 0 0 4*g1*L1*p2+4*O1*p2+4*l1*p2+4*g0*L0+4*O0+4*l0 ?\n"
+    "access 1 write 4 47 1 1 0 4*g0*L0*p3+4*O0*p3+4*l0*p3+4*g1*L1+4*O1+4*l1 ?\n"
+    "limit g0*L0+O0+l0+-2\n"
+    "limit -1*g0*L0+-1*O0+-1*l0+99\n"
+    "end\n"
+    "kernel t2d_lower\n"
+    "splittable 1 0 \n"
+    "merge 1 disjoint 0 groupfree 1\n"
+    "features 6 0 0 0 0 1 1 0 1 0.5 3\n"
+    "param global read 4 0 0 arg0\n"
+    "param global write 4 0 0 arg1\n"
+    "param scalar none 0 4 1 arg2\n"
+    "param scalar none 0 4 1 arg3\n"
+    "access 0 read 4 53 1 0 0 4*g1*L1*p2+4*O1*p2+4*l1*p2+4*g0*L0+4*O0+4*l0 ?\n"
+    "access 1 write 4 53 1 1 0 4*g0*L0*p3+4*O0*p3+4*l0*p3+4*g1*L1+4*O1+4*l1 ?\n"
+    "limit g0*L0+O0+l0+-2\n"
+    "limit -1*g1*L1+p3+-1*O1+-1*l1+-1\n"
     "end\n";
 
 static int failed;
@@ -200,6 +237,14 @@ static void test_boxes(const struct skmd_program_record *prog)
     box_case("t2d_guard with an offset", &v, 1, 16, 1, (struct skmd_rect){0});
     box_case("t2d_guard with an offset, group 15", &v, 1, 15, 1,
              (struct skmd_rect){128 * 280, 32, 280, 2, 560, 1});
+
+    /* t2d_range: `if (x >= 2 && x < 100)`; t2d_lower: `if (x >= 2) if (y < h)` */
+    v = view(prog, "t2d_range", wh, &s2, 136 * 72 * 4);
+    box_case("t2d_range row 1", &v, 1, 17, 17,
+             (struct skmd_rect){2 * 288 + 32, 32, 288, 98, 288 * 98, 1});
+    v = view(prog, "t2d_lower", gwh, &sg, 136 * 70 * 4);
+    box_case("t2d_lower last row", &v, 1, 8 * 17, 17,
+             (struct skmd_rect){2 * 280 + 64 * 4, 24, 280, 134, 280 * 134, 1});
 
     /* t2d_data: `if (in[...] > 0)`: gaps no limit describes: no box */
     v = view(prog, "t2d_data", wh, &s2, 136 * 72 * 4);
