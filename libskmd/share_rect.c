@@ -1,5 +1,5 @@
-/* libskmd/share_rect.c: a share's writes as a box of the buffer, and their commit with
- * rectangular copies (see share_rect.h). */
+/* libskmd/share_rect.c: a share's writes as a box of the buffer (see share_rect.h; the
+ * copies that commit it are share_rect_commit.c's). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -220,17 +220,20 @@ static int store_box(const struct skmd_share_view *v, unsigned i, const uint64_t
         if (!extend(t, nt, &j, pitch, &rows))
             return 0;
     }
-    if (__builtin_mul_overflow(pitch, rows, &slice))
+    int64_t span, end; /* one slice's first to last byte; the box's end */
+    if (__builtin_mul_overflow(pitch, rows, &slice) ||
+        __builtin_mul_overflow(pitch, rows - 1, &span) || __builtin_add_overflow(span, len, &span))
         return 0;
     if (j < nt) {
         slice = t[j].stride;
         slices = t[j].count;
         j++;
         /* slices that interleave with the rows of the one before are no box */
-        if (slice < pitch * (rows - 1) + len || !extend(t, nt, &j, slice, &slices))
+        if (slice < span || !extend(t, nt, &j, slice, &slices))
             return 0;
     }
-    if (j < nt || base < 0)
+    if (j < nt || base < 0 || __builtin_mul_overflow(slice, slices - 1, &end) ||
+        __builtin_add_overflow(end, span, &end) || __builtin_add_overflow(end, base, &end))
         return 0;
     *r = (struct skmd_rect){(uint64_t)base, (uint64_t)len, (uint64_t)pitch, (uint64_t)rows,
                             (uint64_t)slice, (uint64_t)slices};
