@@ -207,21 +207,23 @@ int skmd_footprint(const struct skmd_kernel_record *k, unsigned param,
                    const struct skmd_launch *launch, const int64_t *scalar_args,
                    uint64_t first_group, uint64_t group_count, struct skmd_footprint *out);
 
+#define SKMD_ACCESS_MAX_VARS (6 + 16)
+
 /* Access number `access` of kernel k at a launch, as an affine function of its variables:
  * byte offset = *base + sum coef[v] * x_v, variables v = 0..2 group ids, 3..5 local ids,
- * 6 + j loop counter j, each x_v in [0, count[v]) (group ids: the launch's groups; -1 for a
- * loop whose trip count is not known: the offset is unknown where its coefficient is not 0,
- * and a store inside it is conditional). Arrays
- * of SKMD_ACCESS_MAX_VARS. 0 when the access is not affine or cannot be evaluated (its
- * conditions and clip are not looked at: that is the caller's). */
-#define SKMD_ACCESS_MAX_VARS (6 + 16)
-/* p at a launch, as *base + sum coef[v] * x_v (variables as above). 0 when it is not affine
- * or cannot be evaluated. */
-int skmd_poly_affine_at(const struct skmd_kernel_record *k, const struct skmd_poly *p,
-                        const struct skmd_launch *launch, const int64_t *scalar_args,
-                        int64_t *base, int64_t *coef);
+ * 6 + j loop counter j, each x_v in [0, count[v]) (group ids: the launch's groups; -1 for
+ * a loop whose trip count is not known: the offset is unknown where its coefficient is
+ * not 0, and a store inside it is conditional). Arrays of SKMD_ACCESS_MAX_VARS. 0 when the
+ * access is not affine or cannot be evaluated (its conditions, clip and limits are not
+ * looked at: that is the caller's). */
 int skmd_access_affine(const struct skmd_kernel_record *k, unsigned access,
                        const struct skmd_launch *launch, const int64_t *scalar_args,
                        int64_t *base, int64_t *coef, int64_t *count);
+
+/* p (a limit, say) at a launch, as *base + sum coef[v] * x_v (variables as above). 0 when
+ * it is not affine or cannot be evaluated. */
+int skmd_poly_affine_at(const struct skmd_kernel_record *k, const struct skmd_poly *p,
+                        const struct skmd_launch *launch, const int64_t *scalar_args,
+                        int64_t *base, int64_t *coef);
 
 #endif
