@@ -109,6 +109,11 @@ static cl_int settle_zero_copy(cl_mem root)
     return CL_SUCCESS;
 }
 
+unsigned char *skmd_coh_host_copy(cl_mem root)
+{
+    return host_copy(root);
+}
+
 void skmd_coh_free(cl_mem root)
 {
     /* A zero-copy member may still have commands on the host copy (the driver keeps its

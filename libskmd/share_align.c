@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "share_align.h"
+#include "share_rect.h"
 
 int skmd_share_is_buffer(const struct skmd_share_view *v, unsigned p)
 {
@@ -62,6 +63,26 @@ static int aliased(const struct skmd_share_view *v, unsigned p)
     return 0;
 }
 
+/* Whether every share's writes through p are exactly a box, no two boxes sharing a
+ * byte (share_rect.h). */
+static int rect_shares(const struct skmd_share_view *v, unsigned p, const uint64_t *first,
+                       const uint64_t *count, int n)
+{
+    struct skmd_rect box[SKMD_MAX_MEMBERS];
+    int nbox = 0;
+    for (int s = 0; s < n; s++) {
+        if (!count[s])
+            continue;
+        if (nbox == SKMD_MAX_MEMBERS || !skmd_rect_of_share(v, p, first[s], count[s], &box[nbox]))
+            return 0;
+        for (int o = 0; o < nbox; o++)
+            if (!skmd_rect_disjoint(&box[o], &box[nbox]))
+                return 0;
+        nbox++;
+    }
+    return nbox > 0;
+}
+
 /* The mode of written parameter p over the n shares. */
 static enum skmd_write_mode param_mode(const struct skmd_share_view *v, unsigned p,
                                        const uint64_t *first, const uint64_t *count, int n)
@@ -100,6 +121,8 @@ static enum skmd_write_mode param_mode(const struct skmd_share_view *v, unsigned
         }
     }
     free(all);
+    if (mode == SKMD_WRITE_MERGE && !aliased(v, p) && rect_shares(v, p, first, count, n))
+        mode = SKMD_WRITE_RECT;
     return mode;
 }
 

@@ -41,6 +41,8 @@ enum skmd_write_mode {
     SKMD_WRITE_EXACT,    /* every share's write footprint is exact: commit it */
     SKMD_WRITE_BOUND,    /* bounds, pairwise disjoint: fetch the bound first, commit it */
     SKMD_WRITE_MERGE,    /* bounds overlap or are unknown: the merge kernel */
+    SKMD_WRITE_RECT,     /* every share's writes are exactly a box, boxes disjoint: commit
+                            each box with rectangular copies (share_rect.h) */
 };
 
 /* 1 when parameter p is a buffer argument (global or constant, a libskmd buffer). */

@@ -28,6 +28,7 @@
 #include "report.h"
 #include "share.h"
 #include "share_align.h"
+#include "share_rect.h"
 #include "share_source.h"
 #include "split.h"
 #include "trace.h"
@@ -69,6 +70,8 @@ struct launch {
     unsigned char merge_param[256]; /* 1: written bytes not exactly known */
     unsigned char bound_param[256]; /* 1: written bytes bounded, bounds disjoint (fetched
                                        before the share, committed after it) */
+    unsigned char rect_param[256];  /* 1: each share writes exactly a box, boxes disjoint
+                                       (committed with rectangular copies, share_rect.h) */
     uint64_t unit;                  /* shares are multiples of this many groups */
     int merge_probe;                /* shares cut evenly at multiples of unit need the merge
                                        (skmd_share_unit_merge: probed once a launch) */
@@ -460,6 +463,19 @@ static void forget_writes(struct launch *L, int m)
         }
 }
 
+/* The share's box of p on its member, then also on the queue's member (share_rect.h). */
+static cl_int commit_rect(struct launch *L, const struct share *sh, unsigned p)
+{
+    struct skmd_share_view view = {L->rec, L->args, L->scalars, &L->shape};
+    struct skmd_rect box;
+    if (!skmd_rect_of_share(&view, p, sh->first, sh->count, &box))
+        return CL_INVALID_VALUE; /* decided from the same shares in plan(): never */
+    struct skmd_moved moved = {0, 0, 0};
+    cl_int err = skmd_rect_commit(L->args[p].mem, sh->member, L->q->member, &box, &moved);
+    add_moved(L, &moved);
+    return err;
+}
+
 /* Records where the share's writes are: exact ones on the member alone. */
 static cl_int commit_share(struct launch *L, const struct share *sh)
 {
@@ -467,6 +483,12 @@ static cl_int commit_share(struct launch *L, const struct share *sh)
     for (unsigned p = 0; p < L->rec->nparams; p++) {
         if (!is_buffer_param(L, p) || L->merge_param[p])
             continue;
+        if (L->rect_param[p]) {
+            cl_int err = commit_rect(L, sh, p);
+            if (err != CL_SUCCESS)
+                return err;
+            continue;
+        }
         struct skmd_footprint fp = {rd, wr, MAX_INTERVALS, MAX_INTERVALS, 0, 0, 0};
         footprint(L, p, sh->first, sh->count, &fp);
         for (size_t i = 0; i < fp.nwrite; i++) {
@@ -663,6 +685,7 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     for (unsigned p = 0; p < L->rec->nparams; p++) {
         L->merge_param[p] = mode[p] == SKMD_WRITE_MERGE;
         L->bound_param[p] = mode[p] == SKMD_WRITE_BOUND;
+        L->rect_param[p] = mode[p] == SKMD_WRITE_RECT;
     }
     /* One share alone runs the app's kernel whole (start_whole): its member gets whole
      * copies first, as a merge member does, and merges nothing. */
@@ -952,6 +975,11 @@ static cl_int run_as_one_share(struct launch *L)
     if (m < 0)
         return CL_OUT_OF_RESOURCES;
     L->merge_member = m; /* the member that holds every buffer whole */
+    for (unsigned p = 0; p < L->rec->nparams; p++) /* its copies end up whole: no boxes */
+        if (L->rect_param[p]) {
+            L->rect_param[p] = 0;
+            L->merge_param[p] = 1;
+        }
     L->nshares = 1;
     L->shares[0] = (struct share){.member = m, .first = 0, .count = L->total_groups, .ms = -1};
     return run_split(L);
@@ -962,6 +990,15 @@ static int bound_used(const struct launch *L)
 {
     for (unsigned p = 0; p < L->rec->nparams; p++)
         if (L->bound_param[p])
+            return 1;
+    return 0;
+}
+
+/* Whether a written buffer went by its shares' boxes (no merge for it). */
+static int rect_used(const struct launch *L)
+{
+    for (unsigned p = 0; p < L->rec->nparams; p++)
+        if (L->rect_param[p])
             return 1;
     return 0;
 }
@@ -982,16 +1019,19 @@ static void report(const struct launch *L, const char *why, const struct share *
                      L->q->member, why, (unsigned long long)L->moved.to_devices,
                      (unsigned long long)L->moved.to_host, (unsigned long long)L->moved.peer);
         else
-            skmd_log(SKMD_LOG_INFO, "launch %llu %s: split%s%s%s; moved in %llu out %llu peer %llu",
+            skmd_log(SKMD_LOG_INFO,
+                     "launch %llu %s: split%s%s%s%s; moved in %llu out %llu peer %llu",
                      (unsigned long long)L->number, L->k->name, text,
                      nshares == 1 ? " (whole)" : L->merge_member >= 0 ? " (merged)" : "",
                      nshares > 1 && bound_used(L) ? " (bounds)" : "",
+                     nshares > 1 && rect_used(L) ? " (rect)" : "",
                      (unsigned long long)L->moved.to_devices,
                      (unsigned long long)L->moved.to_host, (unsigned long long)L->moved.peer);
     }
     if (skmd_report_enabled()) {
         struct skmd_report_launch r = {
-            .kernel = L->k->name, .split = why == NULL, .decision = why ? why : "split",
+            .kernel = L->k->name, .split = why == NULL,
+            .decision = why ? why : nshares > 1 && rect_used(L) ? "split (rect)" : "split",
             .ndevices = skmd_state.nmembers,
             .bytes_moved = L->moved.to_devices + L->moved.to_host,
             .estimated_ms = -1, .measured_ms = (double)(skmd_trace_now_ns() - t0) / 1e6,

@@ -109,7 +109,7 @@ static int64_t known_alignment(const struct skmd_poly *p)
 static void affine_rec(struct analysis *a, LLVMValueRef v, struct skmd_poly *out, int depth);
 
 /* Recognises phi as a loop induction variable start + step*t (header-checked or
- * latch-checked loop with a launch-constant bound) and records the loop. */
+ * latch-checked loop with a launch-constant bound, an affine start) and records the loop. */
 static void loop_phi(struct analysis *a, LLVMValueRef phi, struct skmd_poly *out, int depth)
 {
     skmd_poly_invalid(out);
@@ -141,7 +141,9 @@ static void loop_phi(struct analysis *a, LLVMValueRef phi, struct skmd_poly *out
         return;
     struct skmd_poly s;
     affine_rec(a, start, &s, depth + 1);
-    if (!skmd_poly_is_launch_const(&s))
+    /* A start that depends on the work-item (`for (r = ty; r < 32; r += 8)`) is kept: the
+     * footprint evaluator takes the loop only when every start gives the same trip count. */
+    if (!s.valid || !skmd_poly_is_affine(&s))
         return;
 
     /* the compare that decides whether to stay in the loop */

@@ -205,6 +205,36 @@ static int clip_from(const struct skmd_poly *offset, const struct skmd_poly *A,
     return 1;
 }
 
+/* An unsigned compare is an interval of the values only when its right side is positive:
+ * `x >= 2 && x < 100` folds to `(x - 2) <u 98`, where `98 - (x - 2) - 1 >= 0` alone would
+ * let x be 0 or 1. Not taken as limits (a signed compare is). */
+static int unsigned_compare(LLVMValueRef cmp)
+{
+    LLVMIntPredicate p = LLVMGetICmpPredicate(cmp);
+    return p == LLVMIntULT || p == LLVMIntULE || p == LLVMIntUGT || p == LLVMIntUGE;
+}
+
+/* "A < B" (or <=) as the limit B - A - 1 >= 0 (B - A), when A and B are affine (`x >= 1`
+ * is 1 <= x: x - 1 >= 0); else the conditions are not all understood. */
+static void add_limit(const struct skmd_poly *A, const struct skmd_poly *B, int or_equal,
+                      struct skmd_poly *limits, unsigned *n, int *understood)
+{
+    struct skmd_poly l, c;
+    if (!A->valid || !B->valid || !skmd_poly_is_affine(A) || !skmd_poly_is_affine(B) ||
+        *n == SKMD_ACCESS_MAX_LIMITS) {
+        *understood = 0;
+        return;
+    }
+    skmd_poly_const(&c, or_equal ? 0 : -1);
+    skmd_poly_add_scaled(&l, B, A, -1);
+    skmd_poly_add_scaled(&l, &l, &c, 1);
+    if (!l.valid) {
+        *understood = 0;
+        return;
+    }
+    limits[(*n)++] = l;
+}
+
 void an_guard(struct analysis *a, LLVMValueRef inst, struct skmd_access_record *rec,
               LLVMValueRef *conds, unsigned max, unsigned *nconds)
 {
@@ -212,8 +242,14 @@ void an_guard(struct analysis *a, LLVMValueRef inst, struct skmd_access_record *
     *nconds = 0;
     rec->conditional = 0;
     rec->has_clip = 0;
+    rec->nlimits = 0;
     if (!can_skip(a, bb, NULL, 0))
         return; /* runs on every path */
+    /* Every compare `A < B` it runs under, as the limit B - A - 1 >= 0; kept only when
+     * they are all its conditions (record.h). */
+    struct skmd_poly limits[SKMD_ACCESS_MAX_LIMITS];
+    unsigned nlimits = 0;
+    int understood = 1;
 
     /* The edges without which bb is unreachable: their conditions hold whenever it runs. */
     struct cut cuts[32];
@@ -277,8 +313,10 @@ void an_guard(struct analysis *a, LLVMValueRef inst, struct skmd_access_record *
                  * that runs no times would still be taken to write */
                 struct skmd_poly coef;
                 skmd_poly_coef_of(&coef, &rec->offset, SKMD_SYM(SKMD_SYM_LOOP, loop));
-                if (!coef.valid || !coef.nmono)
+                if (!coef.valid || !coef.nmono) {
                     rec->conditional = 1;
+                    understood = 0; /* whether the loop runs at all */
+                }
                 continue;
             }
             if (one_item_per_group(a, parts[j], want, &rec->offset))
@@ -286,10 +324,15 @@ void an_guard(struct analysis *a, LLVMValueRef inst, struct skmd_access_record *
             struct skmd_poly A, B, clip;
             if (!as_less_than(parts[j], want, &lhs, &rhs, &or_equal)) {
                 rec->conditional = 1;
+                understood = 0;
                 continue;
             }
             an_affine(a, lhs, &A);
             an_affine(a, rhs, &B);
+            if (unsigned_compare(parts[j]))
+                understood = 0; /* see unsigned_compare */
+            else
+                add_limit(&A, &B, or_equal, limits, &nlimits, &understood);
             if (rec->has_clip || !clip_from(&rec->offset, &A, &B, or_equal, &clip)) {
                 /* e.g. a bound check in another dimension: bounds, not exact */
                 rec->conditional = 1;
@@ -298,5 +341,9 @@ void an_guard(struct analysis *a, LLVMValueRef inst, struct skmd_access_record *
             rec->has_clip = 1;
             rec->clip = clip;
         }
+    }
+    if (understood && nlimits && (rec->conditional || rec->has_clip)) {
+        rec->nlimits = nlimits;
+        memcpy(rec->limit, limits, nlimits * sizeof limits[0]);
     }
 }

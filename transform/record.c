@@ -164,6 +164,11 @@ int skmd_record_write(FILE *f, const struct skmd_program_record *r)
             fputc(' ', f);
             skmd_poly_print(f, &ar->clip);
             fputc('\n', f);
+            for (unsigned i = 0; i < ar->nlimits; i++) {
+                fprintf(f, "limit ");
+                skmd_poly_print(f, &ar->limit[i]);
+                fputc('\n', f);
+            }
         }
         fprintf(f, "end\n");
     }
@@ -277,6 +282,16 @@ static int parse_kernel_line(struct skmd_kernel_record *k, const char *line)
         if (!slot)
             return 0;
         *slot = ar;
+        return 1;
+    }
+    if (!strncmp(line, "limit ", 6)) { /* of the access before it */
+        struct skmd_access_record *ar = k->naccesses ? &k->accesses[k->naccesses - 1] : NULL;
+        if (!ar || ar->nlimits == SKMD_ACCESS_MAX_LIMITS)
+            return 0;
+        n = skmd_poly_parse(&ar->limit[ar->nlimits], line + 6);
+        if (n < 0 || line[6 + n] != 0)
+            return 0;
+        ar->nlimits++;
         return 1;
     }
     return 0;
@@ -406,6 +421,14 @@ int skmd_record_write_json(FILE *f, const struct skmd_program_record *r)
             if (ar->has_clip) {
                 fprintf(f, ", \"clip\": ");
                 json_poly(f, &ar->clip);
+            }
+            if (ar->nlimits) {
+                fprintf(f, ", \"limits\": [");
+                for (unsigned i = 0; i < ar->nlimits; i++) {
+                    fprintf(f, "%s", i ? ", " : "");
+                    json_poly(f, &ar->limit[i]);
+                }
+                fputc(']', f);
             }
             fputc('}', f);
         }

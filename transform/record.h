@@ -102,6 +102,8 @@ struct skmd_loop_record {
     struct skmd_poly start, bound;
 };
 
+#define SKMD_ACCESS_MAX_LIMITS 4
+
 /* One global/constant memory access (a load or a store, or a vector/atomic of either). */
 struct skmd_access_record {
     unsigned param;           /* index of the pointer parameter it is based on */
@@ -113,6 +115,12 @@ struct skmd_access_record {
     int has_clip;             /* runs only when its offset <= clip (a captured guard) */
     struct skmd_poly offset;  /* byte offset from the parameter's pointer */
     struct skmd_poly clip;
+    /* When every condition the access runs under is understood (a conditional access or
+     * one with a clip): it runs exactly where each limit[i] >= 0, limit[i] affine (`if (x
+     * < w && y < h)`: w - x - 1 >= 0, h - y - 1 >= 0). nlimits 0: not known. Text: one
+     * `limit POLY` line per limit after the access line. */
+    unsigned nlimits;
+    struct skmd_poly limit[SKMD_ACCESS_MAX_LIMITS];
 };
 
 /* Static features for a cold-start device predictor (Grewe & O'Boyle, CC'11), per
@@ -198,5 +206,24 @@ int64_t skmd_scalar_value(const struct skmd_param_record *p, const void *bytes);
 int skmd_footprint(const struct skmd_kernel_record *k, unsigned param,
                    const struct skmd_launch *launch, const int64_t *scalar_args,
                    uint64_t first_group, uint64_t group_count, struct skmd_footprint *out);
+
+#define SKMD_ACCESS_MAX_VARS (6 + 16)
+
+/* Access number `access` of kernel k at a launch, as an affine function of its variables:
+ * byte offset = *base + sum coef[v] * x_v, variables v = 0..2 group ids, 3..5 local ids,
+ * 6 + j loop counter j, each x_v in [0, count[v]) (group ids: the launch's groups; -1 for
+ * a loop whose trip count is not known: the offset is unknown where its coefficient is
+ * not 0, and a store inside it is conditional). Arrays of SKMD_ACCESS_MAX_VARS. 0 when the
+ * access is not affine or cannot be evaluated (its conditions, clip and limits are not
+ * looked at: that is the caller's). */
+int skmd_access_affine(const struct skmd_kernel_record *k, unsigned access,
+                       const struct skmd_launch *launch, const int64_t *scalar_args,
+                       int64_t *base, int64_t *coef, int64_t *count);
+
+/* p (a limit, say) at a launch, as *base + sum coef[v] * x_v (variables as above). 0 when
+ * it is not affine or cannot be evaluated. */
+int skmd_poly_affine_at(const struct skmd_kernel_record *k, const struct skmd_poly *p,
+                        const struct skmd_launch *launch, const int64_t *scalar_args,
+                        int64_t *base, int64_t *coef);
 
 #endif

@@ -102,13 +102,10 @@ static int eval_const(const struct env *e, const struct skmd_poly *p, int64_t *c
     return eval_affine(e, p, c, none, 0);
 }
 
-static int loop_trip(const struct env *e, const struct skmd_loop_record *l, int64_t *trip)
+/* The trip count of loop l when it starts at s (bound b already divided). */
+static int trip_from(const struct skmd_loop_record *l, int64_t s, int64_t b, int64_t *trip)
 {
-    int64_t s, b, d;
-    if (!eval_const(e, &l->start, &s) || !eval_const(e, &l->bound, &b) || l->step == 0 ||
-        l->bound_div < 1)
-        return 0;
-    b /= l->bound_div;
+    int64_t d;
     if (__builtin_sub_overflow(b, s, &d))
         return 0;
     int64_t step = l->step;
@@ -119,6 +116,36 @@ static int loop_trip(const struct env *e, const struct skmd_loop_record *l, int6
     *trip = d <= 0 ? 0 : d / step + (d % step != 0);
     if (l->at_least_once && *trip < 1)
         *trip = 1;
+    return 1;
+}
+
+static int loop_trip(const struct env *e, const struct skmd_loop_record *l, int64_t *trip)
+{
+    int64_t s, b, coef[MAX_TERMS];
+    if (!eval_const(e, &l->bound, &b) || l->step == 0 || l->bound_div < 1)
+        return 0;
+    b /= l->bound_div;
+    if (eval_const(e, &l->start, &s))
+        return trip_from(l, s, b, trip);
+    /* A start that depends on group and local ids (not on other loops): the loop is
+     * understood when its lowest and highest start give the same trip count (`for (r =
+     * ty; r < 32; r += 8)` with ty < 8: 4 trips for every work-item). */
+    int64_t lo, hi, t_lo, t_hi;
+    if (!eval_affine(e, &l->start, &lo, coef, MAX_TERMS))
+        return 0;
+    hi = lo;
+    for (unsigned v = 0; v < MAX_TERMS; v++) {
+        int64_t n = v < 3 ? e->ngroups[v] : v < 6 ? e->lsize[v - 3] : 0, ext;
+        if (!coef[v])
+            continue;
+        if (v >= 6 || __builtin_mul_overflow(coef[v], n - 1, &ext))
+            return 0;
+        if (__builtin_add_overflow(ext < 0 ? lo : hi, ext, ext < 0 ? &lo : &hi))
+            return 0;
+    }
+    if (!trip_from(l, lo, b, &t_lo) || !trip_from(l, hi, b, &t_hi) || t_lo != t_hi)
+        return 0;
+    *trip = t_lo;
     return 1;
 }
 
@@ -195,6 +222,10 @@ static int access_in_box(const struct env *e, const struct skmd_access_record *a
             cnt = e->lsize[i - 3];
         } else {
             cnt = trips[i - 6];
+            if (cnt < 0 && coef[i])
+                return 0; /* a loop whose trip count is not known */
+            if (cnt < 0)
+                continue; /* not its loop, or its guard says it is conditional */
         }
         if (cnt <= 0)
             return 1; /* never runs in this box */
@@ -359,7 +390,7 @@ int skmd_footprint(const struct skmd_kernel_record *k, unsigned param,
     int trips_ok = 1;
     for (unsigned l = 0; l < k->nloops && l < 256; l++)
         if (!loop_trip(&e, &k->loops[l], &trips[l]))
-            trips_ok = 0;
+            trips[l] = -1; /* only the accesses that step with it are unknown */
     if (k->nloops > 256)
         trips_ok = 0;
     struct box boxes[5];
@@ -411,4 +442,52 @@ int skmd_footprint(const struct skmd_kernel_record *k, unsigned param,
         coalesce(out->write, &out->nwrite);
     }
     return 0;
+}
+
+int skmd_access_affine(const struct skmd_kernel_record *k, unsigned access,
+                       const struct skmd_launch *launch, const int64_t *scalar_args,
+                       int64_t *base, int64_t *coef, int64_t *count)
+{
+    if (!k || !launch || access >= k->naccesses || launch->work_dim < 1 ||
+        launch->work_dim > 3 || 6 + k->nloops > SKMD_ACCESS_MAX_VARS)
+        return 0;
+    const struct skmd_access_record *a = &k->accesses[access];
+    struct env e = {.launch = launch, .args = scalar_args, .nparams = k->nparams, .k = k};
+    for (unsigned d = 0; d < 3; d++) {
+        uint64_t gs = d < launch->work_dim ? launch->global_size[d] : 1;
+        uint64_t ls = d < launch->work_dim ? launch->local_size[d] : 1;
+        if (!ls || !gs || gs % ls || gs / ls > INT64_MAX || ls > INT64_MAX)
+            return 0;
+        e.ngroups[d] = (int64_t)(gs / ls);
+        e.lsize[d] = (int64_t)ls;
+    }
+    if (!a->affine || !eval_affine(&e, &a->offset, base, coef, 6 + k->nloops))
+        return 0;
+    for (unsigned d = 0; d < 3; d++) {
+        count[d] = e.ngroups[d];
+        count[3 + d] = e.lsize[d];
+    }
+    for (unsigned l = 0; l < k->nloops; l++)
+        if (!loop_trip(&e, &k->loops[l], &count[6 + l]))
+            count[6 + l] = -1;
+    return 1;
+}
+
+int skmd_poly_affine_at(const struct skmd_kernel_record *k, const struct skmd_poly *p,
+                        const struct skmd_launch *launch, const int64_t *scalar_args,
+                        int64_t *base, int64_t *coef)
+{
+    if (!k || !launch || launch->work_dim < 1 || launch->work_dim > 3 ||
+        6 + k->nloops > SKMD_ACCESS_MAX_VARS)
+        return 0;
+    struct env e = {.launch = launch, .args = scalar_args, .nparams = k->nparams, .k = k};
+    for (unsigned d = 0; d < 3; d++) {
+        uint64_t gs = d < launch->work_dim ? launch->global_size[d] : 1;
+        uint64_t ls = d < launch->work_dim ? launch->local_size[d] : 1;
+        if (!ls || !gs || gs % ls || gs / ls > INT64_MAX || ls > INT64_MAX)
+            return 0;
+        e.ngroups[d] = (int64_t)(gs / ls);
+        e.lsize[d] = (int64_t)ls;
+    }
+    return eval_affine(&e, p, base, coef, 6 + k->nloops);
 }

@@ -4,8 +4,8 @@
 # two PoCL pthread members of one compute unit each: forced shares 0.6/0.4 (a cut in the
 # middle of a row of work-groups) and the partitioner's own shares (a fresh profile). One
 # line per example and mode: the example's best and median ms over 5 timed runs, and how
-# its split launches went (merged, by bounds, neither; whole). Give SKMD_OPT to measure a
-# library built elsewhere (its own compiler). Not a test: it prints figures.
+# its split launches went (merged, by bounds, by boxes, neither; whole). Give SKMD_OPT to
+# measure a library built elsewhere (its own compiler). Not a test: it prints figures.
 set -u
 lib=$1 opt=${2:-}
 tmp=$(mktemp -d)
@@ -25,8 +25,8 @@ for run in matrix_mul:512 gemm:256 syrk:512 jacobi_2d:1024 matrix_transpose:1024
         median=$(sed -n 's/.*ms_median=\([0-9.]*\).*/\1/p' <<<"$out")
         grep -q '^PASSED' <<<"$out" || best="FAILED"
         n() { grep -c ": split.*$1" "$tmp/log" || true; }
-        printf '%-20s %-11s %9s %9s  %s split: %s merged, %s by bounds, %s whole; %s run whole\n' \
+        printf '%-20s %-11s %9s %9s  %s split: %s merged, %s by bounds, %s by boxes, %s whole; %s run whole\n' \
             "$e" "${split:-partitioner}" "$best" "$median" "$(n '')" "$(n merged)" \
-            "$(n bounds)" "$(n whole)" "$(grep -c 'whole on member' "$tmp/log")"
+            "$(n bounds)" "$(n rect)" "$(n whole)" "$(grep -c 'whole on member' "$tmp/log")"
     done
 done

@@ -3,7 +3,7 @@
 # an injected member fault, the events of asynchronous launches, and member-to-member peer
 # copies, and which write footprints need the merge, shapes.c (tests/split/test-split.sh).
 SPLIT_TEST_BINS := $(O)tests/split/adversarial $(O)tests/split/moved $(O)tests/split/events \
-  $(O)tests/split/chain $(O)tests/split/shapes
+  $(O)tests/split/chain $(O)tests/split/shapes $(O)tests/split/rect
 SHARE_ALIGN_TEST := $(O)tests/split/share_align_test
 ALL_TARGETS += $(SPLIT_TEST_BINS) $(SHARE_ALIGN_TEST)
 CLEAN_FILES += $(SPLIT_TEST_BINS) $(SHARE_ALIGN_TEST) $(O)tests/split/share_align_test.o
@@ -17,7 +17,7 @@ TEST_TARGETS += test-split-adversarial test-split-examples test-split-moved test
 # share_align.c alone (no OpenCL driver): rounding, units, write modes, scaled problems.
 $(O)tests/split/share_align_test.o: CPPFLAGS += -Ilibskmd
 $(SHARE_ALIGN_TEST): $(O)tests/split/share_align_test.o $(O)libskmd/share_align.o \
-  $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a
+  $(O)libskmd/share_rect.o $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -lm
 
 test-split-share-align: $(SHARE_ALIGN_TEST)
@@ -35,3 +35,25 @@ test-split-adversarial test-split-moved test-split-fault test-split-events \
 
 test-split-examples test-split-spread: test-split-%: $(LIBSKMD_SO) $(EXAMPLE_BINS) $(SKMD_OPT)
 	@env $(SKMD_SAN_ENV) tests/split/test-split.sh $* "$(SKMD_PRELOAD)" $(O)tests/split
+
+# Shares whose writes are boxes (share_rect.h): transposes byte-identical to a native run,
+# committed with rectangular copies, not merged (tests/split/test-rect.sh).
+TEST_TARGETS += test-split-rect
+.PHONY: test-split-rect
+test-split-rect: $(LIBSKMD_SO) $(O)tests/split/rect $(SKMD_OPT)
+	@env $(SKMD_SAN_ENV) tests/split/test-rect.sh "$(SKMD_PRELOAD)" $(O)tests/split
+
+# share_rect.c alone (no OpenCL driver): boxes from analysis records, overlaps, modes.
+SHARE_RECT_TEST := $(O)tests/split/share_rect_test
+ALL_TARGETS += $(SHARE_RECT_TEST)
+CLEAN_FILES += $(SHARE_RECT_TEST) $(O)tests/split/share_rect_test.o
+TEST_TARGETS += test-split-share-rect
+.PHONY: test-split-share-rect
+$(O)tests/split/share_rect_test.o: CPPFLAGS += -Ilibskmd
+$(SHARE_RECT_TEST): $(O)tests/split/share_rect_test.o $(O)libskmd/share_align.o \
+  $(O)libskmd/share_rect.o $(O)libskmd/ranges.o $(O)libskmd/ranges_merge.o \
+  $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -lm
+
+test-split-share-rect: $(SHARE_RECT_TEST)
+	@$(SHARE_RECT_TEST)
