@@ -91,6 +91,11 @@ static unsigned char *host_copy(cl_mem root)
     return root->host_copy;
 }
 
+unsigned char *skmd_coh_host_copy(cl_mem root)
+{
+    return host_copy(root);
+}
+
 /* Before bytes from a member land in the host copy: the members whose buffer IS the host
  * copy finish what they have queued, so that no kernel of theirs writes those bytes at the
  * same time (a share still running while the next share's inputs are fetched). */

@@ -8,6 +8,7 @@
 #include "member_health.h"
 #include "ndrange_check.h"
 #include "split.h"
+#include "stream_out.h"
 #include "worker.h"
 
 /* A valid queue, moved off its member if that member is lost (member_health.h). */
@@ -140,6 +141,9 @@ cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool block
      * once more after a fault that moved the queue or refused the buffer. */
     if (skmd_mem_refused(buffer, q->member))
         return skmd_host_read(q, buffer, offset, size, ptr, n, wl, event);
+    cl_int serr;
+    if (skmd_stream_app_read(q, buffer, offset, size, ptr, blocking, n, event, &serr))
+        return serr; /* the host copy holds the bytes (streamed outputs) */
     cl_int cerr = coherent(q, buffer, offset, size, 0);
     if (cerr != CL_SUCCESS)
         return skmd_fault_retry(q, buffer, cerr, 0)
@@ -211,6 +215,7 @@ cl_int skmd_clEnqueueReadBufferRect(cl_command_queue q, cl_mem buffer, cl_bool b
     size_t span_off, span_size;
     rect_span(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch, &span_off,
               &span_size);
+    skmd_stream_note_app_read(buffer);
     COHERENT(q, buffer, span_off, span_size, 0);
     BEGIN(q, n, wl, event);
     err = real_clEnqueueReadBufferRect(q->real, R(q, buffer), blocking, buffer_origin,
@@ -390,6 +395,8 @@ void *skmd_clEnqueueMapBuffer(cl_command_queue q, cl_mem buffer, cl_bool blockin
     SKMD_GOTO_IF_REAL_FAILED(host_access(buffer, (map_flags & CL_MAP_READ) != 0,
                                          (map_flags & (CL_MAP_WRITE |
                                                        CL_MAP_WRITE_INVALIDATE_REGION)) != 0));
+    if (map_flags & CL_MAP_READ)
+        skmd_stream_note_app_read(buffer);
     /* A map for writing may change any mapped byte until the unmap: the member's copy is
      * the current one from now on. */
     SKMD_GOTO_IF_REAL_FAILED(coherent(q, buffer, offset, size, (map_flags & (CL_MAP_WRITE |

@@ -46,6 +46,11 @@ static cl_command_queue transfer_queue(cl_context ctx, int m, cl_int *err)
     return q;
 }
 
+cl_command_queue skmd_pieces_transfer_queue(cl_context ctx, int m, cl_int *err)
+{
+    return transfer_queue(ctx, m, err);
+}
+
 void skmd_pieces_release(cl_context ctx)
 {
     for (int m = 0; m < SKMD_MAX_MEMBERS; m++)

@@ -76,6 +76,10 @@ cl_int skmd_pieces_run(const struct skmd_pieces_share *s, int k, cl_context ctx,
  * coherence.c's move() asks it. */
 cl_command_queue skmd_pieces_queue(cl_context ctx, int m);
 
+/* Member m's transfer queue in app context ctx (made on first use), for transfers that
+ * must not wait behind the kernels of its work queue (stream_out.h too). */
+cl_command_queue skmd_pieces_transfer_queue(cl_context ctx, int m, cl_int *err);
+
 /* For the partitioner (plan.c): the pieces a share that must move `bytes` to member m
  * would run in (as skmd_pieces_plan decides them when nothing is resident), and the
  * share's time when its transfer takes transfer_ms and its kernel kernel_ms alone. With
