@@ -34,3 +34,12 @@ test-split-adversarial test-split-moved test-split-fault test-split-events \
 
 test-split-examples test-split-spread: test-split-%: $(LIBSKMD_SO) $(EXAMPLE_BINS) $(SKMD_OPT)
 	@env $(SKMD_SAN_ENV) tests/split/test-split.sh $* "$(SKMD_PRELOAD)" $(O)tests/split
+
+# Streamed outputs (libskmd/stream_out.h): tests/split/stream.c, tests/split/test-stream.sh.
+STREAM_TEST_BIN := $(O)tests/split/stream
+ALL_TARGETS += $(STREAM_TEST_BIN)
+CLEAN_FILES += $(STREAM_TEST_BIN)
+TEST_TARGETS += test-split-stream
+.PHONY: test-split-stream
+test-split-stream: $(LIBSKMD_SO) $(STREAM_TEST_BIN) $(SKMD_OPT)
+	@env $(SKMD_SAN_ENV) tests/split/test-stream.sh "$(SKMD_PRELOAD)" $(O)tests/split
