@@ -140,7 +140,7 @@ int skmd_stream_share(cl_mem mem, int m, uint64_t b, uint64_t e, int read_too,
     atomic_fetch_add(&copied_total, e - b);
     if (moved)
         *moved += e - b;
-    skmd_log(SKMD_LOG_DEBUG, "streamed %llu output bytes from member %d into the host copy",
+    skmd_log(SKMD_LOG_DEBUG, "streamed %llu output bytes of member %d back to the host",
              (unsigned long long)(e - b), m);
     return 1;
 }

@@ -35,7 +35,7 @@ for devs in "pthread pthread" "pthread pthread basic"; do
         under "$devs" "$split" "$stream" "$bins/stream" all "$tmp/all.bin" 2>"$tmp/err" ||
             { say FAIL "[$devs, $stream] run failed: $(tail -3 "$tmp/err")"; continue; }
         splits=$(count ': split ')
-        streamed=$(count 'streamed .* from member')
+        streamed=$(count 'streamed .* of member')
         served=$(count 'served from the host copy')
         if ! cmp -s "$tmp/native-all.bin" "$tmp/all.bin"; then
             say FAIL "[$devs, $stream] output differs from the native run"
@@ -61,7 +61,7 @@ for stream in auto 1 0; do
     [ $stream = 0 ] && want=0
     under "pthread pthread" 0.3,0.7 "$stream" "$bins/stream" iterate "$tmp/it.bin" 2>"$tmp/err" ||
         { say FAIL "[iterate, $stream] run failed: $(tail -3 "$tmp/err")"; continue; }
-    got=$(count 'streamed .* from member 0 ')
+    got=$(count 'streamed .* of member 0 ')
     if ! cmp -s "$tmp/native-iterate.bin" "$tmp/it.bin"; then
         say FAIL "[iterate, $stream] output differs from the native run"
     elif [ "$got" -ne "$want" ]; then
