@@ -885,8 +885,6 @@ static void share_main(void *arg)
     if (sh->err == CL_SUCCESS)
         sh->err = finish_share(sh);
     sh->done = sh->err == CL_SUCCESS ? 1 : -1;
-    if (sh->done == 1)
-        stream_share(L, sh);
     if (sh->done == 1 && sh->ms > 0 && !L->ticket.first_share[sh->member] && sh->pieces <= 1)
         skmd_plan_observe_latency(sh->member,
                                   (double)(skmd_trace_now_ns() - sh->launch_ns) / 1e6 - sh->ms);
@@ -895,6 +893,8 @@ static void share_main(void *arg)
         sh->ev = NULL;
     }
     trace_span(L, sh->member, SKMD_TRACE_KERNEL, sh->start_ns, sh->count);
+    if (sh->done == 1) /* after the share's timing: a transfer span of its own */
+        stream_share(L, sh);
     skmd_trace_set_thread_launch(0, NULL, -1);
 }
 

@@ -174,8 +174,8 @@ int skmd_stream_app_read(cl_command_queue q, cl_mem mem, size_t off, size_t size
     skmd_buffer_lock(root);
     /* Checked again: a command of another thread may have written the bytes since. */
     served = *err != CL_SUCCESS || host_holds_all(root, b, b + size);
-    if (served && *err == CL_SUCCESS)
-        *err = skmd_coh_read_host(mem, off, size, ptr);
+    if (served && *err == CL_SUCCESS) /* the copy threads: large reads are host-bound */
+        skmd_xfer_copy(ptr, root->host_copy + b, size);
     skmd_buffer_unlock(root);
     if (served && *err == CL_SUCCESS) {
         atomic_fetch_add(&reads_served_total, 1);
