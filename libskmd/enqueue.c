@@ -142,7 +142,7 @@ cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool block
     if (skmd_mem_refused(buffer, q->member))
         return skmd_host_read(q, buffer, offset, size, ptr, n, wl, event);
     cl_int serr;
-    if (skmd_stream_app_read(q, buffer, offset, size, ptr, blocking, n, event, &serr))
+    if (skmd_stream_app_read(q, buffer, offset, size, ptr, blocking, n, wl, event, &serr))
         return serr; /* the host copy holds the bytes (streamed outputs) */
     cl_int cerr = coherent(q, buffer, offset, size, 0);
     if (cerr != CL_SUCCESS)

@@ -8,6 +8,7 @@
 #include "config.h"
 #include "inflight.h"
 #include "log.h"
+#include "member_health.h"
 #include "pieces.h"
 #include "ranges.h"
 #include "stream_out.h"
@@ -154,11 +155,13 @@ cl_int skmd_stream_commit(cl_mem mem, uint64_t b, uint64_t e)
 }
 
 int skmd_stream_app_read(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
-                         cl_bool blocking, cl_uint nwait, cl_event *event, cl_int *err)
+                         cl_bool blocking, cl_uint nwait, const cl_event *wait,
+                         cl_event *event, cl_int *err)
 {
     skmd_stream_note_app_read(mem);
     cl_mem root = skmd_mem_root(mem);
-    if (!strcmp(control(), "0") || nwait || event || mem->mtype != CL_MEM_OBJECT_BUFFER ||
+    /* Not a non-blocking read with a wait list: it must not block on the list here. */
+    if (!strcmp(control(), "0") || (nwait && !blocking) || mem->mtype != CL_MEM_OBJECT_BUFFER ||
         !ptr || size == 0 || off > mem->size || size > mem->size - off ||
         (root->flags & CL_MEM_USE_HOST_PTR))
         return 0;
@@ -169,6 +172,15 @@ int skmd_stream_app_read(cl_command_queue q, cl_mem mem, size_t off, size_t size
     skmd_buffer_unlock(root);
     if (!served)
         return 0;
+    if (nwait || event) {
+        /* The host path with the app's wait list and event (member_health.h): done when it
+         * returns, the event a completed one. */
+        *err = skmd_host_read(q, mem, off, size, ptr, nwait, wait, event);
+        if (*err == CL_SUCCESS)
+            atomic_fetch_add(&reads_served_total, 1);
+        skmd_log(SKMD_LOG_DEBUG, "read of %zu bytes served from the host copy (event)", size);
+        return 1;
+    }
     /* A blocking read on an in-order queue returns after the commands before it. */
     *err = blocking ? real_clFinish(q->real) : CL_SUCCESS;
     skmd_buffer_lock(root);

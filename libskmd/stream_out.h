@@ -51,11 +51,13 @@ cl_int skmd_stream_commit(cl_mem mem, uint64_t b, uint64_t e);
 /* clEnqueueReadBuffer of [off, off+size) of mem on q: notes the read, and when the host
  * copy is current over those bytes (after the split launches writing mem ended: their
  * streams are part of them), copies them from it. Returns 1 when served (result in
- * *err), 0 when the usual path should do it. Only reads with no wait list and no event
- * asked for are served; a blocking one first finishes the app's queue, as an in-order
- * queue would. */
+ * *err), 0 when the usual path should do it. A blocking read first finishes the app's
+ * queue, as an in-order queue would; one with a wait list or an event goes through the
+ * host path of member_health.h (which waits for the list and gives a completed event);
+ * a non-blocking read with a wait list is not served (it must not block on the list). */
 int skmd_stream_app_read(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
-                         cl_bool blocking, cl_uint nwait, cl_event *event, cl_int *err);
+                         cl_bool blocking, cl_uint nwait, const cl_event *wait,
+                         cl_event *event, cl_int *err);
 
 /* Bytes streamed since the process started: copied from members, and already in the
  * host copy (zero-copy members); reads served from the host copy. For tests and logs. */

@@ -4,8 +4,9 @@
  *
  *   stream all FILE      reads right after a launch, reads of part of a buffer, an output
  *                        the next kernel reads, the app's write right after a launch (it
- *                        must win), a map for reading, a read with an event, and buffers
- *                        released while their launch (and its streams) may still run;
+ *                        must win), a map for reading, reads with an event and wait
+ *                        lists, and buffers released while their launch (and its
+ *                        streams) may still run;
  *   stream iterate FILE  ping-pong launches: 8 with no read between them, then 8 each
  *                        followed by a read of what it wrote (the learning of which
  *                        buffers the app reads back; test-stream.sh counts the streams). */
@@ -104,14 +105,30 @@ static void all_cases(cl_mem a)
     if (fwrite(mapped, sizeof(cl_uint), N, out) != N)
         exit(1);
     CHECK(clEnqueueUnmapMemObject(q, c, mapped, 0, NULL, NULL));
-    /* A read with an event (not served from the host copy: the usual path). */
+    /* A read with an event, then a blocking one waiting for it, then a non-blocking one
+     * waiting for it (that one is not served from the host copy). */
     launch(a, c, 23);
     static cl_uint got[N];
     cl_event ev;
+    cl_command_type type;
     CHECK(clEnqueueReadBuffer(q, c, CL_FALSE, 0, sizeof got, got, 0, NULL, &ev));
     CHECK(clWaitForEvents(1, &ev));
-    CHECK(clReleaseEvent(ev));
+    CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL));
+    if (type != CL_COMMAND_READ_BUFFER) {
+        fprintf(stderr, "the read's event says command type %#x\n", type);
+        exit(1);
+    }
     if (fwrite(got, sizeof(cl_uint), N, out) != N)
+        exit(1);
+    launch(a, c, 37);
+    CHECK(clEnqueueReadBuffer(q, c, CL_TRUE, 0, sizeof got / 2, got, 1, &ev, NULL));
+    if (fwrite(got, sizeof(cl_uint), N / 2, out) != N / 2)
+        exit(1);
+    launch(a, c, 41);
+    CHECK(clEnqueueReadBuffer(q, c, CL_FALSE, 4, sizeof got / 2, got, 1, &ev, NULL));
+    CHECK(clFinish(q));
+    CHECK(clReleaseEvent(ev));
+    if (fwrite(got, sizeof(cl_uint), N / 2, out) != N / 2)
         exit(1);
     /* Released while its launch may still run, the app having read it before (so it is
      * streamed): nothing may leak or be used after it is freed. */
