@@ -176,9 +176,11 @@ int skmd_stream_app_read(cl_command_queue q, cl_mem mem, size_t off, size_t size
         /* The host path with the app's wait list and event (member_health.h): done when it
          * returns, the event a completed one. */
         *err = skmd_host_read(q, mem, off, size, ptr, nwait, wait, event);
-        if (*err == CL_SUCCESS)
+        if (*err == CL_SUCCESS) {
             atomic_fetch_add(&reads_served_total, 1);
-        skmd_log(SKMD_LOG_DEBUG, "read of %zu bytes served from the host copy (event)", size);
+            skmd_log(SKMD_LOG_DEBUG, "read of %zu bytes served from the host copy (event)",
+                     size);
+        }
         return 1;
     }
     /* A blocking read on an in-order queue returns after the commands before it. */
