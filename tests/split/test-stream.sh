@@ -2,8 +2,8 @@
 # tests/split/test-stream.sh PRELOAD BIN_DIR: streamed outputs (libskmd/stream_out.h) on
 # local PoCL devices. tests/split/stream.c's reads after split launches are byte-identical
 # to a native run under SKMD_STREAM_OUTPUTS=auto, 1 and 0, on two and three devices; with
-# auto the shares' outputs were streamed and reads served from the host copy; the
-# learning streams exactly the launches whose output the app reads back; the streamed
+# auto the shares' outputs were streamed and reads served from the host copy, also
+# without zero-copy members, staged in chunks, and in pieces; the learning streams exactly the launches whose output the app reads back; the streamed
 # copies are "transfer_out" spans of the trace, tied to their launch.
 set -u
 preload=$1 bins=$2
@@ -49,6 +49,25 @@ for devs in "pthread pthread" "pthread pthread basic"; do
             say PASS "[$devs, $stream] byte-identical, $splits launches split, $streamed streams, $served reads served from the host copy"
         fi
     done
+done
+
+# As on GPU members: no zero-copy member (every share's output is copied), staged through
+# the engine in 64 KiB chunks, and shares in 3 pieces.
+for set in "SKMD_ZERO_COPY=0" \
+    "SKMD_ZERO_COPY=0 SKMD_TRANSFER_STAGE_CPU=1 SKMD_TRANSFER_DIRECT_KIB=0 SKMD_TRANSFER_CHUNK_KIB=64" \
+    "SKMD_PIECES=3"; do
+    under "pthread pthread" 0.3,0.7 auto env $set "$bins/stream" all "$tmp/all.bin" 2>"$tmp/err" ||
+        { say FAIL "[$set] run failed: $(tail -3 "$tmp/err")"; continue; }
+    streamed1=$(count 'streamed .* of member 1 ')
+    if ! cmp -s "$tmp/native-all.bin" "$tmp/all.bin"; then
+        say FAIL "[$set] output differs from the native run"
+    elif [ "$set" != SKMD_PIECES=3 ] && [ "$streamed1" -eq 0 ]; then
+        say FAIL "[$set] member 1 (a copy of its own) streamed nothing"
+    elif [ "$set" = SKMD_PIECES=3 ] && [ "$(count 'in 3 pieces: done')" -eq 0 ]; then
+        say FAIL "[$set] no share ran in pieces"
+    else
+        say PASS "[$set] byte-identical, $(count 'streamed .* of member') streams ($streamed1 of member 1), $(count 'served from the host copy') reads served"
+    fi
 done
 
 # Learning: of 8 ping-pong launches with no read between them only the first two stream
