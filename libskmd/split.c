@@ -857,14 +857,17 @@ static void stream_share(struct launch *L, struct share *sh)
     struct skmd_interval rd[MAX_INTERVALS], wr[MAX_INTERVALS];
     struct skmd_moved out = {0, 0, 0};
     for (unsigned p = 0; L->merge_member < 0 && p < L->rec->nparams; p++) {
-        if (!is_buffer_param(L, p) || !L->stream_param[p] || L->merge_param[p])
+        /* Not a buffer the launch also reads: another share's fetch of bytes it reads
+         * (a bound) could pass through the host copy while this share streams there. */
+        if (!is_buffer_param(L, p) || !L->stream_param[p] || L->merge_param[p] ||
+            root_read(L, p))
             continue;
         struct skmd_footprint fp = {rd, wr, MAX_INTERVALS, MAX_INTERVALS, 0, 0, 0};
         footprint(L, p, sh->first, sh->count, &fp);
-        int all = 1, read_too = root_read(L, p);
+        int all = 1;
         for (size_t i = 0; i < fp.nwrite && all; i++)
             all = skmd_stream_share(L->args[p].mem, sh->member, fp.write[i].begin,
-                                    fp.write[i].end, read_too, &out.to_host);
+                                    fp.write[i].end, &out.to_host);
         sh->streamed[p] = (unsigned char)all;
     }
     add_moved(L, &out);

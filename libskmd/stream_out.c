@@ -63,14 +63,6 @@ int skmd_stream_note_launch(cl_mem mem, int reads, int writes)
     return !strcmp(control(), "1") || !(now & NOT_READ_BACK);
 }
 
-/* Whether the host copy holds current any byte of [b, e) of the root. Buffer locked. */
-static int host_holds_any(cl_mem root, uint64_t b, uint64_t e)
-{
-    uint64_t at = b;
-    struct skmd_range hit;
-    return skmd_ranges_next_hit(&root->valid[SKMD_HOST], b, e, &at, &hit);
-}
-
 /* Whether the host copy holds current every byte of [b, e) of the root. Buffer locked. */
 static int host_holds_all(cl_mem root, uint64_t b, uint64_t e)
 {
@@ -91,8 +83,7 @@ static void trace_stream(int m, uint64_t start, uint64_t bytes)
     skmd_trace_span(&span);
 }
 
-int skmd_stream_share(cl_mem mem, int m, uint64_t b, uint64_t e, int read_too,
-                      uint64_t *moved)
+int skmd_stream_share(cl_mem mem, int m, uint64_t b, uint64_t e, uint64_t *moved)
 {
     cl_mem root = skmd_mem_root(mem);
     if (mem != root) {
@@ -105,10 +96,7 @@ int skmd_stream_share(cl_mem mem, int m, uint64_t b, uint64_t e, int read_too,
         return 1;
     skmd_buffer_lock(root);
     int zero_copy = (root->zero_copy >> m) & 1u;
-    int keep_host = read_too && host_holds_any(root, b, e);
     skmd_buffer_unlock(root);
-    if (keep_host)
-        return 0; /* the host copy keeps the launch's inputs (a redo would read them) */
     if (zero_copy) { /* the kernel wrote the host copy itself, and it has completed */
         skmd_xfer_note_zero_copy(e - b);
         atomic_fetch_add(&zero_copy_total, e - b);

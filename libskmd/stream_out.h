@@ -15,11 +15,11 @@
  * yet is streamed. `1` streams every written buffer, `0` none (and reads are served as
  * before).
  *
- * Safety: only launches with no merge stream; a share's bytes are written into the host
- * copy after its kernel completed, over its own write footprint, which no other share
- * writes. Where the launch also reads the buffer (in place) only bytes the host copy does
- * not hold current are streamed, so a launch redone after a failure still finds its
- * inputs there. */
+ * Safety: only launches with no merge stream, and only buffers the launch does not also
+ * read (through any argument on the same root buffer); a share's bytes are written into
+ * the host copy after its kernel completed, over its own write footprint, which no other
+ * share writes or reads: no other share's transfer passes through those bytes of the
+ * host copy meanwhile, and a launch redone after a failure reads none of them. */
 #ifndef SKMD_STREAM_OUT_H
 #define SKMD_STREAM_OUT_H
 
@@ -36,13 +36,11 @@ void skmd_stream_note_app_read(cl_mem mem);
 int skmd_stream_note_launch(cl_mem mem, int reads, int writes);
 
 /* Copies [b, e) of mem (offsets of mem), written by member m's share whose kernel has
- * completed, into the host copy, adding the bytes copied to *moved (may be NULL). `read_too`: the launch also reads mem's root; then
- * only bytes the host copy does not hold current are copied. Returns 1 when every byte
- * of [b, e) was copied (or m's buffer is the host copy itself): stream_commit may then
- * make the host copy current over them. Called on the share's thread, without the
- * buffer's lock. */
-int skmd_stream_share(cl_mem mem, int m, uint64_t b, uint64_t e, int read_too,
-                      uint64_t *moved);
+ * completed, into the host copy, adding the bytes copied to *moved (may be NULL).
+ * Returns 1 when every byte of [b, e) was copied (or m's buffer is the host copy
+ * itself): stream_commit may then make the host copy current over them. Called on the
+ * share's thread, without the buffer's lock, for a buffer the launch does not read. */
+int skmd_stream_share(cl_mem mem, int m, uint64_t b, uint64_t e, uint64_t *moved);
 
 /* After the share's writes were committed to its member (coherence.h skmd_coh_written):
  * the host copy is current over the streamed [b, e) too. */
