@@ -91,6 +91,11 @@ static unsigned char *host_copy(cl_mem root)
     return root->host_copy;
 }
 
+unsigned char *skmd_coh_host_copy(cl_mem root)
+{
+    return host_copy(root);
+}
+
 /* Before bytes from a member land in the host copy: the members whose buffer IS the host
  * copy finish what they have queued, so that no kernel of theirs writes those bytes at the
  * same time (a share still running while the next share's inputs are fetched). */
@@ -107,11 +112,6 @@ static cl_int settle_zero_copy(cl_mem root)
             return err;
     }
     return CL_SUCCESS;
-}
-
-unsigned char *skmd_coh_host_copy(cl_mem root)
-{
-    return host_copy(root);
 }
 
 void skmd_coh_free(cl_mem root)

@@ -70,8 +70,11 @@ int skmd_coh_member_shares_host(int m);
 cl_int skmd_coh_read_host(cl_mem mem, size_t off, size_t size, void *dst);
 cl_int skmd_coh_write_host(cl_mem mem, size_t off, size_t size, const void *src);
 
-/* The root's host copy (allocated, zeroed, on first use; NULL when out of memory), for
- * a transfer that the engine does not do (share_rect_commit.c's rectangular copies). */
+/* The root's host copy, allocated (zeroed, pinned when SKMD_PINNED_HOST_COPY says so)
+ * on first use; NULL when it cannot be. Its bytes are under the buffer's lock like the
+ * rest, save where a caller owns them otherwise (stream_out.h: a share's own writes). For
+ * transfers the engine does not do (share_rect_commit.c's rectangular copies) and streamed
+ * outputs. */
 unsigned char *skmd_coh_host_copy(cl_mem root);
 
 /* Bytes moved host<->members and member->member since the process started (the byte

@@ -9,6 +9,7 @@
 #include "ndrange_check.h"
 #include "read_scattered.h"
 #include "split.h"
+#include "stream_out.h"
 #include "worker.h"
 
 /* A valid queue, moved off its member if that member is lost (member_health.h). */
@@ -142,6 +143,8 @@ cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool block
     if (skmd_mem_refused(buffer, q->member))
         return skmd_host_read(q, buffer, offset, size, ptr, n, wl, event);
     cl_int serr;
+    if (skmd_stream_app_read(q, buffer, offset, size, ptr, blocking, n, wl, event, &serr))
+        return serr; /* the host copy holds the bytes (streamed outputs) */
     if (skmd_read_scattered(q, buffer, offset, size, ptr, n, wl, event, &serr))
         return serr; /* each part from where it lies */
     cl_int cerr = coherent(q, buffer, offset, size, 0);
@@ -215,6 +218,7 @@ cl_int skmd_clEnqueueReadBufferRect(cl_command_queue q, cl_mem buffer, cl_bool b
     size_t span_off, span_size;
     rect_span(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch, &span_off,
               &span_size);
+    skmd_stream_note_app_read(buffer);
     COHERENT(q, buffer, span_off, span_size, 0);
     BEGIN(q, n, wl, event);
     err = real_clEnqueueReadBufferRect(q->real, R(q, buffer), blocking, buffer_origin,
@@ -394,6 +398,8 @@ void *skmd_clEnqueueMapBuffer(cl_command_queue q, cl_mem buffer, cl_bool blockin
     SKMD_GOTO_IF_REAL_FAILED(host_access(buffer, (map_flags & CL_MAP_READ) != 0,
                                          (map_flags & (CL_MAP_WRITE |
                                                        CL_MAP_WRITE_INVALIDATE_REGION)) != 0));
+    if (map_flags & CL_MAP_READ)
+        skmd_stream_note_app_read(buffer);
     /* A map for writing may change any mapped byte until the unmap: the member's copy is
      * the current one from now on. */
     SKMD_GOTO_IF_REAL_FAILED(coherent(q, buffer, offset, size, (map_flags & (CL_MAP_WRITE |

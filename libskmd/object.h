@@ -139,6 +139,8 @@ struct _cl_mem {
                                               over two or more members with copies of
                                               their own (not zero-copy); a hint,
                                               read and written atomically */
+    unsigned char stream_hist;             /* root: whether the app reads it back
+                                              (stream_out.c); atomic */
     struct skmd_callback *destructors;     /* under obj.lock */
     unsigned refused;                      /* root: bit m set when member m failed to
                                               allocate it (member_health.c; atomic) */

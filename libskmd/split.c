@@ -31,6 +31,7 @@
 #include "share_rect.h"
 #include "share_source.h"
 #include "split.h"
+#include "stream_out.h"
 #include "trace.h"
 #include "trace_whole.h"
 #include "worker.h"
@@ -56,6 +57,7 @@ struct share {
     cl_event timing[2]; /* source route: first and last box (NULL: ev times the share) */
     int pieces;         /* > 1: run in this many pieces (pieces.h) */
     double pieces_ms;   /* their kernel times summed (-1: unknown) */
+    unsigned char streamed[256]; /* 1: its writes of param p are in the host copy too */
 };
 
 struct launch {
@@ -75,6 +77,7 @@ struct launch {
     uint64_t unit;                  /* shares are multiples of this many groups */
     int merge_probe;                /* shares cut evenly at multiples of unit need the merge
                                        (skmd_share_unit_merge: probed once a launch) */
+    unsigned char stream_param[256]; /* 1: stream what the shares write to it (stream_out.h) */
     int merge_member;               /* -1: none needed */
     struct skmd_moved moved;
     uint64_t number;
@@ -494,6 +497,8 @@ static cl_int commit_share(struct launch *L, const struct share *sh)
         for (size_t i = 0; i < fp.nwrite; i++) {
             cl_int err = written_locked(L->args[p].mem, sh->member, fp.write[i].begin,
                                         fp.write[i].end);
+            if (err == CL_SUCCESS && sh->streamed[p])
+                err = skmd_stream_commit(L->args[p].mem, fp.write[i].begin, fp.write[i].end);
             if (err != CL_SUCCESS)
                 return err;
         }
@@ -706,6 +711,17 @@ static int arg_written(const struct launch *L, cl_uint a)
     return !L->rec || (L->rec->params[a].access & SKMD_ACCESS_WRITE);
 }
 
+/* Tells stream_out.h what the launch reads and writes, in the app's order, and keeps
+ * which written buffers this launch streams. */
+static void note_streams(struct launch *L)
+{
+    for (cl_uint a = 0; a < L->k->nargs && a < 256; a++)
+        if (L->args[a].mem)
+            L->stream_param[a] = (unsigned char)skmd_stream_note_launch(
+                L->args[a].mem, !L->rec || (L->rec->params[a].access & SKMD_ACCESS_READ),
+                arg_written(L, a));
+}
+
 /* Member m's copies of what the launch writes may be half-written (a failed launch):
  * stale wherever another copy is current. */
 static void forget_whole_writes(struct launch *L, int m)
@@ -855,6 +871,43 @@ static cl_int run_whole(struct launch *L, const size_t *offset, const size_t *gl
     return redo_whole(L, offset, global, local, e, m);
 }
 
+/* Whether some argument of the launch reads the root buffer that argument p is on. */
+static int root_read(const struct launch *L, unsigned p)
+{
+    cl_mem root = skmd_mem_root(L->args[p].mem);
+    for (unsigned q = 0; q < L->rec->nparams; q++)
+        if (is_buffer_param(L, q) && skmd_mem_root(L->args[q].mem) == root &&
+            (L->rec->params[q].access & SKMD_ACCESS_READ))
+            return 1;
+    return 0;
+}
+
+/* The share's writes of the buffers the app reads back, into the host copy now, while
+ * other shares still compute (stream_out.h). Not in a launch with a merge: its written
+ * bytes end on the merge member. */
+static void stream_share(struct launch *L, struct share *sh)
+{
+    struct skmd_interval rd[MAX_INTERVALS], wr[MAX_INTERVALS];
+    struct skmd_moved out = {0, 0, 0};
+    for (unsigned p = 0; L->merge_member < 0 && p < L->rec->nparams; p++) {
+        /* Not a buffer the launch also reads: another share's fetch of bytes it reads
+         * (a bound) could pass through the host copy while this share streams there. */
+        /* Nor a buffer written as boxes: its footprint is the boxes' bounds, bytes the
+         * share did not write among them (share_rect.h commits the boxes themselves). */
+        if (!is_buffer_param(L, p) || !L->stream_param[p] || L->merge_param[p] ||
+            L->rect_param[p] || root_read(L, p))
+            continue;
+        struct skmd_footprint fp = {rd, wr, MAX_INTERVALS, MAX_INTERVALS, 0, 0, 0};
+        footprint(L, p, sh->first, sh->count, &fp);
+        int all = 1;
+        for (size_t i = 0; i < fp.nwrite && all; i++)
+            all = skmd_stream_share(L->args[p].mem, sh->member, fp.write[i].begin,
+                                    fp.write[i].end, &out.to_host);
+        sh->streamed[p] = (unsigned char)all;
+    }
+    add_moved(L, &out);
+}
+
 /* One share's host-side work, on its member's thread: inputs, launch, wait. */
 static void share_main(void *arg)
 {
@@ -865,6 +918,7 @@ static void share_main(void *arg)
                                  (double)sh->count / (double)L->total_groups);
     sh->start_ns = skmd_trace_now_ns();
     sh->ev = NULL;
+    memset(sh->streamed, 0, sizeof sh->streamed);
     sh->err = start_share(L, sh);
     if (sh->err == CL_SUCCESS)
         sh->err = finish_share(sh);
@@ -877,6 +931,8 @@ static void share_main(void *arg)
         sh->ev = NULL;
     }
     trace_span(L, sh->member, SKMD_TRACE_KERNEL, sh->start_ns, sh->count);
+    if (sh->done == 1) /* after the share's timing: a transfer span of its own */
+        stream_share(L, sh);
     skmd_trace_set_thread_launch(0, NULL, -1);
 }
 
@@ -1209,6 +1265,8 @@ cl_int skmd_split_launch(cl_command_queue q, cl_kernel k, cl_uint dims, const si
             skmd_object_retain(&L->args[a].mem->obj); /* until the launch is done */
     }
     pthread_mutex_unlock(&k->obj.lock);
+    if (err == CL_SUCCESS)
+        note_streams(L);
     const char *why = err == CL_SUCCESS ? plan(L, offset, global, local, L->shares,
                                                &L->nshares)
                                         : "arguments";

@@ -57,3 +57,22 @@ $(SHARE_RECT_TEST): $(O)tests/split/share_rect_test.o $(O)libskmd/share_align.o 
 
 test-split-share-rect: $(SHARE_RECT_TEST)
 	@$(SHARE_RECT_TEST)
+
+# Streamed outputs (libskmd/stream_out.h): tests/split/stream.c, tests/split/test-stream.sh.
+STREAM_TEST_BIN := $(O)tests/split/stream
+ALL_TARGETS += $(STREAM_TEST_BIN)
+CLEAN_FILES += $(STREAM_TEST_BIN)
+TEST_TARGETS += test-split-stream
+.PHONY: test-split-stream
+test-split-stream: $(LIBSKMD_SO) $(STREAM_TEST_BIN) $(SKMD_OPT)
+	@env $(SKMD_SAN_ENV) tests/split/test-stream.sh "$(SKMD_PRELOAD)" $(O)tests/split
+
+# `make bench-stream [BENCH_STREAM_ARGS="ROUNDS --mib N --reps N"]`: what streamed outputs
+# save on the local devices (tests/split/read-after-split.c, tests/split/bench-stream.sh).
+READ_AFTER_SPLIT := $(O)tests/split/read-after-split
+ALL_TARGETS += $(READ_AFTER_SPLIT)
+CLEAN_FILES += $(READ_AFTER_SPLIT)
+BENCH_TARGETS += bench-stream
+.PHONY: bench-stream
+bench-stream: $(LIBSKMD_SO) $(READ_AFTER_SPLIT) $(SKMD_OPT)
+	@tests/split/bench-stream.sh "$(SKMD_PRELOAD)" $(READ_AFTER_SPLIT) $(BENCH_STREAM_ARGS)

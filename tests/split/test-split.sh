@@ -86,11 +86,14 @@ reads)
     # trace shows the reads from the member that is not the queue's), none is first gathered
     # on the queue's member; with SKMD_APP_TRANSFERS=driver they are (the old path). Exact
     # either way.
-    for set in "SKMD_ZERO_COPY=0" "SKMD_ZERO_COPY=1" "SKMD_ZERO_COPY=0 SKMD_APP_TRANSFERS=driver"; do
+    # Streamed outputs off (they would serve these reads from the host copy), but in the
+    # last set, which checks that both together stay exact.
+    for set in "SKMD_ZERO_COPY=0" "SKMD_ZERO_COPY=1" "SKMD_ZERO_COPY=0 SKMD_APP_TRANSFERS=driver" \
+               "SKMD_ZERO_COPY=0 SKMD_STREAM_OUTPUTS=auto"; do
         for devs in "pthread pthread" "pthread pthread basic"; do
             rm -f "$tmp/log" "$tmp/t.json"
             # Python keeps its objects at exit: no leak checks (the C tests do them).
-            out=$(under "$devs" "0.3,0.7" env $set PYOPENCL_NO_CACHE=1 SKMD_TRACE="$tmp/t.json" \
+            out=$(under "$devs" "0.3,0.7" env SKMD_STREAM_OUTPUTS=0 $set PYOPENCL_NO_CACHE=1 SKMD_TRACE="$tmp/t.json" \
                   ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" \
                   /usr/bin/python3 -W ignore tests/split/partial-reads.py 2>&1)
             q=$(sed -n 's/.*executing member: \([0-9]*\).*/\1/p' "$tmp/log" | head -1)
