@@ -387,6 +387,8 @@ for r in sqlite3.connect(sys.argv[1]).execute(
 PY
     }
     sql() { /usr/bin/python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()' "$SKMD_PROFILE_DB" "$1"; }
+    # Copies the database (WAL included) from $1 to $2.
+    copy_db() { rm -f "$2"; /usr/bin/python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).backup(sqlite3.connect(sys.argv[2]))' "$1" "$2"; }
     gemm=$build/examples/gemm/gemm
     # Process 1: gemm's merged split usually loses to member 0 alone (as in the guard
     # part); the guard needs 23 launches for its 2 whole samples, then goes whole.
@@ -406,6 +408,9 @@ PY
         sql "UPDATE guards SET whole_mode = 1, whole_dev = 1, whole = '1:1.0:2', backoff = 6, retry_at = launches + 16 WHERE devices = '1,2'"
         read -r mode launches retry_at <<<"$(stored)"
     fi
+    # The tables and state process 1 left, for the checks after process 2: its tables
+    # still give a split decision (the whole launches were the guard's).
+    copy_db "$SKMD_PROFILE_DB" "$tmp/after1.db"
     # Process 2 starts whole from its first launch and retries the split exactly when the
     # stored schedule says (launch retry_at - launches + 1 of this process).
     due=$(( retry_at > launches ? retry_at - launches : 0 ))
@@ -422,6 +427,7 @@ PY
         say PASS "process 2 starts whole from the database, retries the split at launch $((due + 1)) as stored: ${k:0:$((due + 8))}..."
     fi
     # Another device set (member 1 another device): the state is not used.
+    copy_db "$tmp/after1.db" "$SKMD_PROFILE_DB"
     out=$(under "pthread basic" "$gemm" --scale 0.25 --reps 4 2>&1)
     if ! grep -q '^PASSED' <<<"$out"; then
         say FAIL "pthread + basic: gemm failed: $(tail -3 <<<"$out")"
@@ -430,7 +436,9 @@ PY
     else
         say PASS "another device set (pthread + basic) ignores the stored state: $(all_kinds)"
     fi
-    # A state stored 8 days ago is ignored: the split runs from the first launch.
+    # A state stored 8 days ago is ignored: the split decided from process 1's tables runs
+    # from the first launch.
+    copy_db "$tmp/after1.db" "$SKMD_PROFILE_DB"
     sql "UPDATE guards SET updated = updated - 8 * 86400 WHERE devices = '1,2'"
     out=$(under "pthread pthread" "$gemm" --scale 0.25 --reps 4 2>&1)
     k=$(all_kinds)
