@@ -147,12 +147,13 @@ static void device_id(int m, char *vendor, char *name, char *driver, size_t size
     }
 }
 
-/* The members' database ids, for the guard states kept in the database. */
+/* The members' database ids and the policy, for the guard states kept in the database. */
 static struct skmd_plan_guard_members guard_members(int64_t *ids)
 {
     for (int m = 0; m < skmd_state.nmembers; m++)
         ids[m] = info[m].db_id;
-    return (struct skmd_plan_guard_members){ids, skmd_state.nmembers};
+    return (struct skmd_plan_guard_members){
+        ids, skmd_state.nmembers, skmd_part_policy_name((enum skmd_part_policy)policy)};
 }
 
 static void plan_at_exit(void)

@@ -40,8 +40,8 @@ static int usable(const struct skmd_plan_guard_members *members)
 static struct skmd_pdb_guard_key pdb_key(const struct skmd_plan_guard_members *members,
                                          const struct skmd_part_key *key, uint32_t shape)
 {
-    return (struct skmd_pdb_guard_key){key->kernel, shape,      key->shape,
-                                       key->buffers, members->n, members->ids};
+    return (struct skmd_pdb_guard_key){key->kernel,  shape,      key->shape,    key->buffers,
+                                       members->n,   members->ids, members->policy};
 }
 
 /* Member m of the guard is position m of the members' id list. */

@@ -13,10 +13,12 @@
  * have changed since. */
 #define SKMD_PLAN_GUARD_MAX_AGE_S (7 * 86400)
 
-/* The members' database ids, in member order: ids[m] of member m (n members). */
+/* The members' database ids, in member order: ids[m] of member m (n members), and the
+ * policy whose splits the guard judges (a state is kept per policy). */
 struct skmd_plan_guard_members {
     const int64_t *ids;
     int n;
+    const char *policy;
 };
 
 /* The first time this process meets `key`'s guard g (just made by the decision cache):

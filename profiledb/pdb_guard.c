@@ -46,7 +46,7 @@ static int good_guard(const struct skmd_pdb_guard *g, int ndev)
     return 1;
 }
 
-/* The statement's key parameters 1-4: kernel, launch, buffers, devices. */
+/* The statement's key parameters 1-5: kernel, launch, buffers, devices, policy. */
 static void bind_key(sqlite3_stmt *st, const struct skmd_pdb_guard_key *key, char *kernel,
                      char *launch, char *buffers, const char *devices)
 {
@@ -57,6 +57,7 @@ static void bind_key(sqlite3_stmt *st, const struct skmd_pdb_guard_key *key, cha
     sqlite3_bind_text(st, 2, launch, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 3, buffers, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 4, devices, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 5, key->policy ? key->policy : "", -1, SQLITE_STATIC);
 }
 
 int skmd_pdb_put_guard(struct skmd_pdb *db, const struct skmd_pdb_guard_key *key,
@@ -81,22 +82,22 @@ int skmd_pdb_put_guard(struct skmd_pdb *db, const struct skmd_pdb_guard_key *key
     if (rc == SQLITE_OK)
         rc = sqlite3_prepare_v2(db->conn,
                                 "INSERT OR REPLACE INTO guards(kernel, launch, buffers,"
-                                " devices, shape, split_ms, split_n, whole, whole_dev,"
-                                " whole_mode, backoff, launches, retry_at, updated)"
-                                " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                " devices, policy, shape, split_ms, split_n, whole,"
+                                " whole_dev, whole_mode, backoff, launches, retry_at,"
+                                " updated) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                                 -1, &st, NULL);
     if (rc == SQLITE_OK) {
         bind_key(st, key, kernel, launch, buffers, devices);
-        sqlite3_bind_int64(st, 5, key->shape);
-        sqlite3_bind_double(st, 6, guard->split_ms);
-        sqlite3_bind_int64(st, 7, guard->split_n);
-        sqlite3_bind_text(st, 8, whole, -1, SQLITE_STATIC);
-        sqlite3_bind_int64(st, 9, guard->whole_dev >= 0 ? key->device[guard->whole_dev] : -1);
-        sqlite3_bind_int(st, 10, guard->whole_mode != 0);
-        sqlite3_bind_int(st, 11, guard->backoff);
-        sqlite3_bind_int64(st, 12, (sqlite3_int64)guard->launches);
-        sqlite3_bind_int64(st, 13, (sqlite3_int64)guard->retry_at);
-        sqlite3_bind_int64(st, 14, (sqlite3_int64)time(NULL));
+        sqlite3_bind_int64(st, 6, key->shape);
+        sqlite3_bind_double(st, 7, guard->split_ms);
+        sqlite3_bind_int64(st, 8, guard->split_n);
+        sqlite3_bind_text(st, 9, whole, -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 10, guard->whole_dev >= 0 ? key->device[guard->whole_dev] : -1);
+        sqlite3_bind_int(st, 11, guard->whole_mode != 0);
+        sqlite3_bind_int(st, 12, guard->backoff);
+        sqlite3_bind_int64(st, 13, (sqlite3_int64)guard->launches);
+        sqlite3_bind_int64(st, 14, (sqlite3_int64)guard->retry_at);
+        sqlite3_bind_int64(st, 15, (sqlite3_int64)time(NULL));
         rc = sqlite3_step(st);
         rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
     }
@@ -159,7 +160,8 @@ int skmd_pdb_get_guard(struct skmd_pdb *db, const struct skmd_pdb_guard_key *key
     int rc = sqlite3_prepare_v2(db->conn,
                                 "SELECT split_ms, split_n, whole, whole_dev, whole_mode,"
                                 " backoff, launches, retry_at, updated FROM guards WHERE"
-                                " kernel=? AND launch=? AND buffers=? AND devices=?",
+                                " kernel=? AND launch=? AND buffers=? AND devices=? AND"
+                                " policy=?",
                                 -1, &st, NULL);
     if (rc != SQLITE_OK)
         return pdb_write_failed(db, rc, "guard state lookup");

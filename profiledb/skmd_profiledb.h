@@ -140,7 +140,8 @@ int skmd_pdb_log_decision(struct skmd_pdb *db, const struct skmd_pdb_decision *d
 /* The measured guard of one cached decision (partitioner/'s struct skmd_part_guard), kept
  * so that a later process starts from its verdict. Devices are named by their database
  * ids: the key's device list (the members, in member order) and the whole figures per
- * position in that list; a state stored under another device list is not found. */
+ * position in that list; a state stored under another device list or policy is not
+ * found. */
 #define SKMD_PDB_GUARD_DEVICES 16
 
 struct skmd_pdb_guard_key {
@@ -150,6 +151,7 @@ struct skmd_pdb_guard_key {
     uint64_t buffers;       /* buffer-size hash of the decision cache */
     int ndev;               /* 1..SKMD_PDB_GUARD_DEVICES */
     const int64_t *device;  /* ndev device ids, in member order */
+    const char *policy;     /* the partitioner's policy that made the split (NULL: "") */
 };
 
 struct skmd_pdb_guard {

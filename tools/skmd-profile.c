@@ -193,8 +193,8 @@ static void show_guards(sqlite3 *conn, const char *hash)
     sqlite3_stmt *st = prepare(conn,
                                "SELECT shape, devices, split_ms, split_n, whole, whole_dev,"
                                " whole_mode, backoff, launches, retry_at,"
-                               " datetime(updated, 'unixepoch') FROM guards WHERE kernel = ?"
-                               " ORDER BY shape, devices, launch, buffers");
+                               " datetime(updated, 'unixepoch'), policy FROM guards WHERE"
+                               " kernel = ? ORDER BY shape, devices, policy, launch, buffers");
     if (!st)
         return;
     sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
@@ -229,8 +229,9 @@ static void show_guards(sqlite3 *conn, const char *hash)
         }
         long long whole_dev = sqlite3_column_int64(st, 5);
         long long launches = sqlite3_column_int64(st, 8), retry_at = sqlite3_column_int64(st, 9);
-        printf("\nguard state, shape %s, members %s (stored %s UTC, %lld launches "
-               "guarded):\n", text(st, 0), names, text(st, 10), launches);
+        printf("\nguard state, shape %s, members %s, policy %s (stored %s UTC, %lld "
+               "launches guarded):\n", text(st, 0), names, text(st, 11), text(st, 10),
+               launches);
         if (sqlite3_column_int(st, 6)) {
             device_name(conn, whole_dev, name, sizeof name);
             printf("  whole on %s: the split measured %.3f ms (%lld samples); the split is "
@@ -324,11 +325,12 @@ static const struct export_table export_tables[] = {
                   " FROM decisions ORDER BY id",
      {"#id", "#time", "kernel", "#shape", "policy", "#total", "shares", "#est_ms", "reason"}},
     /* launch and buffers are 64-bit hashes: text, as the kernel's. */
-    {"guards", "SELECT kernel, shape, launch, buffers, devices, split_ms, split_n, whole,"
-               " whole_dev, whole_mode, backoff, launches, retry_at, updated FROM guards"
-               " ORDER BY kernel, shape, devices, launch, buffers",
-     {"kernel", "#shape", "launch", "buffers", "devices", "#split_ms", "#split_n", "whole",
-      "#whole_dev", "#whole_mode", "#backoff", "#launches", "#retry_at", "#updated"}},
+    {"guards", "SELECT kernel, shape, launch, buffers, devices, policy, split_ms, split_n,"
+               " whole, whole_dev, whole_mode, backoff, launches, retry_at, updated FROM"
+               " guards ORDER BY kernel, shape, devices, policy, launch, buffers",
+     {"kernel", "#shape", "launch", "buffers", "devices", "policy", "#split_ms", "#split_n",
+      "whole", "#whole_dev", "#whole_mode", "#backoff", "#launches", "#retry_at",
+      "#updated"}},
 };
 #define EXPORT_TABLES (sizeof(export_tables) / sizeof(export_tables[0]))
 

@@ -36,7 +36,7 @@ int main(int argc, char **argv)
                                     "split: \"output contiguous\""};
     bad |= skmd_pdb_log_decision(db, &dec) != SKMD_PDB_OK;
     /* The guard went whole on the GPU: the split 1.8 ms, whole 1.2 ms there. */
-    struct skmd_pdb_guard_key key = {kernel, 77, 0x1234, 0x5678, 2, dev};
+    struct skmd_pdb_guard_key key = {kernel, 77, 0x1234, 0x5678, 2, dev, "skmd"};
     struct skmd_pdb_guard guard = {.split_ms = 1.8, .split_n = 5, .whole_ms = {2.5, 1.2},
                                    .whole_n = {1, 2}, .whole_dev = 1, .whole_mode = 1,
                                    .backoff = 6, .launches = 40, .retry_at = 72};

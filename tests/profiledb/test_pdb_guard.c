@@ -1,5 +1,5 @@
-/* Unit tests of profiledb/'s guard states: round trip by device ids, another device list,
- * age, malformed rows, bad arguments, the upgrade of a version 1 file in place, and
+/* Unit tests of profiledb/'s guard states: round trip by device ids, another device list
+ * or policy, age, malformed rows, bad arguments, the upgrade of a version 1 file in place, and
  * several processes writing guard states at once. */
 #include "skmd_profiledb.h"
 
@@ -94,7 +94,8 @@ static void test_round_trip(void)
     if (!db)
         return;
     int64_t ids[2] = {3, 7};
-    struct skmd_pdb_guard_key key = {0xfeedull, 11, 0x8000000000000001ull, 0x42, 2, ids};
+    struct skmd_pdb_guard_key key = {0xfeedull, 11, 0x8000000000000001ull, 0x42, 2, ids,
+                                     "skmd"};
     struct skmd_pdb_guard in = whole_verdict(), out;
     CHECK(skmd_pdb_get_guard(db, &key, 0, &out) == SKMD_PDB_NOT_FOUND);
     CHECK(out.whole_dev == -1 && !out.whole_mode);
@@ -130,6 +131,12 @@ static void test_round_trip(void)
     k2 = key;
     k2.launch++;
     CHECK(skmd_pdb_get_guard(db, &k2, 0, &out) == SKMD_PDB_NOT_FOUND);
+    /* Another policy's split is another split. */
+    k2 = key;
+    k2.policy = "paper";
+    CHECK(skmd_pdb_get_guard(db, &k2, 0, &out) == SKMD_PDB_NOT_FOUND);
+    k2.policy = NULL;
+    CHECK(skmd_pdb_get_guard(db, &k2, 0, &out) == SKMD_PDB_NOT_FOUND);
 
     /* Eight days old: ignored under a 7-day limit, found with none. */
     CHECK(sqlite3_exec(skmd_pdb_sqlite(db), "UPDATE guards SET updated = updated - 8 * 86400",
@@ -162,7 +169,7 @@ static void test_bad_arguments(void)
     path_in(path, sizeof path, "args.db");
     struct skmd_pdb *db = skmd_pdb_open(path, NULL, NULL);
     int64_t ids[2] = {1, 2}, negative[2] = {1, -1};
-    struct skmd_pdb_guard_key key = {1, 1, 1, 1, 2, ids};
+    struct skmd_pdb_guard_key key = {1, 1, 1, 1, 2, ids, "skmd"};
     struct skmd_pdb_guard g = whole_verdict(), out;
     CHECK(skmd_pdb_put_guard(NULL, &key, &g) == SKMD_PDB_EINVAL);
     CHECK(skmd_pdb_put_guard(db, NULL, &g) == SKMD_PDB_EINVAL);
@@ -233,7 +240,7 @@ static void test_upgrade(void)
     CHECK(skmd_pdb_get_perf(db, 42, 1, 7, &perf) == SKMD_PDB_OK && perf.rate[5] == 123.5);
     CHECK(query_number(db, "PRAGMA user_version") == SKMD_PDB_SCHEMA_VERSION);
     int64_t ids[1] = {1};
-    struct skmd_pdb_guard_key key = {42, 7, 1, 2, 1, ids};
+    struct skmd_pdb_guard_key key = {42, 7, 1, 2, 1, ids, NULL};
     struct skmd_pdb_guard g = whole_verdict(), out;
     g.whole_dev = 0;
     CHECK(skmd_pdb_put_guard(db, &key, &g) == SKMD_PDB_OK);
@@ -272,7 +279,8 @@ static void test_several_writers(void)
             struct skmd_pdb *db = skmd_pdb_open(path, collect, &(struct reports){0});
             int64_t ids[2] = {1, 2};
             for (int i = 0; i < WRITES && db && !bad; i++) {
-                struct skmd_pdb_guard_key key = {(uint64_t)(w * 1000 + i), 1, 5, 6, 2, ids};
+                struct skmd_pdb_guard_key key = {(uint64_t)(w * 1000 + i), 1, 5, 6, 2, ids,
+                                                 "skmd"};
                 struct skmd_pdb_guard g = whole_verdict(), out;
                 g.launches = (uint64_t)i;
                 bad |= skmd_pdb_put_guard(db, &key, &g) != SKMD_PDB_OK;

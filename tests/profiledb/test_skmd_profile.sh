@@ -22,7 +22,7 @@ check "list has a header" grep -q '^KERNEL  *NAME  *DEVICES' <<<"$out"
 
 out=$("$tool" show vector_add --db "$db")
 check "show by name finds the hash" grep -q "^kernel $hash$" <<<"$out"
-check "show prints the guard's members" grep -q '^guard state, shape 77, members PoCL cpu, NVIDIA H100 (stored .* UTC, 40 launches guarded):$' <<<"$out"
+check "show prints the guard's members" grep -q '^guard state, shape 77, members PoCL cpu, NVIDIA H100, policy skmd (stored .* UTC, 40 launches guarded):$' <<<"$out"
 check "show prints the guard's verdict" grep -q '^  whole on NVIDIA H100: the split measured 1.800 ms (5 samples); the split is retried in 32 launches' <<<"$out"
 check "show prints the whole times" grep -q '^  whole: PoCL cpu 2.500 ms x1, NVIDIA H100 1.200 ms x2$' <<<"$out"
 check "show prints the GPU's range 4096-8191" grep -q '^NVIDIA H100 .* 4096-8191  *800.000  *1$' <<<"$out"
@@ -40,7 +40,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["schema_version"] == 2
 g, = d["guards"]
-assert g["devices"] == "1,2" and g["whole_dev"] == 2 and g["whole_mode"] == 1, g
+assert g["devices"] == "1,2" and g["policy"] == "skmd" and g["whole_dev"] == 2 and g["whole_mode"] == 1, g
 assert g["split_ms"] == 1.8 and g["retry_at"] - g["launches"] == 32 and g["launch"] == "0000000000001234", g
 assert g["whole"] == "1:2.5:1,2:1.2:2", g
 assert len(d["devices"]) == 2 and len(d["perf"]) == 4 and len(d["links"]) == 3
