@@ -24,6 +24,7 @@
 #include "log.h"
 #include "pieces.h"
 #include "plan.h"
+#include "plan_guard_store.h"
 #include "share.h"
 #include "share_align.h"
 #include "transfer.h"
@@ -147,11 +148,21 @@ static void device_id(int m, char *vendor, char *name, char *driver, size_t size
     }
 }
 
+/* The members' database ids and the policy, for the guard states kept in the database. */
+static struct skmd_plan_guard_members guard_members(int64_t *ids)
+{
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        ids[m] = info[m].db_id;
+    return (struct skmd_plan_guard_members){
+        ids, skmd_state.nmembers, skmd_part_policy_name((enum skmd_part_policy)policy)};
+}
+
 static void plan_at_exit(void)
 {
     skmd_xfer_set_observer(NULL);
     skmd_plan_flush();
     pthread_mutex_lock(&plan_lock);
+    skmd_plan_guard_forget();
     if (guard_runs[0] + guard_runs[1] + guard_runs[2] + guard_runs[3])
         skmd_log(SKMD_LOG_INFO, "plan guard: %llu split, %llu whole samples, %llu whole "
                  "(the split measured slower), %llu split retries; went whole %llu times, "
@@ -757,6 +768,9 @@ static void guard(const struct skmd_plan_request *r, const struct entry *e,
     struct skmd_part_guard *g = guarded ? skmd_part_cache_guard(cache, &key) : NULL;
     if (!g)
         return;
+    int64_t ids[SKMD_MAX_MEMBERS];
+    struct skmd_plan_guard_members members = guard_members(ids);
+    skmd_plan_guard_meet(db, &members, &key, e->shape, e->name, g);
     /* The member last sampled stays the one to sample unless another is measured clearly
      * faster (near-equal members whose tables cross would spread the samples thin). */
     int best = best_whole(r, e, resident), kept = g->whole_dev;
@@ -1043,6 +1057,9 @@ static void flush_locked(void)
             skmd_pdb_put_perf(db, e->kernel, info[m].db_id, e->shape, &perf);
         }
     }
+    int64_t ids[SKMD_MAX_MEMBERS];
+    struct skmd_plan_guard_members members = guard_members(ids);
+    skmd_plan_guard_store(db, &members, cache);
 }
 
 void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms)

@@ -13,6 +13,7 @@ struct skmd_pdb {
     skmd_pdb_report_fn report;
     void *user;
     unsigned reported; /* causes already reported once: bits of enum pdb_cause */
+    int version;       /* schema version of the file in use (an older read-only file's) */
 };
 
 enum pdb_cause {
@@ -27,7 +28,14 @@ enum pdb_cause {
 void pdb_report(struct skmd_pdb *db, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Turns a failed write's SQLite code into a status, reporting its cause once. */
 int pdb_write_failed(struct skmd_pdb *db, int rc, const char *what);
-/* The schema, created if missing (inside an IMMEDIATE transaction). */
+/* The schema, created if missing (inside an IMMEDIATE transaction); on a file of an older
+ * version it adds the tables that version lacks and sets the version: the upgrade. */
 int pdb_create_schema(sqlite3 *conn);
+
+/* Writes: BEGIN IMMEDIATE; then commit (or roll back after a failure), as a status. */
+int pdb_begin_write(struct skmd_pdb *db);
+int pdb_end_write(struct skmd_pdb *db, int rc, const char *what);
+/* A 64-bit key as the 16 hex digits the tables hold. */
+void pdb_hash_text(uint64_t hash, char out[17]);
 
 #endif

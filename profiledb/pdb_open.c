@@ -182,12 +182,13 @@ static enum open_outcome check_and_prepare(struct skmd_pdb *db)
                        "(application_id %lld)", db->path, app);
             return OPEN_BAD_FILE;
         }
-        if (version != SKMD_PDB_SCHEMA_VERSION) {
+        if (version < SKMD_PDB_OLDEST_VERSION || version > SKMD_PDB_SCHEMA_VERSION) {
             pdb_report(db, "profile database %s has schema version %lld; this libskmd uses "
                        "version %d", db->path, version, SKMD_PDB_SCHEMA_VERSION);
             return OPEN_BAD_FILE;
         }
     }
+    db->version = tables > 0 ? (int)version : SKMD_PDB_SCHEMA_VERSION;
     if (sqlite3_db_readonly(db->conn, "main") == 1) {
         pdb_report(db, "profile database %s is read-only; new measurements are not saved",
                    db->path);
@@ -196,8 +197,15 @@ static enum open_outcome check_and_prepare(struct skmd_pdb *db)
         return tables > 0 ? OPEN_OK : OPEN_UNUSABLE;
     }
     rc = set_wal(db->conn);
-    if (rc == SQLITE_OK && tables == 0)
+    /* A new file gets the schema; an older version's file gets the tables it lacks (its
+     * rows stay), in one transaction that processes upgrading at once take in turn. */
+    if (rc == SQLITE_OK && (tables == 0 || db->version < SKMD_PDB_SCHEMA_VERSION))
         rc = pdb_create_schema(db->conn);
+    if (rc == SQLITE_OK && tables > 0 && db->version < SKMD_PDB_SCHEMA_VERSION) {
+        pdb_report(db, "profile database %s upgraded from schema version %d to %d",
+                   db->path, db->version, SKMD_PDB_SCHEMA_VERSION);
+        db->version = SKMD_PDB_SCHEMA_VERSION;
+    }
     if (rc != SQLITE_OK) {
         pdb_report(db, "profile database %s cannot be written (%s); profiles are kept in "
                    "memory only", db->path, sqlite3_errstr(rc));
@@ -228,6 +236,7 @@ static enum open_outcome open_file(struct skmd_pdb *db)
 static int open_memory(struct skmd_pdb *db)
 {
     db->persistent = 0;
+    db->version = SKMD_PDB_SCHEMA_VERSION;
     if (sqlite3_open_v2(":memory:", &db->conn,
                         SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                         NULL) != SQLITE_OK)

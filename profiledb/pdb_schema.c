@@ -23,7 +23,18 @@ static const char schema_sql[] =
     "CREATE TABLE IF NOT EXISTS decisions("
     " id INTEGER PRIMARY KEY, time INTEGER NOT NULL, kernel TEXT NOT NULL,"
     " shape INTEGER NOT NULL, policy TEXT NOT NULL, total INTEGER NOT NULL,"
-    " shares TEXT NOT NULL, est_ms REAL NOT NULL, reason TEXT);";
+    " shares TEXT NOT NULL, est_ms REAL NOT NULL, reason TEXT);"
+    /* Version 2. One guard state per decision-cache key, member list ("3,4": device ids
+     * in member order) and policy; whole: "id:ms:samples,..." per device with whole
+     * samples; whole_dev: a device id, -1: none. */
+    "CREATE TABLE IF NOT EXISTS guards("
+    " kernel TEXT NOT NULL, shape INTEGER NOT NULL, launch TEXT NOT NULL,"
+    " buffers TEXT NOT NULL, devices TEXT NOT NULL, policy TEXT NOT NULL,"
+    " split_ms REAL NOT NULL,"
+    " split_n INTEGER NOT NULL, whole TEXT NOT NULL, whole_dev INTEGER NOT NULL,"
+    " whole_mode INTEGER NOT NULL, backoff INTEGER NOT NULL, launches INTEGER NOT NULL,"
+    " retry_at INTEGER NOT NULL, updated INTEGER NOT NULL,"
+    " PRIMARY KEY(kernel, launch, buffers, devices, policy));";
 
 int pdb_create_schema(sqlite3 *conn)
 {

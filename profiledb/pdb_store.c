@@ -9,18 +9,17 @@
 /* The decision log keeps this many most recent rows. */
 #define DECISIONS_KEPT 10000
 
-static void hash_text(uint64_t hash, char out[17])
+void pdb_hash_text(uint64_t hash, char out[17])
 {
     snprintf(out, 17, "%016llx", (unsigned long long)hash);
 }
 
-static int begin_write(struct skmd_pdb *db)
+int pdb_begin_write(struct skmd_pdb *db)
 {
     return sqlite3_exec(db->conn, "BEGIN IMMEDIATE", NULL, NULL, NULL);
 }
 
-/* Commits (or rolls back after a failure) and turns the outcome into a status. */
-static int end_write(struct skmd_pdb *db, int rc, const char *what)
+int pdb_end_write(struct skmd_pdb *db, int rc, const char *what)
 {
     if (rc == SQLITE_OK || rc == SQLITE_DONE)
         rc = sqlite3_exec(db->conn, "COMMIT", NULL, NULL, NULL);
@@ -68,7 +67,7 @@ int skmd_pdb_device(struct skmd_pdb *db, const struct skmd_pdb_device_id *dev, i
         return SKMD_PDB_OK;
     if (rc != SQLITE_DONE)
         return pdb_write_failed(db, rc, "device lookup");
-    rc = begin_write(db);
+    rc = pdb_begin_write(db);
     sqlite3_stmt *st = NULL;
     if (rc == SQLITE_OK)
         rc = sqlite3_prepare_v2(db->conn,
@@ -85,7 +84,7 @@ int skmd_pdb_device(struct skmd_pdb *db, const struct skmd_pdb_device_id *dev, i
         rc = lookup_device(db, dev, id);
         rc = rc == SQLITE_ROW ? SQLITE_OK : rc;
     }
-    return end_write(db, rc, "device");
+    return pdb_end_write(db, rc, "device");
 }
 
 int skmd_pdb_kernel(struct skmd_pdb *db, uint64_t kernel, const char *name)
@@ -93,9 +92,9 @@ int skmd_pdb_kernel(struct skmd_pdb *db, uint64_t kernel, const char *name)
     if (!db || !name)
         return SKMD_PDB_EINVAL;
     char hash[17];
-    hash_text(kernel, hash);
+    pdb_hash_text(kernel, hash);
     sqlite3_stmt *st = NULL;
-    int rc = begin_write(db);
+    int rc = pdb_begin_write(db);
     if (rc == SQLITE_OK)
         rc = sqlite3_prepare_v2(db->conn,
                                 "INSERT OR REPLACE INTO kernels(hash, name) VALUES(?, ?)", -1,
@@ -106,7 +105,7 @@ int skmd_pdb_kernel(struct skmd_pdb *db, uint64_t kernel, const char *name)
         rc = run(st);
     }
     sqlite3_finalize(st);
-    return end_write(db, rc, "kernel name");
+    return pdb_end_write(db, rc, "kernel name");
 }
 
 static int good_perf(const struct skmd_pdb_perf *perf)
@@ -123,9 +122,9 @@ int skmd_pdb_put_perf(struct skmd_pdb *db, uint64_t kernel, int64_t device, uint
     if (!db || !perf || !good_perf(perf))
         return SKMD_PDB_EINVAL;
     char hash[17];
-    hash_text(kernel, hash);
+    pdb_hash_text(kernel, hash);
     sqlite3_stmt *del = NULL, *ins = NULL;
-    int rc = begin_write(db);
+    int rc = pdb_begin_write(db);
     if (rc == SQLITE_OK)
         rc = sqlite3_prepare_v2(db->conn,
                                 "DELETE FROM perf WHERE kernel=? AND device=? AND shape=?", -1,
@@ -154,7 +153,7 @@ int skmd_pdb_put_perf(struct skmd_pdb *db, uint64_t kernel, int64_t device, uint
     }
     sqlite3_finalize(del);
     sqlite3_finalize(ins);
-    return end_write(db, rc, "performance table");
+    return pdb_end_write(db, rc, "performance table");
 }
 
 int skmd_pdb_get_perf(struct skmd_pdb *db, uint64_t kernel, int64_t device, uint32_t shape,
@@ -164,7 +163,7 @@ int skmd_pdb_get_perf(struct skmd_pdb *db, uint64_t kernel, int64_t device, uint
         return SKMD_PDB_EINVAL;
     memset(perf, 0, sizeof(*perf));
     char hash[17];
-    hash_text(kernel, hash);
+    pdb_hash_text(kernel, hash);
     sqlite3_stmt *st;
     int rc = sqlite3_prepare_v2(db->conn,
                                 "SELECT range, rate, samples FROM perf WHERE kernel=? AND "
@@ -209,7 +208,7 @@ int skmd_pdb_put_link(struct skmd_pdb *db, int64_t device, enum skmd_pdb_dir dir
         (mem != SKMD_PDB_PAGEABLE && mem != SKMD_PDB_PINNED))
         return SKMD_PDB_EINVAL;
     sqlite3_stmt *del = NULL, *ins = NULL;
-    int rc = begin_write(db);
+    int rc = pdb_begin_write(db);
     if (rc == SQLITE_OK)
         rc = sqlite3_prepare_v2(db->conn,
                                 "DELETE FROM links WHERE device=? AND direction=? AND memory=?",
@@ -235,7 +234,7 @@ int skmd_pdb_put_link(struct skmd_pdb *db, int64_t device, enum skmd_pdb_dir dir
     }
     sqlite3_finalize(del);
     sqlite3_finalize(ins);
-    return end_write(db, rc, "link calibration");
+    return pdb_end_write(db, rc, "link calibration");
 }
 
 int skmd_pdb_get_link(struct skmd_pdb *db, int64_t device, enum skmd_pdb_dir dir,
@@ -280,13 +279,13 @@ int skmd_pdb_log_decision(struct skmd_pdb *db, const struct skmd_pdb_decision *d
         return SKMD_PDB_EINVAL;
     char hash[17], shares[64 * 48] = "";
     size_t used = 0;
-    hash_text(dec->kernel, hash);
+    pdb_hash_text(dec->kernel, hash);
     for (int d = 0; d < dec->ndev; d++)
         used += (size_t)snprintf(shares + used, sizeof(shares) - used, "%s%lld:%llu",
                                  d ? "," : "", (long long)dec->device[d],
                                  (unsigned long long)dec->count[d]);
     sqlite3_stmt *st = NULL;
-    int rc = begin_write(db);
+    int rc = pdb_begin_write(db);
     if (rc == SQLITE_OK)
         rc = sqlite3_prepare_v2(db->conn,
                                 "INSERT INTO decisions(time, kernel, shape, policy, total,"
@@ -311,17 +310,19 @@ int skmd_pdb_log_decision(struct skmd_pdb *db, const struct skmd_pdb_decision *d
                  "(SELECT max(id) FROM decisions) - %d", DECISIONS_KEPT);
         rc = sqlite3_exec(db->conn, trim, NULL, NULL, NULL);
     }
-    return end_write(db, rc, "decision");
+    return pdb_end_write(db, rc, "decision");
 }
 
 int skmd_pdb_clear(struct skmd_pdb *db)
 {
     if (!db)
         return SKMD_PDB_EINVAL;
-    int rc = begin_write(db);
+    int rc = pdb_begin_write(db);
     if (rc == SQLITE_OK)
         rc = sqlite3_exec(db->conn,
                           "DELETE FROM perf; DELETE FROM links; DELETE FROM decisions;"
                           "DELETE FROM kernels; DELETE FROM devices;", NULL, NULL, NULL);
-    return end_write(db, rc, "clear");
+    if (rc == SQLITE_OK && db->version >= 2)
+        rc = sqlite3_exec(db->conn, "DELETE FROM guards", NULL, NULL, NULL);
+    return pdb_end_write(db, rc, "clear");
 }

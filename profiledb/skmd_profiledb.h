@@ -22,8 +22,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Schema version, stored in PRAGMA user_version; application_id is 'SKMD'. */
-#define SKMD_PDB_SCHEMA_VERSION 1
+/* Schema version, stored in PRAGMA user_version; application_id is 'SKMD'. A file of
+ * an older version from SKMD_PDB_OLDEST_VERSION on is upgraded in place when opened (its
+ * rows kept); one outside that span is moved aside and rebuilt. */
+#define SKMD_PDB_SCHEMA_VERSION 2
+#define SKMD_PDB_OLDEST_VERSION 1
 #define SKMD_PDB_APPLICATION_ID 0x534B4D44
 /* Matches partitioner/'s SKMD_PART_RANGES and SKMD_PART_LINK_POINTS. */
 #define SKMD_PDB_RANGES 16
@@ -132,7 +135,48 @@ struct skmd_pdb_decision {
 
 int skmd_pdb_log_decision(struct skmd_pdb *db, const struct skmd_pdb_decision *dec);
 
-/* Deletes every row (devices, kernels, tables, links, decisions); keeps the schema. */
+/* ---- Guard states ---------------------------------------------------------------------- */
+
+/* The measured guard of one cached decision (partitioner/'s struct skmd_part_guard), kept
+ * so that a later process starts from its verdict. Devices are named by their database
+ * ids: the key's device list (the members, in member order) and the whole figures per
+ * position in that list; a state stored under another device list or policy is not
+ * found. */
+#define SKMD_PDB_GUARD_DEVICES 16
+
+struct skmd_pdb_guard_key {
+    uint64_t kernel;
+    uint32_t shape;         /* launch shape class (for listings) */
+    uint64_t launch;        /* exact launch shape hash of the decision cache */
+    uint64_t buffers;       /* buffer-size hash of the decision cache */
+    int ndev;               /* 1..SKMD_PDB_GUARD_DEVICES */
+    const int64_t *device;  /* ndev device ids, in member order */
+    const char *policy;     /* the partitioner's policy that made the split (NULL: "") */
+};
+
+struct skmd_pdb_guard {
+    double split_ms;                        /* smoothed wall time of the split */
+    uint32_t split_n;                       /* samples behind it */
+    double whole_ms[SKMD_PDB_GUARD_DEVICES]; /* per position of key->device */
+    uint32_t whole_n[SKMD_PDB_GUARD_DEVICES];
+    int whole_dev;                          /* position in key->device, -1: none */
+    int whole_mode;                         /* 1: launches run whole on whole_dev */
+    int backoff;                            /* the next whole period lasts 2^backoff */
+    uint64_t launches;                      /* launches the guard chose for */
+    uint64_t retry_at;                      /* whole mode: launch number of the retry */
+    int64_t updated;                        /* get: Unix time it was stored */
+};
+
+int skmd_pdb_put_guard(struct skmd_pdb *db, const struct skmd_pdb_guard_key *key,
+                       const struct skmd_pdb_guard *guard);
+/* SKMD_PDB_NOT_FOUND (and *guard zeroed, whole_dev -1) when nothing is stored under the
+ * key, when the state is older than max_age_s seconds (0: any age), or when the stored
+ * row does not make a state (a device outside the key's list, a bad figure). */
+int skmd_pdb_get_guard(struct skmd_pdb *db, const struct skmd_pdb_guard_key *key,
+                       int64_t max_age_s, struct skmd_pdb_guard *guard);
+
+/* Deletes every row (devices, kernels, tables, links, decisions, guards); keeps the
+ * schema. */
 int skmd_pdb_clear(struct skmd_pdb *db);
 
 #endif

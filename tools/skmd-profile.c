@@ -169,7 +169,83 @@ static int cmd_list(struct skmd_pdb *db, int argc, char **argv)
 static const char show_help[] =
     "usage: skmd-profile [--db PATH] show KERNEL\n"
     "Prints the performance tables of one kernel (KERNEL: its hash, a unique prefix of it,\n"
-    "or its name): per device and shape class, the work-groups/ms of each size range.\n";
+    "or its name): per device and shape class, the work-groups/ms of each size range;\n"
+    "then the measured guard's stored states: split or whole on one device, the split's\n"
+    "and each device's whole wall times, when the split is retried.\n";
+
+/* "VENDOR NAME" of device id (or "device ID" when it has no row). */
+static void device_name(sqlite3 *conn, long long id, char *buf, size_t size)
+{
+    snprintf(buf, size, "device %lld", id);
+    sqlite3_stmt *st = prepare(conn, "SELECT vendor || ' ' || name FROM devices WHERE id = ?");
+    if (!st)
+        return;
+    sqlite3_bind_int64(st, 1, id);
+    if (sqlite3_step(st) == SQLITE_ROW)
+        snprintf(buf, size, "%s", text(st, 0));
+    sqlite3_finalize(st);
+}
+
+/* The stored guard states of kernel `hash` (profiledb's guards table), one paragraph
+ * each. */
+static void show_guards(sqlite3 *conn, const char *hash)
+{
+    sqlite3_stmt *st = prepare(conn,
+                               "SELECT shape, devices, split_ms, split_n, whole, whole_dev,"
+                               " whole_mode, backoff, launches, retry_at,"
+                               " datetime(updated, 'unixepoch'), policy FROM guards WHERE"
+                               " kernel = ? ORDER BY shape, devices, policy, launch, buffers");
+    if (!st)
+        return;
+    sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        char name[300], names[1200] = "", whole[1200] = "";
+        size_t used = 0;
+        const char *p = text(st, 1);
+        while (*p) { /* "1,2": device ids in member order */
+            char *end;
+            long long id = strtoll(p, &end, 10);
+            if (end == p)
+                break;
+            device_name(conn, id, name, sizeof name);
+            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
+                                     used ? ", " : "", name);
+            used = used < sizeof names ? used : sizeof names - 1;
+            p = *end == ',' ? end + 1 : end;
+        }
+        used = 0;
+        for (p = text(st, 4); *p;) { /* "id:ms:samples,..." */
+            char *end;
+            long long id = strtoll(p, &end, 10);
+            double ms = *end == ':' ? strtod(end + 1, &end) : 0;
+            long long n = *end == ':' ? strtoll(end + 1, &end, 10) : 0;
+            if (end == p)
+                break;
+            device_name(conn, id, name, sizeof name);
+            used += (size_t)snprintf(whole + used, sizeof whole - used, "%s%s %.3f ms x%lld",
+                                     used ? ", " : "", name, ms, n);
+            used = used < sizeof whole - 1 ? used : sizeof whole - 1;
+            p = *end == ',' ? end + 1 : end;
+        }
+        long long whole_dev = sqlite3_column_int64(st, 5);
+        long long launches = sqlite3_column_int64(st, 8), retry_at = sqlite3_column_int64(st, 9);
+        printf("\nguard state, shape %s, members %s, policy %s (stored %s UTC, %lld "
+               "launches guarded):\n", text(st, 0), names, text(st, 11), text(st, 10),
+               launches);
+        if (sqlite3_column_int(st, 6)) {
+            device_name(conn, whole_dev, name, sizeof name);
+            printf("  whole on %s: the split measured %.3f ms (%lld samples); the split is "
+                   "retried in %lld launches (each retry that loses doubles the wait, now "
+                   "2^%d)\n", name, sqlite3_column_double(st, 2), sqlite3_column_int64(st, 3),
+                   retry_at > launches ? retry_at - launches : 0, sqlite3_column_int(st, 7));
+        } else {
+            printf("  split: the split measured %.3f ms (%lld samples)\n",
+                   sqlite3_column_double(st, 2), sqlite3_column_int64(st, 3));
+        }
+        printf("  whole: %s\n", whole[0] ? whole : "not measured");
+    }
+    sqlite3_finalize(st);
+}
 
 static int cmd_show(struct skmd_pdb *db, int argc, char **argv)
 {
@@ -220,17 +296,19 @@ static int cmd_show(struct skmd_pdb *db, int argc, char **argv)
     sqlite3_finalize(st);
     printf("kernel %s\n", hash);
     table_print(stdout, &t);
+    show_guards(conn, hash);
     return 0;
 }
 
 static const char export_help[] =
     "usage: skmd-profile [--db PATH] export --json [--output FILE] [--progress]\n"
     "Writes the whole database as one JSON object (devices, kernels, perf, links,\n"
-    "decisions) to standard output or FILE; --progress draws a progress bar on stderr.\n";
+    "decisions, guards) to standard output or FILE; --progress draws a progress bar on\n"
+    "stderr.\n";
 
 struct export_table {
     const char *name, *sql;
-    const char *fields[10]; /* column names; a leading '#' marks a number */
+    const char *fields[16]; /* column names; a leading '#' marks a number */
 };
 
 static const struct export_table export_tables[] = {
@@ -246,6 +324,13 @@ static const struct export_table export_tables[] = {
     {"decisions", "SELECT id, time, kernel, shape, policy, total, shares, est_ms, reason"
                   " FROM decisions ORDER BY id",
      {"#id", "#time", "kernel", "#shape", "policy", "#total", "shares", "#est_ms", "reason"}},
+    /* launch and buffers are 64-bit hashes: text, as the kernel's. */
+    {"guards", "SELECT kernel, shape, launch, buffers, devices, policy, split_ms, split_n,"
+               " whole, whole_dev, whole_mode, backoff, launches, retry_at, updated FROM"
+               " guards ORDER BY kernel, shape, devices, policy, launch, buffers",
+     {"kernel", "#shape", "launch", "buffers", "devices", "policy", "#split_ms", "#split_n",
+      "whole", "#whole_dev", "#whole_mode", "#backoff", "#launches", "#retry_at",
+      "#updated"}},
 };
 #define EXPORT_TABLES (sizeof(export_tables) / sizeof(export_tables[0]))
 
@@ -302,7 +387,7 @@ static int cmd_export(struct skmd_pdb *db, int argc, char **argv)
         fprintf(out, ",\n \"%s\": [", et->name);
         for (int row = 0; sqlite3_step(st) == SQLITE_ROW; row++) {
             fprintf(out, "%s\n  {", row ? "," : "");
-            for (int c = 0; c < sqlite3_column_count(st) && c < 10 && et->fields[c]; c++) {
+            for (int c = 0; c < sqlite3_column_count(st) && c < 16 && et->fields[c]; c++) {
                 int number = et->fields[c][0] == '#';
                 fprintf(out, "%s\"%s\": ", c ? ", " : "", et->fields[c] + number);
                 if (sqlite3_column_type(st, c) == SQLITE_NULL)

@@ -2,8 +2,9 @@
 # forced tables, the equal policy, single mode, convergence of refinement, skmd-profile
 # run/calibrate, a corrupt database, every example and the adversarial launches, the cold
 # start's probes, lone shares, the timing of multi-box shares, the measured guard, learnt
-# link curves and probes of idle members (tests/plan/test-plan.sh).
-PLAN_TEST_PARTS := decide converge profile corrupt examples cold observe guard learn
+# link curves and probes of idle members, the guard's state kept across processes
+# (tests/plan/test-plan.sh).
+PLAN_TEST_PARTS := decide converge profile corrupt examples cold observe guard learn guardkeep
 TEST_TARGETS += $(PLAN_TEST_PARTS:%=test-plan-%)
 .PHONY: $(PLAN_TEST_PARTS:%=test-plan-%)
 

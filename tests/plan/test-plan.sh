@@ -19,6 +19,10 @@
 #             and forced split runs of the same moment); results stay exact
 #   learn     transfers refine the members' link curves (stored); an idle member is
 #             probed again now and then
+#   guardkeep the guard's state survives the process: a second process starts in the
+#             whole mode the first one reached (said in the log) and retries the split on
+#             the stored schedule; another device set or a state older than 7 days is
+#             ignored; results stay exact
 set -u
 part=$1 preload=$2 build=$3
 tmp=$(mktemp -d)
@@ -365,8 +369,88 @@ for r in sqlite3.connect(sys.argv[1]).execute("SELECT device, direction, memory,
     else
         say PASS "$probes probe(s) of idle members in $idle launches that left one idle: $(grep -m1 'probe of' "$tmp/log" | sed 's/.*plan //')"
     fi ;;
+guardkeep)
+    # "W" for each whole launch of the log (on any member), "S" for each split one, in
+    # launch order.
+    all_kinds() {
+        sed -n -e 's/.*: whole on member [0-9]*: the plan gives.*/W/p' \
+            -e 's/.*: split m[0-9]*=0+[0-9]* (whole).*/W/p' -e 's/.*: split m.*/S/p' \
+            "$tmp/log" | tr -d '\n'
+    }
+    # The stored guard of gemm on members "1,2": whole_mode launches retry_at.
+    stored() {
+        /usr/bin/python3 - "$SKMD_PROFILE_DB" <<'PY'
+import sqlite3, sys
+for r in sqlite3.connect(sys.argv[1]).execute(
+        "SELECT whole_mode, launches, retry_at FROM guards WHERE devices = '1,2'"):
+    print(*r)
+PY
+    }
+    sql() { /usr/bin/python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit()' "$SKMD_PROFILE_DB" "$1"; }
+    # Copies the database (WAL included) from $1 to $2.
+    copy_db() { rm -f "$2"; /usr/bin/python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).backup(sqlite3.connect(sys.argv[2]))' "$1" "$2"; }
+    gemm=$build/examples/gemm/gemm
+    # Process 1: gemm's merged split usually loses to member 0 alone (as in the guard
+    # part); the guard needs 23 launches for its 2 whole samples, then goes whole.
+    rm -f "$SKMD_PROFILE_DB"
+    out=$(under "pthread pthread" "$gemm" --scale 0.25 --reps 48 2>&1)
+    read -r mode launches retry_at <<<"$(stored)"
+    if ! grep -q '^PASSED' <<<"$out"; then
+        say FAIL "process 1: gemm failed: $(tail -3 <<<"$out")"
+    elif [ -z "${launches:-}" ]; then
+        say FAIL "process 1 stored no guard state for members 1,2"
+    elif [ "$mode" = 1 ] && grep -q 'guard: the split measured' "$tmp/log"; then
+        say PASS "process 1 went whole and stored it: $(grep -m1 'guard: the split measured' "$tmp/log" | sed 's/.*guard: //')"
+    else
+        # The split won at this moment of a busy machine: the stored state is set to the
+        # verdict a losing split gets, so that what follows still tests its restore.
+        echo "NOTE plan-$part: process 1 kept splitting (the split won now); its stored state is set to whole mode on member 0"
+        sql "UPDATE guards SET whole_mode = 1, whole_dev = 1, whole = '1:1.0:2', backoff = 6, retry_at = launches + 16 WHERE devices = '1,2'"
+        read -r mode launches retry_at <<<"$(stored)"
+    fi
+    # The tables and state process 1 left, for the checks after process 2: its tables
+    # still give a split decision (the whole launches were the guard's).
+    copy_db "$SKMD_PROFILE_DB" "$tmp/after1.db"
+    # Process 2 starts whole from its first launch and retries the split exactly when the
+    # stored schedule says (launch retry_at - launches + 1 of this process).
+    due=$(( retry_at > launches ? retry_at - launches : 0 ))
+    out=$(under "pthread pthread" "$gemm" --scale 0.25 --reps 40 2>&1)
+    k=$(all_kinds)
+    want=$(printf 'W%.0s' $(seq 1 "$due"))S
+    if ! grep -q '^PASSED' <<<"$out"; then
+        say FAIL "process 2: gemm failed: $(tail -3 <<<"$out")"
+    elif ! grep -q 'guard: state from the profile database.*whole on member' "$tmp/log"; then
+        say FAIL "process 2 did not take the stored whole mode: $(grep 'guard' "$tmp/log" | head -3)"
+    elif [ "${k:0:$((due + 1))}" != "$want" ] || ! grep -q 'the retried split measured' "$tmp/log"; then
+        say FAIL "process 2: launches $k, expected $due whole, then the split retried"
+    else
+        say PASS "process 2 starts whole from the database, retries the split at launch $((due + 1)) as stored: ${k:0:$((due + 8))}..."
+    fi
+    # Another device set (member 1 another device): the state is not used.
+    copy_db "$tmp/after1.db" "$SKMD_PROFILE_DB"
+    out=$(under "pthread basic" "$gemm" --scale 0.25 --reps 4 2>&1)
+    if ! grep -q '^PASSED' <<<"$out"; then
+        say FAIL "pthread + basic: gemm failed: $(tail -3 <<<"$out")"
+    elif grep -q 'guard: state from the profile database' "$tmp/log"; then
+        say FAIL "a state stored for another device set was used: $(grep -m1 'from the profile database' "$tmp/log")"
+    else
+        say PASS "another device set (pthread + basic) ignores the stored state: $(all_kinds)"
+    fi
+    # A state stored 8 days ago is ignored: the split decided from process 1's tables runs
+    # from the first launch.
+    copy_db "$tmp/after1.db" "$SKMD_PROFILE_DB"
+    sql "UPDATE guards SET updated = updated - 8 * 86400 WHERE devices = '1,2'"
+    out=$(under "pthread pthread" "$gemm" --scale 0.25 --reps 4 2>&1)
+    k=$(all_kinds)
+    if ! grep -q '^PASSED' <<<"$out"; then
+        say FAIL "old state: gemm failed: $(tail -3 <<<"$out")"
+    elif grep -q 'guard: state from the profile database' "$tmp/log" || [ "${k:0:1}" != S ]; then
+        say FAIL "a state stored 8 days ago was used: launches $k"
+    else
+        say PASS "a state stored 8 days ago is ignored: launches $k"
+    fi ;;
 *)
-    echo "usage: $0 decide|converge|profile|corrupt|examples|cold|observe|guard|learn PRELOAD BUILD_DIR" >&2
+    echo "usage: $0 decide|converge|profile|corrupt|examples|cold|observe|guard|learn|guardkeep PRELOAD BUILD_DIR" >&2
     exit 2 ;;
 esac
 exit $fail

@@ -1,18 +1,25 @@
 # tests/profiledb/: unit tests of profiledb/ (bad files, read-only, locks, several writers).
 TEST_PROFILEDB_BIN := $(O)tests/profiledb/test_profiledb
+TEST_PDB_GUARD_BIN := $(O)tests/profiledb/test_pdb_guard
 PROFILEDB_FIXTURE_BIN := $(O)tests/profiledb/make_fixture
-ALL_TARGETS += $(TEST_PROFILEDB_BIN) $(PROFILEDB_FIXTURE_BIN)
-CLEAN_FILES += $(TEST_PROFILEDB_BIN) $(PROFILEDB_FIXTURE_BIN)
+ALL_TARGETS += $(TEST_PROFILEDB_BIN) $(TEST_PDB_GUARD_BIN) $(PROFILEDB_FIXTURE_BIN)
+CLEAN_FILES += $(TEST_PROFILEDB_BIN) $(TEST_PDB_GUARD_BIN) $(PROFILEDB_FIXTURE_BIN)
 
 $(O)tests/profiledb/%.o: CPPFLAGS += -Iprofiledb
 
-$(TEST_PROFILEDB_BIN) $(PROFILEDB_FIXTURE_BIN): %: %.o $(PROFILEDB_LIB)
+$(TEST_PROFILEDB_BIN) $(TEST_PDB_GUARD_BIN) $(PROFILEDB_FIXTURE_BIN): %: %.o $(PROFILEDB_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(PROFILEDB_LDLIBS) -lm
 
 TEST_TARGETS += test-profiledb
 .PHONY: test-profiledb
 test-profiledb: $(TEST_PROFILEDB_BIN)
 	$(TEST_PROFILEDB_BIN)
+
+# Guard states: round trip, device lists, age, the upgrade of a version 1 file.
+TEST_TARGETS += test-profiledb-guard
+.PHONY: test-profiledb-guard
+test-profiledb-guard: $(TEST_PDB_GUARD_BIN)
+	$(TEST_PDB_GUARD_BIN)
 
 # skmd-profile against a database written by make_fixture.
 TEST_TARGETS += test-skmd-profile

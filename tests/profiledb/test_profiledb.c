@@ -332,7 +332,13 @@ static void test_foreign_and_newer(void)
     expect_recovered(path, "another application");
     path_in(path, sizeof(path), "newer.db");
     make_foreign(path, SKMD_PDB_APPLICATION_ID, SKMD_PDB_SCHEMA_VERSION + 1);
-    expect_recovered(path, "schema version 2");
+    char phrase[64];
+    snprintf(phrase, sizeof(phrase), "schema version %d", SKMD_PDB_SCHEMA_VERSION + 1);
+    expect_recovered(path, phrase);
+    /* Older than any version this libskmd can upgrade: rebuilt too. */
+    path_in(path, sizeof(path), "older.db");
+    make_foreign(path, SKMD_PDB_APPLICATION_ID, SKMD_PDB_OLDEST_VERSION - 1);
+    expect_recovered(path, "schema version 0");
 }
 
 /* Runs fn in a child process as an unprivileged user (so that permissions apply even when

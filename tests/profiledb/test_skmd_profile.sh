@@ -22,6 +22,9 @@ check "list has a header" grep -q '^KERNEL  *NAME  *DEVICES' <<<"$out"
 
 out=$("$tool" show vector_add --db "$db")
 check "show by name finds the hash" grep -q "^kernel $hash$" <<<"$out"
+check "show prints the guard's members" grep -q '^guard state, shape 77, members PoCL cpu, NVIDIA H100, policy skmd (stored .* UTC, 40 launches guarded):$' <<<"$out"
+check "show prints the guard's verdict" grep -q '^  whole on NVIDIA H100: the split measured 1.800 ms (5 samples); the split is retried in 32 launches' <<<"$out"
+check "show prints the whole times" grep -q '^  whole: PoCL cpu 2.500 ms x1, NVIDIA H100 1.200 ms x2$' <<<"$out"
 check "show prints the GPU's range 4096-8191" grep -q '^NVIDIA H100 .* 4096-8191  *800.000  *1$' <<<"$out"
 check "show prints the CPU's range 1024-2047" grep -q '^PoCL cpu .* 1024-2047  *25.500  *3$' <<<"$out"
 out2=$("$tool" --db "$db" show "${hash:0:6}")
@@ -31,11 +34,15 @@ check "show without a kernel is a usage error" test "$(status "$tool" --db "$db"
 
 "$tool" --db "$db" export --json --output "$dir/export.json" --progress 2>"$dir/progress"
 check "export succeeds" test $? = 0
-check "the progress bar reaches 100%" grep -q '100% (11/11)' "$dir/progress"
+check "the progress bar reaches 100%" grep -q '100% (12/12)' "$dir/progress"
 check "export is valid JSON with the stored figures" /usr/bin/python3 - "$dir/export.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["schema_version"] == 1
+assert d["schema_version"] == 2
+g, = d["guards"]
+assert g["devices"] == "1,2" and g["policy"] == "skmd" and g["whole_dev"] == 2 and g["whole_mode"] == 1, g
+assert g["split_ms"] == 1.8 and g["retry_at"] - g["launches"] == 32 and g["launch"] == "0000000000001234", g
+assert g["whole"] == "1:2.5:1,2:1.2:2", g
 assert len(d["devices"]) == 2 and len(d["perf"]) == 4 and len(d["links"]) == 3
 assert {p["rate"] for p in d["perf"]} == {25.5, 26.0, 500.0, 800.0}
 assert d["decisions"][0]["reason"] == 'split: "output contiguous"'
