@@ -32,8 +32,7 @@ static const struct {
     {"hypot", "hypot", 2, 0}, {"pown", "powi", 2, 1},
 };
 
-/* The OpenCL name of a mangled function ("exp" from "_Z3expDv4_f") into buf. */
-static int opencl_name(LLVMValueRef fn, char *buf, size_t size)
+int skmd_opencl_builtin_name(LLVMValueRef fn, char *buf, size_t size)
 {
     size_t len = 0;
     const char *n = LLVMGetValueName2(fn, &len);
@@ -99,7 +98,7 @@ static int listed(LLVMValueRef c)
     LLVMValueRef fn = LLVMGetCalledValue(c);
     char name[32];
     if (!fn || !LLVMIsAFunction(fn) || !LLVMIsDeclaration(fn) ||
-        !opencl_name(fn, name, sizeof name))
+        !skmd_opencl_builtin_name(fn, name, sizeof name))
         return -1;
     LLVMTypeRef t = LLVMTypeOf(c);
     int vec = LLVMGetTypeKind(t) == LLVMVectorTypeKind;

@@ -84,6 +84,16 @@ int skmd_nvptx_use_libdevice(LLVMModuleRef m, const struct skmd_pass_opts *opts)
  * (nvptx_math.c; used by lower_nvptx) */
 int skmd_nvptx_approx_sqrt(LLVMModuleRef m);
 
+/* The OpenCL name of a mangled builtin ("exp" from "_Z3expDv4_f") into buf; 0 when fn's
+ * name is not mangled or does not fit. (nvptx_math.c) */
+int skmd_opencl_builtin_name(LLVMValueRef fn, char *buf, size_t size);
+
+/* Calls of vload_half/vstore_half and their vector, aligned and rounding-mode variants
+ * become inline loads and stores with the hardware's conversions (cvt.f32.f16,
+ * cvt.rn/rz/rp/rm.f16.f32), as NVIDIA's OpenCL compiler emits them, instead of libclc's
+ * code. Returns how many. (nvptx_half.c; used by lower_nvptx) */
+int skmd_nvptx_half_storage(LLVMModuleRef m);
+
 /* NVIDIA: links libclc, internalizes all but the kernels, optimizes (lower_nvptx.c).
  * skmd_emit_ptx then makes the PTX text. */
 int skmd_pass_lower_nvptx(LLVMModuleRef m, const struct skmd_pass_opts *opts);

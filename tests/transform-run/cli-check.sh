@@ -77,6 +77,24 @@ check "-cl-fp32-correctly-rounded-divide-sqrt: div.rn and sqrt.rn" sh -c "grep -
 "$opt" --nvptx-fp strict --partition-ready --lower=nvptx -o "$tmp/fp-strict.ptx" "$tmp/fp.cl"
 check "--nvptx-fp strict: no fma across statements" sh -c "! grep -q 'fma' '$tmp/fp-strict.ptx'"
 check "bad --nvptx-fp is status 2" status_is 2 "$opt" --nvptx-fp fast "$tmp/fp.cl"
+"$opt" --options -cl-denorms-are-zero --partition-ready --lower=nvptx -o "$tmp/fp-ftz.ptx" \
+  "$tmp/fp.cl" 2>/dev/null
+check "-cl-denorms-are-zero: fma, div and sqrt .ftz" sh -c "grep -q 'fma.rn.ftz.f32' '$tmp/fp-ftz.ptx' && grep -q 'div.full.ftz.f32' '$tmp/fp-ftz.ptx' && grep -q 'sqrt.approx.ftz.f32' '$tmp/fp-ftz.ptx'"
+# half storage (nvptx_half.c): every conversion by the hardware, per rounding mode
+"$opt" --partition-ready --lower=nvptx -o "$tmp/h.ptx" $corpus/half_rounding.cl
+for cvt in cvt.f32.f16 cvt.rn.f16.f32 cvt.rz.f16.f32 cvt.rp.f16.f32 cvt.rm.f16.f32 \
+           cvt.rn.f16.f64 cvt.rz.f16.f64 cvt.rp.f16.f64 cvt.rm.f16.f64; do
+  check "half storage: $cvt" grep -q "$cvt" "$tmp/h.ptx"
+done
+"$opt" --options -cl-denorms-are-zero --partition-ready --lower=nvptx -o "$tmp/h-ftz.ptx" \
+  $corpus/half_rounding.cl 2>/dev/null
+check "half storage under -cl-denorms-are-zero: cvt.rz.ftz.f16.f32" grep -q 'cvt.rz.ftz.f16.f32' "$tmp/h-ftz.ptx"
+# a half copied through float (vstorea_half3(vloada_half3(...))) is converted, not folded
+# into a copy of its bits: NVIDIA's cvt gives a NaN as 0x7fff
+"$opt" --partition-ready --lower=nvptx -o "$tmp/hs.ptx" $corpus/half_storage.cl
+check "half storage: 12 stores, 12 cvt.rn.f16.f32" sh -c "[ \$(grep -c 'cvt.rn.f16.f32' '$tmp/hs.ptx') -eq 12 ]"
+"$opt" --nvptx-fp strict --partition-ready --lower=nvptx -o "$tmp/h-strict.ptx" $corpus/half_rounding.cl
+check "--nvptx-fp strict: libclc's half stores" sh -c "! grep -q 'cvt.rz.f16' '$tmp/h-strict.ptx'"
 # Where NVIDIA's assembler is installed, the PTX of kernels with math, vectors, halves,
 # local memory, get_work_dim and merge kernels must assemble.
 ptxas=$(command -v ptxas || ls /usr/local/cuda*/bin/ptxas 2>/dev/null | head -1)
