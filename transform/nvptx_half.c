@@ -110,12 +110,13 @@ static int flushes_denormals(LLVMValueRef f)
 }
 
 /* Marks an inline-asm call as touching no memory, so stores around it can still be
- * combined (LLVM 15: readnone; 16: memory(none), whose encoding is 0). */
+ * combined. LLVM 16: memory(none), whose encoding is 0 (there `readnone` is a parameter
+ * attribute only); LLVM 15: readnone. */
 static void mark_no_memory(LLVMContextRef ctx, LLVMValueRef call)
 {
-    unsigned kind = LLVMGetEnumAttributeKindForName("readnone", 8);
+    unsigned kind = LLVMGetEnumAttributeKindForName("memory", 6);
     if (!kind)
-        kind = LLVMGetEnumAttributeKindForName("memory", 6);
+        kind = LLVMGetEnumAttributeKindForName("readnone", 8);
     if (kind)
         LLVMAddCallSiteAttribute(call, LLVMAttributeFunctionIndex,
                                  LLVMCreateEnumAttribute(ctx, kind, 0));
