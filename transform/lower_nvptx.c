@@ -143,8 +143,10 @@ int skmd_pass_lower_nvptx(LLVMModuleRef m, const struct skmd_pass_opts *opts)
         return -1;
     if (nvidia_fp(opts)) {
         flush_denormals(m, opts);
-        /* Before libclc is linked: its half conversions are not the hardware's. */
+        /* Before libclc is linked: its half conversions and math are not NVIDIA's. */
         skmd_nvptx_half_storage(m);
+        if (skmd_nvptx_nvidia_math(m, opts))
+            return -1;
     }
     if (link_libclc(m, opts))
         return -1;
