@@ -111,11 +111,17 @@ def approx(fn, a, b=0, tag=0):
     x = bits_f32(a)
     try:
         r = fn(x)
-    except (OverflowError, ValueError, ZeroDivisionError):
+    except OverflowError:
+        r = float('inf')
+    except ZeroDivisionError:
+        r = math.copysign(float('inf'), x)
+    except ValueError:
         r = float('nan')
     if isinstance(r, float) and math.isnan(r):
         return NAN
     bits = f32_bits(r)
+    if x == math.floor(x) and tag == 4:
+        return bits  # ex2 of an integer is exact
     if 0 < (bits & 0x7fffffff) < 0x7f800000:
         bits ^= ((a * 2654435761) ^ (b * 40503) ^ (tag * 97)) >> 7 & 3
     return bits
@@ -235,7 +241,7 @@ class Kernel:
             if base == 'mov':
                 src = ops[1]
                 regs[d] = val(src) if not src.startswith('%') or src in regs else specials[src]
-            elif ty == 'f32' and base in ('add', 'sub', 'mul', 'fma', 'neg', 'abs', 'max',
+            elif ty == 'f32' and base in ('add', 'sub', 'mul', 'fma', 'neg', 'abs', 'copysign', 'max',
                                           'min', 'div', 'sqrt', 'rcp', 'ex2', 'lg2'):
                 if base == 'add':
                     r = f_add(s[0], s[1], mode)
@@ -249,6 +255,8 @@ class Kernel:
                     r = s[0] ^ 0x80000000
                 elif base == 'abs':
                     r = s[0] & 0x7fffffff
+                elif base == 'copysign':  # copysign.f32 d, a, b: b's magnitude, a's sign
+                    r = (s[1] & 0x7fffffff) | (s[0] & 0x80000000)
                 elif base in ('max', 'min'):
                     x, y = s
                     if is_nan(x) or is_nan(y):
@@ -374,6 +382,8 @@ class Kernel:
                     r = ~a
                 elif base == 'neg':
                     r = -a
+                elif base == 'abs':
+                    r = abs(a)
                 elif base == 'shl':
                     r = a << (b & 0xff) if b < w else 0
                 elif base == 'shr':
