@@ -120,7 +120,7 @@ def approx(fn, a, b=0, tag=0):
     if isinstance(r, float) and math.isnan(r):
         return NAN
     bits = f32_bits(r)
-    if x == math.floor(x) and tag == 4:
+    if tag == 4 and math.isfinite(x) and x == math.floor(x):
         return bits  # ex2 of an integer is exact
     if 0 < (bits & 0x7fffffff) < 0x7f800000:
         bits ^= ((a * 2654435761) ^ (b * 40503) ^ (tag * 97)) >> 7 & 3
