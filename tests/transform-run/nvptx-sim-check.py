@@ -37,19 +37,25 @@ def float_inputs(n, rng, specials):
     return b''.join(f32(v) for v in vals)
 
 
-# name: (kernel, global size, local size, [buffer bytes or None for a scalar], scalars,
-#        inputs: arg index -> function(rng) giving the buffer's bytes)
-CASES = {
-    'blackscholes': ('blackscholes', 512, 64,
-                     [512 * 4] * 5 + [None, None],
-                     {5: f32(0.02), 6: f32(0.30)},
-                     {0: lambda r: float_inputs(512, r, True),
-                      1: lambda r: float_inputs(512, r, True),
-                      2: lambda r: float_inputs(512, r, True)}),
-    'binomial_option': ('binomial_option', 256, 32,
-                        [8 * 4, 8 * 4, 132 * 4], {},
-                        {0: lambda r: float_inputs(8, r, False)}),
-}
+def random_bytes(n, rng):
+    return bytes(rng.randrange(256) for _ in range(n))
+
+
+# (corpus file, kernel, global size, local size, [buffer bytes, or None for a scalar],
+#  scalars: arg index -> bytes, inputs: arg index -> function(rng) giving a buffer's bytes)
+CASES = [
+    ('blackscholes', 'blackscholes', 512, 64, [512 * 4] * 5 + [None, None],
+     {5: f32(0.02), 6: f32(0.30)},
+     {0: lambda r: float_inputs(512, r, True), 1: lambda r: float_inputs(512, r, True),
+      2: lambda r: float_inputs(512, r, True)}),
+    ('binomial_option', 'binomial_option', 256, 32, [8 * 4, 8 * 4, 132 * 4], {},
+     {0: lambda r: float_inputs(8, r, False)}),
+    # random 16-bit patterns: NaNs with payloads, infinities, denormals included
+    ('half_storage', 'halves', 128, 16, [1024 * 2] * 3, {},
+     {0: lambda r: random_bytes(2048, r)}),
+    ('half_storage', 'some_halves', 64, 8, [256 * 2] * 2, {},
+     {0: lambda r: random_bytes(512, r)}),
+]
 
 
 def run(kernel, params, size, local, buffers, scalars, inputs, hidden):
@@ -83,12 +89,12 @@ def main():
     rng_seed = 2026
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for name, (kname, size, local, buffers, scalars, makers) in CASES.items():
+        for name, kname, size, local, buffers, scalars, makers in CASES:
             native = os.path.join(native_dir, name + '.cl.native')
             if not os.path.exists(native):
-                print('SKIP %s: no %s' % (name, native))
+                print('SKIP %s %s: no %s' % (name, kname, native))
                 continue
-            ptx = os.path.join(tmp, name + '.ptx')
+            ptx = os.path.join(tmp, name + '.ptx')  # compiled once per case: cheap enough
             subprocess.run([opt, '--partition-ready', '--lower=nvptx', '-o', ptx] +
                            os.environ.get('SKMD_OPT_ARGS', '').split() +
                            [os.path.join(CORPUS, name + '.cl')], check=True)
@@ -100,17 +106,18 @@ def main():
                 a = run(theirs, theirs.params, size, local, buffers, sc, inputs, False)
                 b = run(ours, ours.params, size, local, buffers, sc, inputs, True)
             except NotImplementedError as e:
-                print('SKIP %s: the simulator lacks %s' % (name, e))
+                print('SKIP %s %s: the simulator lacks %s' % (name, kname, e))
                 continue
             diffs = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
             if diffs:
                 failed += 1
                 k = diffs[0]
-                print('FAIL %s: %d of %d stores differ; first: work-item %d, argument %d, byte '
-                      '%d: NVIDIA %s, skmd-opt %s' % (name, len(diffs), len(a), k[0], k[1], k[2],
+                print('FAIL %s %s: %d of %d stores differ; first: work-item %d, argument %d, '
+                      'byte %d: NVIDIA %s, skmd-opt %s' % (name, kname, len(diffs), len(a), k[0],
+                                                          k[1], k[2],
                                        a.get(k) and hex(a[k][0]), b.get(k) and hex(b[k][0])))
             else:
-                print('PASS %s: %d stores identical' % (name, len(a)))
+                print('PASS %s %s: %d stores identical' % (name, kname, len(a)))
     return 1 if failed else 0
 
 

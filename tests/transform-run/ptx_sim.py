@@ -24,19 +24,21 @@ def bits_f32(b):
     return struct.unpack('<f', struct.pack('<I', b & 0xffffffff))[0]
 
 
-def round_f32(q, mode='rn'):
-    """Bits of the exact rational q rounded to float32 (rn, rz, rm, rp), with subnormals."""
+def round_float(q, mode='rn', mant=23, emin=-126, emax=127):
+    """Bits of the exact rational q rounded (rn, rz, rm, rp) to the binary format with
+    `mant` fraction bits and exponents emin..emax (float32 by default; half: 10, -14, 15),
+    subnormals included."""
+    sign = 1 << (mant + (emax - emin + 2).bit_length()) if q < 0 else 0
     if q == 0:
-        return 0
-    sign = 0x80000000 if q < 0 else 0
+        return sign
     a = -q if q < 0 else q
     e = a.numerator.bit_length() - a.denominator.bit_length()
     while Fraction(2) ** e > a:
         e -= 1
     while Fraction(2) ** (e + 1) <= a:
         e += 1
-    e = max(e, -126)  # subnormals share the smallest exponent
-    scaled = a / Fraction(2) ** (e - 23)  # in [2^23, 2^24) for normals
+    e = max(e, emin)  # subnormals share the smallest exponent
+    scaled = a / Fraction(2) ** (e - mant)  # in [2^mant, 2^(mant+1)) for normals
     m = scaled.numerator // scaled.denominator
     rest = scaled - m
     up = {'rn': rest > Fraction(1, 2) or (rest == Fraction(1, 2) and m % 2 == 1),
@@ -44,15 +46,42 @@ def round_f32(q, mode='rn'):
           'rm': rest > 0 and sign != 0,
           'rp': rest > 0 and sign == 0}[mode]
     m += 1 if up else 0
-    if m == 1 << 24:
+    if m == 1 << (mant + 1):
         m >>= 1
         e += 1
-    if e > 127:
+    bias = emax
+    inf = ((2 * emax + 1) << mant)
+    if e > emax:
         toward_inf = mode == 'rn' or (mode == 'rm' and sign) or (mode == 'rp' and not sign)
-        return sign | (0x7f800000 if toward_inf else 0x7f7fffff)
-    if m < 1 << 23:  # subnormal
+        return sign | (inf if toward_inf else inf - 1)
+    if m < 1 << mant:  # subnormal
         return sign | m
-    return sign | ((e + 127) << 23) | (m - (1 << 23))
+    return sign | ((e + bias) << mant) | (m - (1 << mant))
+
+
+def round_f32(q, mode='rn'):
+    return round_float(q, mode)
+
+
+def half_value(h):
+    """The exact value of half bits h (None for a NaN)."""
+    e, m = (h >> 10) & 0x1f, h & 0x3ff
+    sign = -1 if h & 0x8000 else 1
+    if e == 0x1f:
+        return None if m else sign * float('inf')
+    if e == 0:
+        return sign * Fraction(m, 1 << 24)
+    return sign * Fraction(m + 1024, 1024) * Fraction(2) ** (e - 15)
+
+
+def half_f32(h):
+    """Float32 bits of half bits h (exact; a NaN: the canonical one)."""
+    v = half_value(h & 0xffff)
+    if v is None:
+        return NAN
+    if isinstance(v, float):
+        return f32_bits(v)
+    return round_f32(v) if v else (h & 0x8000) << 16
 
 
 def is_nan(b):
@@ -132,6 +161,15 @@ def sx(v, bits):
     return v - (1 << bits) if v >> (bits - 1) else v
 
 
+def vector_operands(rest, load):
+    """The registers and the address of a load (`d, [a]` or `{d0, d1}, [a]`) or a store
+    (`[a], v` or `[a], {v0, v1}`)."""
+    m = re.match(r'\s*(\{[^}]*\}|[^,\[]+?)\s*,\s*(\[[^\]]*\])\s*$', rest) if load else \
+        re.match(r'\s*(\[[^\]]*\])\s*,\s*(\{[^}]*\}|\S+)\s*$', rest)
+    regs, where = (m.group(1), m.group(2)) if load else (m.group(2), m.group(1))
+    return [r.strip() for r in regs.strip('{}').split(',')], where
+
+
 class Kernel:
     def __init__(self, text, name):
         text = text.replace('\0', '')
@@ -173,6 +211,8 @@ class Kernel:
                 return int(tok[2:], 16)
             if re.fullmatch(r'-?\d+', tok):
                 return int(tok)
+            if re.fullmatch(r'0x[0-9a-fA-F]+', tok):
+                return int(tok, 16)
             if tok not in regs:
                 raise NotImplementedError('%s (a global symbol or unknown register)' % tok)
             return regs[tok]
@@ -221,23 +261,37 @@ class Kernel:
                     continue
                 size = {'f32': 4, 'u32': 4, 's32': 4, 'b32': 4, 'u64': 8, 'b64': 8, 's64': 8,
                         'b16': 2, 'u16': 2}[ty]
-                if parts[-2].startswith('v'):
-                    raise NotImplementedError(line)
-                buf, o = mem(addr(ops[1]), size)
-                regs[ops[0]] = int.from_bytes(buf[o:o + size], 'little')
+                dests, where = vector_operands(rest, load=True)
+                a = addr(where)
+                for k, dst in enumerate(dests):
+                    buf, o = mem(a + k * size, size)
+                    regs[dst] = int.from_bytes(buf[o:o + size], 'little')
                 continue
             if base == 'st':
                 size = {'f32': 4, 'u32': 4, 's32': 4, 'b32': 4, 'u64': 8, 'b64': 8, 's64': 8,
                         'b16': 2, 'u16': 2}[ty]
-                a = addr(ops[0])
-                v = val(ops[1]) & ((1 << (8 * size)) - 1)
-                buf, o = mem(a, size)
-                buf[o:o + size] = v.to_bytes(size, 'little')
-                stores.append((a, v, size))
+                values, where = vector_operands(rest, load=False)
+                a = addr(where)
+                for k, src in enumerate(values):
+                    v = val(src) & ((1 << (8 * size)) - 1)
+                    buf, o = mem(a + k * size, size)
+                    buf[o:o + size] = v.to_bytes(size, 'little')
+                    stores.append((a + k * size, v, size))
                 continue
             d = ops[0] if ops else None
             s = [val(o) for o in ops[1:]] if base not in ('mov',) else None
             mode = next((p for p in parts if p in ('rn', 'rz', 'rm', 'rp')), 'rn')
+            if base == 'mov' and '{' in rest:  # packing halves into, or out of, 32 bits
+                m = re.match(r'\s*(\{[^}]*\}|\S+)\s*,\s*(\{[^}]*\}|\S+)\s*$', rest)
+                dst, src = m.group(1), m.group(2)
+                if src.startswith('{'):
+                    lo, hi = [val(x) & 0xffff for x in src.strip('{}').split(',')]
+                    regs[dst] = lo | hi << 16
+                else:
+                    v = val(src)
+                    lo, hi = [x.strip() for x in dst.strip('{}').split(',')]
+                    regs[lo], regs[hi] = v & 0xffff, v >> 16 & 0xffff
+                continue
             if base == 'mov':
                 src = ops[1]
                 regs[d] = val(src) if not src.startswith('%') or src in regs else specials[src]
@@ -288,10 +342,42 @@ class Kernel:
                 else:
                     r = approx(math.log2, s[0], 0, 5)
                 regs[d] = r
+            elif ty == 'f16' and base in ('add', 'sub', 'mul', 'fma', 'neg', 'abs'):
+                if base in ('neg', 'abs'):
+                    r = s[0] ^ 0x8000 if base == 'neg' else s[0] & 0x7fff
+                else:
+                    h = [half_value(v & 0xffff) for v in s]
+                    if any(v is None or isinstance(v, float) for v in h):  # NaN, infinity
+                        x = [float(v) if v is not None else float('nan') for v in h]
+                        y = {'add': lambda: x[0] + x[1], 'sub': lambda: x[0] - x[1],
+                             'mul': lambda: x[0] * x[1],
+                             'fma': lambda: x[0] * x[1] + x[2]}[base]()
+                        r = 0x7fff if math.isnan(y) else (0xfc00 if y < 0 else 0x7c00) \
+                            if math.isinf(y) else 0
+                    else:  # exact, rounded once (a zero result: +0, or -0 from -0 terms)
+                        q = {'add': lambda: h[0] + h[1], 'sub': lambda: h[0] - h[1],
+                             'mul': lambda: h[0] * h[1],
+                             'fma': lambda: h[0] * h[1] + h[2]}[base]()
+                        r = round_float(q, mode, 10, -14, 15) if q else \
+                            (s[0] & s[1] & 0x8000 if base == 'add' else
+                             (s[0] ^ s[1]) & 0x8000 if base == 'mul' else 0)
+                regs[d] = r
             elif base == 'cvt':
                 dt, st = parts[-2], parts[-1]
                 v = s[0]
-                if dt == 'f32' and st == 'f32':
+                if dt == 'f32' and st == 'f16':
+                    r = half_f32(v)
+                elif dt == 'f16' and st == 'f32':  # a NaN becomes 0x7fff
+                    x = bits_f32(v)
+                    if is_nan(v):
+                        r = 0x7fff
+                    elif math.isinf(x):
+                        r = 0xfc00 if x < 0 else 0x7c00
+                    elif x == 0:
+                        r = (v >> 16) & 0x8000
+                    else:
+                        r = round_float(exact(v), mode, 10, -14, 15)
+                elif dt == 'f32' and st == 'f32':
                     x = bits_f32(v)
                     if 'sat' in parts:
                         r = 0 if is_nan(v) else f32_bits(min(max(x, 0.0), 1.0))
@@ -315,6 +401,8 @@ class Kernel:
             elif base == 'setp':
                 cmp, t = parts[1], parts[2]
                 a, b = s
+                if t == 'f16':  # compared as the floats they are
+                    a, b, t = half_f32(a), half_f32(b), 'f32'
                 if t == 'f32':
                     un = is_nan(a) or is_nan(b)
                     x, y = bits_f32(a), bits_f32(b)
