@@ -139,8 +139,6 @@ int skmd_pass_lower_nvptx(LLVMModuleRef m, const struct skmd_pass_opts *opts)
         return skmd_pass_fail(opts, "NVPTX lowering needs an nvptx64 module, not %s",
                               LLVMGetTarget(m));
     LLVMStripModuleDebugInfo(m);
-    if (opts && opts->libdevice_path && skmd_nvptx_use_libdevice(m, opts))
-        return -1;
     if (nvidia_fp(opts)) {
         flush_denormals(m, opts);
         /* Before libclc is linked: its half conversions and math are not NVIDIA's. */
@@ -148,6 +146,9 @@ int skmd_pass_lower_nvptx(LLVMModuleRef m, const struct skmd_pass_opts *opts)
         if (skmd_nvptx_nvidia_math(m, opts))
             return -1;
     }
+    /* libdevice takes what is left of its list (its pown is not NVIDIA's OpenCL pown). */
+    if (opts && opts->libdevice_path && skmd_nvptx_use_libdevice(m, opts))
+        return -1;
     if (link_libclc(m, opts))
         return -1;
     if (nvidia_fp(opts))
