@@ -31,11 +31,16 @@ static int has_option(const struct skmd_pass_opts *opts, const char *opt)
     return 0;
 }
 
+/* Whether floating point follows NVIDIA's OpenCL compiler (not --nvptx-fp strict). */
+static int nvidia_fp(const struct skmd_pass_opts *opts)
+{
+    return !(opts && opts->nvptx_fp && !strcmp(opts->nvptx_fp, "strict"));
+}
+
 /* Whether float sqrt is sqrt.approx.f32 (nvptx_fp_options says when). */
 static int approx_sqrt(const struct skmd_pass_opts *opts)
 {
-    return !(opts && opts->nvptx_fp && !strcmp(opts->nvptx_fp, "strict")) &&
-           !has_option(opts, "-cl-fp32-correctly-rounded-divide-sqrt");
+    return nvidia_fp(opts) && !has_option(opts, "-cl-fp32-correctly-rounded-divide-sqrt");
 }
 
 /* The NVPTX back end's floating-point choices, as NVIDIA's OpenCL compiler makes them (the
@@ -63,6 +68,23 @@ static void nvptx_fp_options(const struct skmd_pass_opts *opts)
         div = "-nvptx-prec-divf32=0";
     const char *argv[] = {"skmd-opt", "-nvptx-fma-level=1", div};
     LLVMParseCommandLineOptions(3, argv, NULL);
+}
+
+/* -cl-denorms-are-zero: float denormals flushed in every function, which the back end
+ * reads to emit the .ftz forms (add.ftz.f32, fma.rn.ftz.f32...), as NVIDIA's compiler does
+ * under this option; sqrt and the half conversions read it too. clang's driver drops the
+ * option for NVPTX, so the attribute is set here. */
+static void flush_denormals(LLVMModuleRef m, const struct skmd_pass_opts *opts)
+{
+    static const char key[] = "denormal-fp-math-f32", value[] = "preserve-sign,preserve-sign";
+    if (!has_option(opts, "-cl-denorms-are-zero"))
+        return;
+    LLVMContextRef c = LLVMGetModuleContext(m);
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+        if (!LLVMIsDeclaration(f))
+            LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex,
+                                    LLVMCreateStringAttribute(c, key, sizeof key - 1, value,
+                                                              sizeof value - 1));
 }
 
 static LLVMTargetMachineRef nvptx_machine(LLVMModuleRef m, const struct skmd_pass_opts *opts)
@@ -117,10 +139,20 @@ int skmd_pass_lower_nvptx(LLVMModuleRef m, const struct skmd_pass_opts *opts)
         return skmd_pass_fail(opts, "NVPTX lowering needs an nvptx64 module, not %s",
                               LLVMGetTarget(m));
     LLVMStripModuleDebugInfo(m);
+    if (nvidia_fp(opts)) {
+        flush_denormals(m, opts);
+        /* Before libclc is linked: its half conversions and math are not NVIDIA's. */
+        skmd_nvptx_half_storage(m);
+        if (skmd_nvptx_nvidia_math(m, opts))
+            return -1;
+    }
+    /* libdevice takes what is left of its list (its pown is not NVIDIA's OpenCL pown). */
     if (opts && opts->libdevice_path && skmd_nvptx_use_libdevice(m, opts))
         return -1;
     if (link_libclc(m, opts))
         return -1;
+    if (nvidia_fp(opts))
+        flush_denormals(m, opts); /* again, for libclc's functions (sqrt's among them) */
     if (approx_sqrt(opts))
         skmd_nvptx_approx_sqrt(m);
     /* Only the kernels are entry points; everything else may be inlined and dropped. */

@@ -246,6 +246,7 @@ static int rewrite_stores(const struct skmd_ctx *ctx, LLVMValueRef mf, unsigned 
             LLVMValueRef value = LLVMGetOperand(i, 0);
             LLVMTypeRef vt = LLVMTypeOf(value);
             LLVMValueRef extra = NULL;
+            unsigned vstore_align = 1;
             if (vstore) { /* vstoreN(data, offset, p) writes p[offset*N ...] */
                 LLVMValueRef index = LLVMGetOperand(i, nargs - 2);
                 LLVMTypeRef et = LLVMGetElementType(vt);
@@ -254,14 +255,14 @@ static int rewrite_stores(const struct skmd_ctx *ctx, LLVMValueRef mf, unsigned 
                                            : LLVMGetTypeKind(et) == LLVMIntegerTypeKind
                                                ? LLVMGetIntTypeWidth(et) / 8
                                                : 4;
+                vstore_align = (unsigned)esize; /* vstoreN's pointer: element-aligned */
                 extra = LLVMBuildMul(b, LLVMBuildZExtOrBitCast(b, index, ctx->i64, ""),
                                      LLVMConstInt(ctx->i64, esize * vc, 0), "");
             }
             LLVMValueRef from = same_place(ctx, b, ptr, LLVMGetParam(mf, (unsigned)p),
                                            LLVMGetParam(mf, (unsigned)src), extra);
             LLVMValueRef copy = LLVMBuildLoad2(b, vt, from, "skmd.copy");
-            if (!vstore)
-                LLVMSetAlignment(copy, LLVMGetAlignment(i));
+            LLVMSetAlignment(copy, vstore ? vstore_align : LLVMGetAlignment(i));
             LLVMSetOperand(i, 0, copy);
         }
     }

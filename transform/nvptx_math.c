@@ -32,8 +32,7 @@ static const struct {
     {"hypot", "hypot", 2, 0}, {"pown", "powi", 2, 1},
 };
 
-/* The OpenCL name of a mangled function ("exp" from "_Z3expDv4_f") into buf. */
-static int opencl_name(LLVMValueRef fn, char *buf, size_t size)
+int skmd_opencl_builtin_name(LLVMValueRef fn, char *buf, size_t size)
 {
     size_t len = 0;
     const char *n = LLVMGetValueName2(fn, &len);
@@ -54,13 +53,10 @@ static int is_fp(LLVMTypeRef t)
     return k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind;
 }
 
-/* The libdevice function for element type et, declared in m if needed. */
-static LLVMValueRef nv_decl(LLVMModuleRef m, const char *nv, unsigned nargs, int int_arg,
+/* Function `name` for element type et (math[]'s signature), declared in m if needed. */
+static LLVMValueRef nv_decl(LLVMModuleRef m, const char *name, unsigned nargs, int int_arg,
                             LLVMTypeRef et)
 {
-    char name[64];
-    int dbl = LLVMGetTypeKind(et) == LLVMDoubleTypeKind;
-    snprintf(name, sizeof name, "__nv_%s%s", nv, dbl ? "" : "f");
     LLVMValueRef f = LLVMGetNamedFunction(m, name);
     if (f)
         return f;
@@ -68,14 +64,14 @@ static LLVMValueRef nv_decl(LLVMModuleRef m, const char *nv, unsigned nargs, int
     return LLVMAddFunction(m, name, LLVMFunctionType(et, params, nargs, 0));
 }
 
-/* Replaces call c (of math[i], returning type t) by element-wise libdevice calls. */
+/* Replaces call c (of math[i], returning type t) by element-wise calls of `name`. */
 static void replace_call(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef c, unsigned i,
-                         LLVMTypeRef t)
+                         LLVMTypeRef t, const char *name)
 {
     int vec = LLVMGetTypeKind(t) == LLVMVectorTypeKind;
     LLVMTypeRef et = vec ? LLVMGetElementType(t) : t;
     unsigned lanes = vec ? LLVMGetVectorSize(t) : 1;
-    LLVMValueRef f = nv_decl(m, math[i].nv, math[i].nargs, math[i].int_arg, et);
+    LLVMValueRef f = nv_decl(m, name, math[i].nargs, math[i].int_arg, et);
     LLVMTypeRef fty = LLVMGlobalGetValueType(f);
     LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(m));
     LLVMPositionBuilderBefore(b, c);
@@ -99,7 +95,7 @@ static int listed(LLVMValueRef c)
     LLVMValueRef fn = LLVMGetCalledValue(c);
     char name[32];
     if (!fn || !LLVMIsAFunction(fn) || !LLVMIsDeclaration(fn) ||
-        !opencl_name(fn, name, sizeof name))
+        !skmd_opencl_builtin_name(fn, name, sizeof name))
         return -1;
     LLVMTypeRef t = LLVMTypeOf(c);
     int vec = LLVMGetTypeKind(t) == LLVMVectorTypeKind;
@@ -148,29 +144,6 @@ static int link_libdevice(LLVMModuleRef m, const struct skmd_pass_opts *opts)
     return 0;
 }
 
-int skmd_nvptx_use_libdevice(LLVMModuleRef m, const struct skmd_pass_opts *opts)
-{
-    LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
-    unsigned replaced = 0;
-    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn))
-        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
-             bb = LLVMGetNextBasicBlock(bb)) {
-            LLVMValueRef next;
-            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = next) {
-                next = LLVMGetNextInstruction(i); /* i may be replaced */
-                int k = LLVMIsACallInst(i) ? listed(i) : -1;
-                if (k >= 0) {
-                    replace_call(m, b, i, (unsigned)k, LLVMTypeOf(i));
-                    replaced++;
-                }
-            }
-        }
-    LLVMDisposeBuilder(b);
-    if (opts->verbose)
-        fprintf(stderr, "skmd-opt: %u math calls from libdevice\n", replaced);
-    return replaced ? link_libdevice(m, opts) : 0;
-}
-
 /* Whether function f flushes float denormals (-cl-denorms-are-zero). */
 static int flushes_denormals(LLVMValueRef f)
 {
@@ -180,6 +153,46 @@ static int flushes_denormals(LLVMValueRef f)
     unsigned len = 0;
     const char *v = a ? LLVMGetStringAttributeValue(a, &len) : "";
     return len >= 13 && !strncmp(v, "preserve-sign", 13);
+}
+
+unsigned skmd_nvptx_replace_math(LLVMModuleRef m, const char *prefix, int ftz_names,
+                                 LLVMModuleRef lib)
+{
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
+    unsigned replaced = 0;
+    for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
+        const char *ftz = ftz_names && flushes_denormals(fn) ? "_ftz" : "";
+        for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
+             bb = LLVMGetNextBasicBlock(bb)) {
+            LLVMValueRef next;
+            for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = next) {
+                next = LLVMGetNextInstruction(i); /* i may be replaced */
+                int k = LLVMIsACallInst(i) ? listed(i) : -1;
+                if (k < 0)
+                    continue;
+                LLVMTypeRef t = LLVMTypeOf(i);
+                int vec = LLVMGetTypeKind(t) == LLVMVectorTypeKind;
+                int dbl = LLVMGetTypeKind(vec ? LLVMGetElementType(t) : t) == LLVMDoubleTypeKind;
+                char name[64];
+                snprintf(name, sizeof name, "%s%s%s%s", prefix, math[k].nv, dbl ? "" : "f", ftz);
+                LLVMValueRef def = lib ? LLVMGetNamedFunction(lib, name) : NULL;
+                if (lib && (!def || LLVMIsDeclaration(def)))
+                    continue;
+                replace_call(m, b, i, (unsigned)k, t, name);
+                replaced++;
+            }
+        }
+    }
+    LLVMDisposeBuilder(b);
+    return replaced;
+}
+
+int skmd_nvptx_use_libdevice(LLVMModuleRef m, const struct skmd_pass_opts *opts)
+{
+    unsigned replaced = skmd_nvptx_replace_math(m, "__nv_", 0, NULL);
+    if (opts->verbose)
+        fprintf(stderr, "skmd-opt: %u math calls from libdevice\n", replaced);
+    return replaced ? link_libdevice(m, opts) : 0;
 }
 
 int skmd_nvptx_approx_sqrt(LLVMModuleRef m)

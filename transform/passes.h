@@ -78,11 +78,33 @@ int skmd_pass_lower_pocl(LLVMModuleRef m, const struct skmd_pass_opts *opts);
  * element at a time), libdevice linked in (nvptx_math.c; used by lower_nvptx). */
 int skmd_nvptx_use_libdevice(LLVMModuleRef m, const struct skmd_pass_opts *opts);
 
+/* Replaces each call of a math builtin nvptx_math.c lists (float or double, vectors one
+ * element at a time) by calls of PREFIX NAME (double) or PREFIX NAME "f" (float), plus
+ * "_ftz" in functions that flush denormals when ftz_names; when lib is given, only where lib
+ * defines that function. Returns how many calls. (nvptx_math.c) */
+unsigned skmd_nvptx_replace_math(LLVMModuleRef m, const char *prefix, int ftz_names,
+                                 LLVMModuleRef lib);
+
 /* Float square roots (llvm.sqrt) become sqrt.approx.f32 (.ftz under
  * -cl-denorms-are-zero), as NVIDIA's OpenCL compiler emits them unless correct rounding is
  * asked for (the NVPTX back end's own option does not reach them). Returns how many.
  * (nvptx_math.c; used by lower_nvptx) */
 int skmd_nvptx_approx_sqrt(LLVMModuleRef m);
+
+/* The OpenCL name of a mangled builtin ("exp" from "_Z3expDv4_f") into buf; 0 when fn's
+ * name is not mangled or does not fit. (nvptx_math.c) */
+int skmd_opencl_builtin_name(LLVMValueRef fn, char *buf, size_t size);
+
+/* Calls of vload_half/vstore_half and their vector, aligned and rounding-mode variants
+ * become inline loads and stores with the hardware's conversions (cvt.f32.f16,
+ * cvt.rn/rz/rp/rm.f16.f32), as NVIDIA's OpenCL compiler emits them, instead of libclc's
+ * code. Returns how many. (nvptx_half.c; used by lower_nvptx) */
+int skmd_nvptx_half_storage(LLVMModuleRef m);
+
+/* Float exp, log and pown as the instructions NVIDIA's OpenCL compiler emits for them (an
+ * IR library linked in), and sqrt as llvm.sqrt without libclc's wrapper; before libclc is
+ * linked. -1 on failure. (nvptx_nvidia_math.c; used by lower_nvptx) */
+int skmd_nvptx_nvidia_math(LLVMModuleRef m, const struct skmd_pass_opts *opts);
 
 /* NVIDIA: links libclc, internalizes all but the kernels, optimizes (lower_nvptx.c).
  * skmd_emit_ptx then makes the PTX text. */

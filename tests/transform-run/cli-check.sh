@@ -77,12 +77,39 @@ check "-cl-fp32-correctly-rounded-divide-sqrt: div.rn and sqrt.rn" sh -c "grep -
 "$opt" --nvptx-fp strict --partition-ready --lower=nvptx -o "$tmp/fp-strict.ptx" "$tmp/fp.cl"
 check "--nvptx-fp strict: no fma across statements" sh -c "! grep -q 'fma' '$tmp/fp-strict.ptx'"
 check "bad --nvptx-fp is status 2" status_is 2 "$opt" --nvptx-fp fast "$tmp/fp.cl"
+"$opt" --options -cl-denorms-are-zero --partition-ready --lower=nvptx -o "$tmp/fp-ftz.ptx" \
+  "$tmp/fp.cl" 2>/dev/null
+check "-cl-denorms-are-zero: fma, div and sqrt .ftz" sh -c "grep -q 'fma.rn.ftz.f32' '$tmp/fp-ftz.ptx' && grep -q 'div.full.ftz.f32' '$tmp/fp-ftz.ptx' && grep -q 'sqrt.approx.ftz.f32' '$tmp/fp-ftz.ptx'"
+# half storage (nvptx_half.c): every conversion by the hardware, per rounding mode
+"$opt" --partition-ready --lower=nvptx -o "$tmp/h.ptx" $corpus/half_rounding.cl
+for cvt in cvt.f32.f16 cvt.rn.f16.f32 cvt.rz.f16.f32 cvt.rp.f16.f32 cvt.rm.f16.f32 \
+           cvt.rn.f16.f64 cvt.rz.f16.f64 cvt.rp.f16.f64 cvt.rm.f16.f64; do
+  check "half storage: $cvt" grep -q "$cvt" "$tmp/h.ptx"
+done
+"$opt" --options -cl-denorms-are-zero --partition-ready --lower=nvptx -o "$tmp/h-ftz.ptx" \
+  $corpus/half_rounding.cl 2>/dev/null
+check "half storage under -cl-denorms-are-zero: cvt.rz.ftz.f16.f32" grep -q 'cvt.rz.ftz.f16.f32' "$tmp/h-ftz.ptx"
+# a half copied through float (vstorea_half3(vloada_half3(...))) is converted, not folded
+# into a copy of its bits: NVIDIA's cvt gives a NaN as 0x7fff
+"$opt" --partition-ready --lower=nvptx -o "$tmp/hs.ptx" $corpus/half_storage.cl
+check "half storage: 12 stores, 12 cvt.rn.f16.f32" sh -c "[ \$(grep -c 'cvt.rn.f16.f32' '$tmp/hs.ptx') -eq 12 ]"
+"$opt" --nvptx-fp strict --partition-ready --lower=nvptx -o "$tmp/h-strict.ptx" $corpus/half_rounding.cl
+check "--nvptx-fp strict: libclc's half stores" sh -c "! grep -q 'cvt.rz.f16' '$tmp/h-strict.ptx'"
+# exp, log, pown, sqrt as NVIDIA's compiler emits them (nvptx_nvidia_math.c)
+"$opt" --partition-ready --lower=nvptx -o "$tmp/bs.ptx" $corpus/blackscholes.cl
+check "exp: fma.rm, cvt.sat and ex2.approx.ftz" sh -c "grep -q 'fma.rm.f32' '$tmp/bs.ptx' && grep -q 'cvt.sat.f32.f32' '$tmp/bs.ptx' && grep -q 'ex2.approx.ftz.f32' '$tmp/bs.ptx'"
+check "log: NVIDIA's polynomial, not libclc's table" sh -c "grep -q '0f3E1039F6' '$tmp/bs.ptx' && ! grep -q 'LOG_' '$tmp/bs.ptx'"
+check "sqrt: sqrt.approx.f32 without libclc's NaN for x < 0" sh -c "grep -q 'sqrt.approx.f32' '$tmp/bs.ptx' && ! grep -q '0f7FC00000' '$tmp/bs.ptx'"
+"$opt" --partition-ready --lower=nvptx -o "$tmp/bo.ptx" $corpus/binomial_option.cl
+check "pown: rcp.approx.ftz and mul.rn, no libclc table" sh -c "grep -q 'rcp.approx.ftz.f32' '$tmp/bo.ptx' && grep -q 'mul.rn.f32' '$tmp/bo.ptx' && ! grep -q 'EXP_TBL' '$tmp/bo.ptx'"
+"$opt" --nvptx-fp strict --partition-ready --lower=nvptx -o "$tmp/bs-strict.ptx" $corpus/blackscholes.cl
+check "--nvptx-fp strict: libclc's exp and log" sh -c "! grep -q 'fma.rm.f32' '$tmp/bs-strict.ptx'"
 # Where NVIDIA's assembler is installed, the PTX of kernels with math, vectors, halves,
 # local memory, get_work_dim and merge kernels must assemble.
 ptxas=$(command -v ptxas || ls /usr/local/cuda*/bin/ptxas 2>/dev/null | head -1)
 if [ -n "$ptxas" ]; then
   for n in blackscholes binomial_option vector_types half_storage group_ids local_reduce \
-      matrix_mul scatter; do
+      matrix_mul scatter half_rounding math_builtins; do
     f=$corpus/$n.cl
     "$opt" --partition-ready --merge --lower=nvptx -o "$tmp/a.ptx" "$f" 2>/dev/null || continue
     check "ptxas assembles $(basename "$f")" "$ptxas" -arch=sm_90 "$tmp/a.ptx" -o /dev/null

@@ -20,3 +20,11 @@ TEST_TARGETS += test-skmd-opt-cli
 .PHONY: test-skmd-opt-cli
 test-skmd-opt-cli: $(O)tools/skmd-opt
 	tests/transform-run/cli-check.sh $(O)tools/skmd-opt
+
+# NVIDIA's own PTX of corpus kernels (tests/transform-run/native, recorded on the GPU
+# machine) against skmd-opt's NVPTX lowering of the same source, both run in a small PTX
+# interpreter: no GPU needed.
+TEST_TARGETS += test-nvptx-sim
+.PHONY: test-nvptx-sim
+test-nvptx-sim: $(O)tools/skmd-opt
+	/usr/bin/python3 tests/transform-run/nvptx-sim-check.py $(O)tools/skmd-opt tests/transform-run/native

@@ -9,10 +9,11 @@
 #   tests/transform-run/nvptx-check.sh [OUT_DIR]
 # Three lowerings are checked, each against NVIDIA's own build of the same source:
 #   nvidia     the default (floating point as NVIDIA's OpenCL compiler: fma contraction,
-#              div.full.f32, sqrt.approx.f32; libclc's math)
+#              div.full.f32, sqrt.approx.f32, NVIDIA's exp, log, pown and half
+#              conversions; libclc's other math)
 #   strict     --nvptx-fp strict (LLVM's correctly rounded div/sqrt, no contraction
 #              across statements)
-#   libdevice  the default plus --libdevice (NVIDIA's libdevice.10.bc for exp, log, pow...;
+#   libdevice  the default plus --libdevice (NVIDIA's libdevice.10.bc for exp2, sin, pow...;
 #              found under /usr/local/cuda*, or LIBDEVICE=PATH; skipped when absent)
 # Prints PASS/FAIL/SKIP per kernel and split of the default, the first differing element of
 # each failure with both values, then per lowering the count of failures and which kernels
