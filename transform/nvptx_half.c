@@ -170,11 +170,37 @@ static void build_store(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef c,
     LLVMTypeRef fty = LLVMFunctionType(i16, &et, 1, 0);
     LLVMValueRef cvt = LLVMGetInlineAsm(fty, text, strlen(text), (char *)constraints,
                                         strlen(constraints), 0, 0, LLVMInlineAsmDialectATT, 0);
+    /* Round to nearest from a double, as NVIDIA's compiler does it: toward zero to float,
+     * the float's last bit set when that was inexact (round to odd: no double rounding),
+     * then cvt.rn.f16.f32, which also makes every NaN 0x7fff (cvt.rn.f16.f64 gives 0x7e00). */
+    LLVMTypeRef f32 = LLVMFloatTypeInContext(ctx);
+    LLVMTypeRef to_float_ty = LLVMFunctionType(f32, &et, 1, 0);
+    LLVMTypeRef to_half_ty = LLVMFunctionType(i16, &f32, 1, 0);
+    int odd = dbl && !strcmp(hc->mode, "rn");
+    LLVMValueRef to_float = NULL, to_half = NULL;
+    if (odd) {
+        const char *tf = "cvt.rz.f32.f64 $0, $1;", *th = "cvt.rn.f16.f32 $0, $1;";
+        to_float = LLVMGetInlineAsm(to_float_ty, (char *)tf, strlen(tf), (char *)"=f,d", 4, 0, 0,
+                                    LLVMInlineAsmDialectATT, 0);
+        to_half = LLVMGetInlineAsm(to_half_ty, (char *)th, strlen(th), (char *)"=h,f", 4, 0, 0,
+                                   LLVMInlineAsmDialectATT, 0);
+    }
     for (unsigned lane = 0; lane < hc->lanes; lane++) {
         LLVMValueRef x = hc->lanes > 1
                              ? LLVMBuildExtractElement(b, data, LLVMConstInt(i32, lane, 0), "")
                              : data;
-        LLVMValueRef h = LLVMBuildCall2(b, fty, cvt, &x, 1, "");
+        LLVMValueRef h;
+        if (odd) {
+            LLVMValueRef f = LLVMBuildCall2(b, to_float_ty, to_float, &x, 1, "");
+            mark_no_memory(ctx, f);
+            LLVMValueRef inexact = LLVMBuildFCmp(b, LLVMRealUNE, LLVMBuildFPExt(b, f, et, ""), x, "");
+            LLVMValueRef bits = LLVMBuildOr(b, LLVMBuildBitCast(b, f, i32, ""),
+                                            LLVMConstInt(i32, 1, 0), "");
+            LLVMValueRef f2 = LLVMBuildSelect(b, inexact, LLVMBuildBitCast(b, bits, f32, ""), f, "");
+            h = LLVMBuildCall2(b, to_half_ty, to_half, &f2, 1, "");
+        } else {
+            h = LLVMBuildCall2(b, fty, cvt, &x, 1, "");
+        }
         mark_no_memory(ctx, h);
         LLVMValueRef st = LLVMBuildStore(b, h, half_address(b, i16, ptr, base, lane));
         LLVMSetAlignment(st, 2);
