@@ -80,12 +80,14 @@ check "bad --nvptx-fp is status 2" status_is 2 "$opt" --nvptx-fp fast "$tmp/fp.c
 "$opt" --options -cl-denorms-are-zero --partition-ready --lower=nvptx -o "$tmp/fp-ftz.ptx" \
   "$tmp/fp.cl" 2>/dev/null
 check "-cl-denorms-are-zero: fma, div and sqrt .ftz" sh -c "grep -q 'fma.rn.ftz.f32' '$tmp/fp-ftz.ptx' && grep -q 'div.full.ftz.f32' '$tmp/fp-ftz.ptx' && grep -q 'sqrt.approx.ftz.f32' '$tmp/fp-ftz.ptx'"
-# half storage (nvptx_half.c): every conversion by the hardware, per rounding mode
+# half storage (nvptx_half.c): every conversion by the hardware, per rounding mode; to
+# nearest from a double as NVIDIA does it: toward zero to float (round to odd), then to half
 "$opt" --partition-ready --lower=nvptx -o "$tmp/h.ptx" $corpus/half_rounding.cl
 for cvt in cvt.f32.f16 cvt.rn.f16.f32 cvt.rz.f16.f32 cvt.rp.f16.f32 cvt.rm.f16.f32 \
-           cvt.rn.f16.f64 cvt.rz.f16.f64 cvt.rp.f16.f64 cvt.rm.f16.f64; do
+           cvt.rz.f32.f64 cvt.rz.f16.f64 cvt.rp.f16.f64 cvt.rm.f16.f64; do
   check "half storage: $cvt" grep -q "$cvt" "$tmp/h.ptx"
 done
+check "half storage: no cvt.rn.f16.f64 (a NaN would become 0x7e00)" sh -c "! grep -q 'cvt.rn.f16.f64' '$tmp/h.ptx'"
 "$opt" --options -cl-denorms-are-zero --partition-ready --lower=nvptx -o "$tmp/h-ftz.ptx" \
   $corpus/half_rounding.cl 2>/dev/null
 check "half storage under -cl-denorms-are-zero: cvt.rz.ftz.f16.f32" grep -q 'cvt.rz.ftz.f16.f32' "$tmp/h-ftz.ptx"
