@@ -240,8 +240,8 @@ static void plan_init(void)
             char dm[256], dov[256];
             device_text(skmd_state.members[m].real_device, CL_DRIVER_VERSION, dm, sizeof dm);
             device_text(skmd_state.members[o].real_device, CL_DRIVER_VERSION, dov, sizeof dov);
-            twin[m][o] = o != m && !strcmp(skmd_state.members[m].name, skmd_state.members[o].name) &&
-                         !strcmp(dm, dov);
+            twin[m][o] = o != m && !strcmp(dm, dov) &&
+                         !strcmp(skmd_state.members[m].name, skmd_state.members[o].name);
         }
     if (cfg->refine || cfg->profile_sweep)
         skmd_xfer_set_observer(observe_transfer);

@@ -891,9 +891,9 @@ static void stream_share(struct launch *L, struct share *sh)
     struct skmd_moved out = {0, 0, 0};
     for (unsigned p = 0; L->merge_member < 0 && p < L->rec->nparams; p++) {
         /* Not a buffer the launch also reads: another share's fetch of bytes it reads
-         * (a bound) could pass through the host copy while this share streams there. */
-        /* Nor a buffer written as boxes: its footprint is the boxes' bounds, bytes the
-         * share did not write among them (share_rect.h commits the boxes themselves). */
+         * (a bound) could pass through the host copy while this share streams there. Nor
+         * one written as boxes: its footprint is the boxes' bounds, bytes the share did
+         * not write among them (share_rect.h commits the boxes themselves). */
         if (!is_buffer_param(L, p) || !L->stream_param[p] || L->merge_param[p] ||
             L->rect_param[p] || root_read(L, p))
             continue;

@@ -193,10 +193,12 @@ static void build_store(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef c,
         if (odd) {
             LLVMValueRef f = LLVMBuildCall2(b, to_float_ty, to_float, &x, 1, "");
             mark_no_memory(ctx, f);
-            LLVMValueRef inexact = LLVMBuildFCmp(b, LLVMRealUNE, LLVMBuildFPExt(b, f, et, ""), x, "");
+            LLVMValueRef wide = LLVMBuildFPExt(b, f, et, "");
+            LLVMValueRef inexact = LLVMBuildFCmp(b, LLVMRealUNE, wide, x, "");
             LLVMValueRef bits = LLVMBuildOr(b, LLVMBuildBitCast(b, f, i32, ""),
                                             LLVMConstInt(i32, 1, 0), "");
-            LLVMValueRef f2 = LLVMBuildSelect(b, inexact, LLVMBuildBitCast(b, bits, f32, ""), f, "");
+            LLVMValueRef odd_f = LLVMBuildBitCast(b, bits, f32, "");
+            LLVMValueRef f2 = LLVMBuildSelect(b, inexact, odd_f, f, "");
             h = LLVMBuildCall2(b, to_half_ty, to_half, &f2, 1, "");
         } else {
             h = LLVMBuildCall2(b, fty, cvt, &x, 1, "");
