@@ -99,7 +99,7 @@ unsigned char *skmd_coh_host_copy(cl_mem root)
 /* Before bytes from a member land in the host copy: the members whose buffer IS the host
  * copy finish what they have queued, so that no kernel of theirs writes those bytes at the
  * same time (a share still running while the next share's inputs are fetched). */
-static cl_int settle_zero_copy(cl_mem root)
+cl_int skmd_coh_settle_zero_copy(cl_mem root)
 {
     for (int z = 0; z < skmd_state.nmembers; z++) {
         /* Another share's thread may be making the queue (skmd_work_queue) right now. */
@@ -119,7 +119,7 @@ void skmd_coh_free(cl_mem root)
     /* A zero-copy member may still have commands on the host copy (the driver keeps its
      * released buffer alive for them, but not our memory). */
     if (root->zero_copy && root->context)
-        settle_zero_copy(root);
+        skmd_coh_settle_zero_copy(root);
     if (root->host_copy && skmd_xfer_host_free(root->host_copy) != 0)
         free(root->host_copy);
     root->host_copy = NULL;
@@ -306,7 +306,7 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e,
         err = to_device ? CL_SUCCESS : member->ops->wait(member, q);
         skmd_xfer_note_zero_copy(e - b);
     } else {
-        err = to_device ? CL_SUCCESS : settle_zero_copy(root);
+        err = to_device ? CL_SUCCESS : skmd_coh_settle_zero_copy(root);
         struct skmd_xfer_req req = {
             .member = m, .context = skmd_member_context(root->context, m), .queue = q,
             .buffer = real, .to_device = to_device, .offset = (size_t)b,
@@ -631,7 +631,7 @@ cl_int skmd_coh_write_host(cl_mem mem, size_t off, size_t size, const void *src)
     cl_mem root = skmd_mem_root(mem);
     if (!host_copy(root))
         return CL_OUT_OF_HOST_MEMORY;
-    cl_int err = settle_zero_copy(root);
+    cl_int err = skmd_coh_settle_zero_copy(root);
     if (err == CL_SUCCESS)
         err = skmd_coh_written(mem, SKMD_HOST, off, off + size);
     if (err == CL_SUCCESS)

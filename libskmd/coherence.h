@@ -77,6 +77,11 @@ cl_int skmd_coh_write_host(cl_mem mem, size_t off, size_t size, const void *src)
  * outputs. */
 unsigned char *skmd_coh_host_copy(cl_mem root);
 
+/* The members whose buffer IS the root's host copy (zero-copy) finish what they have
+ * queued, before host-copy bytes are read or overwritten; CL_SUCCESS or the wait's error.
+ * Buffer locked. */
+cl_int skmd_coh_settle_zero_copy(cl_mem root);
+
 /* Bytes moved host<->members and member->member since the process started (the byte
  * counter of the log). */
 uint64_t skmd_coh_total_moved(void);

@@ -235,14 +235,14 @@ static void plan_init(void)
             .launch_ms = cpu ? 0.02 : 0.01,
         };
     }
+    char driver[SKMD_MAX_MEMBERS][256];
     for (int m = 0; m < skmd_state.nmembers; m++)
-        for (int o = 0; o < skmd_state.nmembers; o++) {
-            char dm[256], dov[256];
-            device_text(skmd_state.members[m].real_device, CL_DRIVER_VERSION, dm, sizeof dm);
-            device_text(skmd_state.members[o].real_device, CL_DRIVER_VERSION, dov, sizeof dov);
-            twin[m][o] = o != m && !strcmp(dm, dov) &&
+        device_text(skmd_state.members[m].real_device, CL_DRIVER_VERSION, driver[m],
+                    sizeof driver[m]);
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        for (int o = 0; o < skmd_state.nmembers; o++)
+            twin[m][o] = o != m && !strcmp(driver[m], driver[o]) &&
                          !strcmp(skmd_state.members[m].name, skmd_state.members[o].name);
-        }
     if (cfg->refine || cfg->profile_sweep)
         skmd_xfer_set_observer(observe_transfer);
     atexit(plan_at_exit);

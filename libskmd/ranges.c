@@ -86,6 +86,13 @@ int skmd_ranges_remove(struct skmd_ranges *s, uint64_t b, uint64_t e)
     return 0;
 }
 
+int skmd_ranges_covers(const struct skmd_ranges *s, uint64_t b, uint64_t e)
+{
+    uint64_t at = b;
+    struct skmd_range gap;
+    return !skmd_ranges_next_gap(s, b, e, &at, &gap);
+}
+
 int skmd_ranges_next_gap(const struct skmd_ranges *s, uint64_t b, uint64_t e, uint64_t *at,
                          struct skmd_range *gap)
 {

@@ -25,6 +25,8 @@ int skmd_ranges_remove(struct skmd_ranges *s, uint64_t b, uint64_t e);
  * *gap (then *at = gap->end), or 0 when there is none left. Start with *at = b. */
 int skmd_ranges_next_gap(const struct skmd_ranges *s, uint64_t b, uint64_t e, uint64_t *at,
                          struct skmd_range *gap);
+/* Whether every byte of [b, e) is in s. */
+int skmd_ranges_covers(const struct skmd_ranges *s, uint64_t b, uint64_t e);
 /* The first part of [b, e) that IS in s, from *at on; same protocol. */
 int skmd_ranges_next_hit(const struct skmd_ranges *s, uint64_t b, uint64_t e, uint64_t *at,
                          struct skmd_range *hit);

@@ -52,19 +52,12 @@ static int add_request(struct reader *r, int m, uint64_t b, uint64_t e)
 
 /* Takes the parts of [b, e) current in `source` (a member, or SKMD_HOST) that no earlier
  * source gave. Host memory (the host copy, or a zero-copy member's buffer, which is the
- * host copy) is copied at once; a device's parts are queued as requests. */
+ * host copy, its kernels done: read_parts) is copied at once; a device's parts are queued
+ * as requests. */
 static int take_from(struct reader *r, int source, uint64_t b, uint64_t e)
 {
     const struct skmd_ranges *valid = &r->root->valid[source];
     int in_host = source == SKMD_HOST || (r->root->zero_copy & (1u << source));
-    if (source != SKMD_HOST && in_host) {
-        /* Its kernels write the host copy in place: they must be done. */
-        cl_int err;
-        cl_command_queue q = skmd_work_queue(r->root->context, source, &err);
-        const struct skmd_member *member = &skmd_state.members[source];
-        if (!q || member->ops->wait(member, q) != CL_SUCCESS)
-            return -1;
-    }
     uint64_t at = b;
     struct skmd_range hit;
     while (skmd_ranges_next_hit(valid, b, e, &at, &hit)) {
@@ -84,19 +77,13 @@ static int take_from(struct reader *r, int source, uint64_t b, uint64_t e)
     return 0;
 }
 
-/* Whether member m's copy lacks some of [b, e). */
-static int lacks(cl_mem root, int m, uint64_t b, uint64_t e)
-{
-    uint64_t at = b;
-    struct skmd_range gap;
-    return skmd_ranges_next_gap(&root->valid[m], b, e, &at, &gap);
-}
-
 /* Under the buffer lock: every part read, 1; not read (a part that no copy holds, or out
  * of memory: the usual path decides), 0; a transfer failed, -1 with *err. */
 static int read_parts(struct reader *r, uint64_t e, cl_int *err)
 {
     cl_mem root = r->root;
+    if (root->zero_copy && skmd_coh_settle_zero_copy(root) != CL_SUCCESS)
+        return 0; /* their kernels write the host copy in place */
     if (root->host_copy && take_from(r, SKMD_HOST, r->b, e) != 0)
         return 0;
     for (int m = 0; m < skmd_state.nmembers; m++)
@@ -106,9 +93,7 @@ static int read_parts(struct reader *r, uint64_t e, cl_int *err)
         if (!(root->zero_copy & (1u << m)) && !skmd_member_is_lost(m) &&
             take_from(r, m, r->b, e) != 0)
             return 0;
-    uint64_t at = r->b;
-    struct skmd_range gap;
-    if (skmd_ranges_next_gap(&r->done, r->b, e, &at, &gap))
+    if (!skmd_ranges_covers(&r->done, r->b, e))
         return 0;
     uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
     *err = r->nreqs ? skmd_xfer_run_many(r->reqs, r->nreqs, NULL) : CL_SUCCESS;
@@ -134,7 +119,7 @@ int skmd_read_scattered(cl_command_queue q, cl_mem mem, size_t off, size_t size,
     uint64_t b = off + (mem != root ? mem->origin : 0), e = b + size;
     int m = q->member;
     skmd_buffer_lock(mem);
-    int lacking = lacks(root, m, b, e);
+    int lacking = !skmd_ranges_covers(&root->valid[m], b, e);
     skmd_buffer_unlock(mem);
     if (!lacking)
         return 0; /* all there: the usual read from the queue's member */
@@ -152,7 +137,7 @@ int skmd_read_scattered(cl_command_queue q, cl_mem mem, size_t off, size_t size,
     skmd_inflight_wait_mem(mem, 0); /* split launches writing it finish first */
     struct reader r = {.root = root, .b = b, .dst = ptr};
     skmd_buffer_lock(mem);
-    int took = lacks(root, m, b, e) ? read_parts(&r, e, err) : 0;
+    int took = !skmd_ranges_covers(&root->valid[m], b, e) ? read_parts(&r, e, err) : 0;
     skmd_buffer_unlock(mem);
     skmd_ranges_free(&r.done);
     free(r.reqs);

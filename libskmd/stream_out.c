@@ -63,14 +63,6 @@ int skmd_stream_note_launch(cl_mem mem, int reads, int writes)
     return !strcmp(control(), "1") || !(now & NOT_READ_BACK);
 }
 
-/* Whether the host copy holds current every byte of [b, e) of the root. Buffer locked. */
-static int host_holds_all(cl_mem root, uint64_t b, uint64_t e)
-{
-    uint64_t at = b;
-    struct skmd_range gap;
-    return !skmd_ranges_next_gap(&root->valid[SKMD_HOST], b, e, &at, &gap);
-}
-
 static void trace_stream(int m, uint64_t start, uint64_t bytes)
 {
     if (!skmd_trace_enabled())
@@ -156,7 +148,7 @@ int skmd_stream_app_read(cl_command_queue q, cl_mem mem, size_t off, size_t size
     uint64_t b = off + (mem != root ? mem->origin : 0);
     skmd_inflight_wait_mem(mem, 0); /* the launches writing it, their streams included */
     skmd_buffer_lock(root);
-    int served = root->host_copy && host_holds_all(root, b, b + size);
+    int served = root->host_copy && skmd_ranges_covers(&root->valid[SKMD_HOST], b, b + size);
     skmd_buffer_unlock(root);
     if (!served)
         return 0;
@@ -175,7 +167,7 @@ int skmd_stream_app_read(cl_command_queue q, cl_mem mem, size_t off, size_t size
     *err = blocking ? real_clFinish(q->real) : CL_SUCCESS;
     skmd_buffer_lock(root);
     /* Checked again: a command of another thread may have written the bytes since. */
-    served = *err != CL_SUCCESS || host_holds_all(root, b, b + size);
+    served = *err != CL_SUCCESS || skmd_ranges_covers(&root->valid[SKMD_HOST], b, b + size);
     if (served && *err == CL_SUCCESS) /* the copy threads: large reads are host-bound */
         skmd_xfer_copy(ptr, root->host_copy + b, size);
     skmd_buffer_unlock(root);
