@@ -108,9 +108,13 @@ static int read_parts(struct reader *r, uint64_t e, cl_int *err)
 }
 
 int skmd_read_scattered(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
-                        cl_uint nwait, const cl_event *wait, cl_event *event, cl_int *err)
+                        cl_bool blocking, cl_uint nwait, const cl_event *wait, cl_event *event,
+                        cl_int *err)
 {
-    if (size == 0 || mem->mtype != CL_MEM_OBJECT_BUFFER || off > mem->size ||
+    /* A non-blocking read must not wait for its list here: a user event the app sets
+     * after the call would never come. */
+    if ((nwait && !blocking) || size == 0 || mem->mtype != CL_MEM_OBJECT_BUFFER ||
+        off > mem->size ||
         size > mem->size - off || !strcmp(skmd_config()->app_transfers, "driver"))
         return 0;
     cl_mem root = skmd_mem_root(mem);
