@@ -143,10 +143,8 @@ cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool block
     if (skmd_mem_refused(buffer, q->member))
         return skmd_host_read(q, buffer, offset, size, ptr, n, wl, event);
     cl_int serr;
-    if (skmd_stream_app_read(q, buffer, offset, size, ptr, blocking, n, wl, event, &serr))
-        return serr; /* the host copy holds the bytes (streamed outputs) */
     if (skmd_read_scattered(q, buffer, offset, size, ptr, blocking, n, wl, event, &serr))
-        return serr; /* each part from where it lies */
+        return serr; /* from the host copy (streamed outputs), or each part where it lies */
     cl_int cerr = coherent(q, buffer, offset, size, 0);
     if (cerr != CL_SUCCESS)
         return skmd_fault_retry(q, buffer, cerr, 0)

@@ -13,6 +13,7 @@
 #include "log.h"
 #include "member_health.h"
 #include "read_scattered.h"
+#include "stream_out.h"
 #include "trace.h"
 #include "transfer.h"
 
@@ -111,20 +112,29 @@ int skmd_read_scattered(cl_command_queue q, cl_mem mem, size_t off, size_t size,
                         cl_bool blocking, cl_uint nwait, const cl_event *wait, cl_event *event,
                         cl_int *err)
 {
+    skmd_stream_note_app_read(mem); /* what stream_out.h learns from every read */
     /* A non-blocking read must not wait for its list here: a user event the app sets
      * after the call would never come. */
-    if ((nwait && !blocking) || size == 0 || mem->mtype != CL_MEM_OBJECT_BUFFER ||
-        off > mem->size ||
-        size > mem->size - off || !strcmp(skmd_config()->app_transfers, "driver"))
+    if ((nwait && !blocking) || !ptr || size == 0 || mem->mtype != CL_MEM_OBJECT_BUFFER ||
+        off > mem->size || size > mem->size - off)
         return 0;
     cl_mem root = skmd_mem_root(mem);
-    if (root->flags & CL_MEM_USE_HOST_PTR)
+    int stream = skmd_stream_serves_reads();
+    int scatter = strcmp(skmd_config()->app_transfers, "driver") != 0;
+    if ((root->flags & CL_MEM_USE_HOST_PTR) || !(stream || scatter))
         return 0;
     uint64_t b = off + (mem != root ? mem->origin : 0), e = b + size;
     int m = q->member;
+    skmd_inflight_wait_mem(mem, 0); /* split launches writing it finish first */
     skmd_buffer_lock(mem);
-    int lacking = !skmd_ranges_covers(&root->valid[m], b, e);
+    int in_host =
+        stream && root->host_copy && skmd_ranges_covers(&root->valid[SKMD_HOST], b, e);
+    int lacking = scatter && !skmd_ranges_covers(&root->valid[m], b, e);
     skmd_buffer_unlock(mem);
+    /* Streamed outputs: the host copy holds all of them. */
+    if (in_host &&
+        skmd_stream_serve_read(q, mem, off, size, ptr, blocking, nwait, wait, event, err))
+        return 1;
     if (!lacking)
         return 0; /* all there: the usual read from the queue's member */
     struct skmd_enqueue en;
@@ -138,7 +148,6 @@ int skmd_read_scattered(cl_command_queue q, cl_mem mem, size_t off, size_t size,
         skmd_enqueue_abandon(&en);
         return 0;
     }
-    skmd_inflight_wait_mem(mem, 0); /* split launches writing it finish first */
     struct reader r = {.root = root, .b = b, .dst = ptr};
     skmd_buffer_lock(mem);
     int took = !skmd_ranges_covers(&root->valid[m], b, e) ? read_parts(&r, e, err) : 0;

@@ -134,24 +134,17 @@ cl_int skmd_stream_commit(cl_mem mem, uint64_t b, uint64_t e)
     return err;
 }
 
-int skmd_stream_app_read(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
-                         cl_bool blocking, cl_uint nwait, const cl_event *wait,
-                         cl_event *event, cl_int *err)
+int skmd_stream_serves_reads(void)
 {
-    skmd_stream_note_app_read(mem);
+    return strcmp(control(), "0") != 0;
+}
+
+int skmd_stream_serve_read(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
+                           cl_bool blocking, cl_uint nwait, const cl_event *wait,
+                           cl_event *event, cl_int *err)
+{
     cl_mem root = skmd_mem_root(mem);
-    /* Not a non-blocking read with a wait list: it must not block on the list here. */
-    if (!strcmp(control(), "0") || (nwait && !blocking) || mem->mtype != CL_MEM_OBJECT_BUFFER ||
-        !ptr || size == 0 || off > mem->size || size > mem->size - off ||
-        (root->flags & CL_MEM_USE_HOST_PTR))
-        return 0;
     uint64_t b = off + (mem != root ? mem->origin : 0);
-    skmd_inflight_wait_mem(mem, 0); /* the launches writing it, their streams included */
-    skmd_buffer_lock(root);
-    int served = root->host_copy && skmd_ranges_covers(&root->valid[SKMD_HOST], b, b + size);
-    skmd_buffer_unlock(root);
-    if (!served)
-        return 0;
     if (nwait || event) {
         /* The host path with the app's wait list and event (member_health.h): done when it
          * returns, the event a completed one. */
@@ -167,7 +160,7 @@ int skmd_stream_app_read(cl_command_queue q, cl_mem mem, size_t off, size_t size
     *err = blocking ? real_clFinish(q->real) : CL_SUCCESS;
     skmd_buffer_lock(root);
     /* Checked again: a command of another thread may have written the bytes since. */
-    served = *err != CL_SUCCESS || skmd_ranges_covers(&root->valid[SKMD_HOST], b, b + size);
+    int served = *err != CL_SUCCESS || skmd_ranges_covers(&root->valid[SKMD_HOST], b, b + size);
     if (served && *err == CL_SUCCESS) /* the copy threads: large reads are host-bound */
         skmd_xfer_copy(ptr, root->host_copy + b, size);
     skmd_buffer_unlock(root);

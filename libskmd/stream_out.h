@@ -4,7 +4,7 @@
  * will read back are copied into libskmd's host copy of the buffer (stream_share), on
  * the member's transfer queue, through the transfer engine, while the other members
  * still compute. At the launch's commit the host copy is current over them too
- * (stream_commit), so the app's read of the buffer is served from it (app_read) instead
+ * (stream_commit), so the app's read of the buffer is served from it (serve_read) instead
  * of gathering every member's part on the queue's member first and reading that.
  *
  * Which buffers (SKMD_STREAM_OUTPUTS=auto) is learnt per root buffer, at the app's calls:
@@ -46,16 +46,20 @@ int skmd_stream_share(cl_mem mem, int m, uint64_t b, uint64_t e, uint64_t *moved
  * the host copy is current over the streamed [b, e) too. */
 cl_int skmd_stream_commit(cl_mem mem, uint64_t b, uint64_t e);
 
-/* clEnqueueReadBuffer of [off, off+size) of mem on q: notes the read, and when the host
- * copy is current over those bytes (after the split launches writing mem ended: their
- * streams are part of them), copies them from it. Returns 1 when served (result in
- * *err), 0 when the usual path should do it. A blocking read first finishes the app's
- * queue, as an in-order queue would; one with a wait list or an event goes through the
- * host path of member_health.h (which waits for the list and gives a completed event);
- * a non-blocking read with a wait list is not served (it must not block on the list). */
-int skmd_stream_app_read(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
-                         cl_bool blocking, cl_uint nwait, const cl_event *wait,
-                         cl_event *event, cl_int *err);
+/* Whether the app's reads may be served from the host copy (SKMD_STREAM_OUTPUTS not 0). */
+int skmd_stream_serves_reads(void);
+
+/* clEnqueueReadBuffer of [off, off+size) of mem on q, whose bytes the host copy held
+ * current when read_scattered.c looked (after the split launches writing mem ended: their
+ * streams are part of them): copies them from it. Returns 1 when served (result in
+ * *err), 0 when the bytes changed meanwhile (the caller goes on). A blocking read first
+ * finishes the app's queue, as an in-order queue would; one with a wait list or an event
+ * goes through the host path of member_health.h (which waits for the list and gives a
+ * completed event). The caller never passes a non-blocking read with a wait list (it
+ * must not block on the list). */
+int skmd_stream_serve_read(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
+                           cl_bool blocking, cl_uint nwait, const cl_event *wait,
+                           cl_event *event, cl_int *err);
 
 /* Bytes streamed since the process started: copied from members, and already in the
  * host copy (zero-copy members); reads served from the host copy. For tests and logs. */
