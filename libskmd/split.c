@@ -1041,20 +1041,12 @@ static cl_int run_as_one_share(struct launch *L)
     return run_split(L);
 }
 
-/* Whether a written buffer went by its disjoint bounds (no merge for it). */
-static int bound_used(const struct launch *L)
+/* Whether some written buffer of the launch is marked in `param` (bound_param: by its
+ * disjoint bounds; rect_param: by its shares' boxes; no merge for it either way). */
+static int any_param(const struct launch *L, const unsigned char *param)
 {
     for (unsigned p = 0; p < L->rec->nparams; p++)
-        if (L->bound_param[p])
-            return 1;
-    return 0;
-}
-
-/* Whether a written buffer went by its shares' boxes (no merge for it). */
-static int rect_used(const struct launch *L)
-{
-    for (unsigned p = 0; p < L->rec->nparams; p++)
-        if (L->rect_param[p])
+        if (param[p])
             return 1;
     return 0;
 }
@@ -1079,15 +1071,17 @@ static void report(const struct launch *L, const char *why, const struct share *
                      "launch %llu %s: split%s%s%s%s; moved in %llu out %llu peer %llu",
                      (unsigned long long)L->number, L->k->name, text,
                      nshares == 1 ? " (whole)" : L->merge_member >= 0 ? " (merged)" : "",
-                     nshares > 1 && bound_used(L) ? " (bounds)" : "",
-                     nshares > 1 && rect_used(L) ? " (rect)" : "",
+                     nshares > 1 && any_param(L, L->bound_param) ? " (bounds)" : "",
+                     nshares > 1 && any_param(L, L->rect_param) ? " (rect)" : "",
                      (unsigned long long)L->moved.to_devices,
                      (unsigned long long)L->moved.to_host, (unsigned long long)L->moved.peer);
     }
     if (skmd_report_enabled()) {
         struct skmd_report_launch r = {
             .kernel = L->k->name, .split = why == NULL,
-            .decision = why ? why : nshares > 1 && rect_used(L) ? "split (rect)" : "split",
+            .decision = why                                          ? why
+                        : nshares > 1 && any_param(L, L->rect_param) ? "split (rect)"
+                                                                     : "split",
             .ndevices = skmd_state.nmembers,
             .bytes_moved = L->moved.to_devices + L->moved.to_host,
             .estimated_ms = -1, .measured_ms = (double)(skmd_trace_now_ns() - t0) / 1e6,
