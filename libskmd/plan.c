@@ -23,6 +23,7 @@
 #include "coherence.h"
 #include "log.h"
 #include "pieces.h"
+#include "placement.h"
 #include "plan.h"
 #include "plan_guard_store.h"
 #include "share.h"
@@ -38,6 +39,8 @@
 #define PLAN_PCIE_LATENCY_MS 0.02
 #define PLAN_MERGE_BYTES_PER_MS 2e6 /* host merge: 2 GB/s, 50 us per merged share */
 #define PLAN_MERGE_FIXED_MS 0.05
+#define PLAN_HOST_COPY_BYTES_PER_MS 1e7 /* the app's bytes into the host copy: 10 GB/s */
+#define PLAN_PLACE_GAIN 0.10 /* placing the app's writes must save 10% of write + launch */
 
 struct entry {
     uint64_t kernel;
@@ -330,6 +333,8 @@ struct residency {
     double remote[SKMD_MAX_MEMBERS]; /* fraction current only on other members */
     int from[SKMD_MAX_MEMBERS];      /* the member holding most of those, -1: none */
     int pieces;                      /* 1: shares on a member with a link may run in pieces */
+    int placed;                      /* 1: the inputs are where a placement put them */
+    uint64_t placed_count[SKMD_MAX_MEMBERS]; /* that placement's shares (placement.h) */
 };
 
 /* Bytes of [b, e) (root offsets) current on member m. */
@@ -899,6 +904,13 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     if (measured + unmeasured == 0)
         return; /* no member can take a share (none built the split program): nothing to
                  * partition, every count stays 0 and the launch runs whole */
+    if (resident->placed) {
+        memcpy(count, resident->placed_count, sizeof *count * (size_t)skmd_state.nmembers);
+        skmd_log(SKMD_LOG_DEBUG, "plan %s: the inputs are where the app's writes were "
+                 "placed for it: the placement's shares", e->name);
+        guard(r, e, resident, count, t);
+        return;
+    }
     if (!e->predicted && measured == 0)
         predict(r, e);
     if ((policy == SKMD_PART_POLICY_SKMD || policy == SKMD_PART_POLICY_PAPER) &&
@@ -920,6 +932,88 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
              resident->pieces ? " (shares that move inputs priced in pieces, overlapped)" : "");
     guard(r, e, resident, count, t);
     probe_idle(r, e, count, t);
+}
+
+/* Milliseconds for the app's write of `bytes` to reach member m's copy (through the
+ * transfer engine's pinned staging), or the host copy for a member without a link. */
+static double app_write_ms(int m, double bytes)
+{
+    if (!(bytes > 0))
+        return 0;
+    if (m < 0 || info[m].link < 0)
+        return bytes / PLAN_HOST_COPY_BYTES_PER_MS;
+    return skmd_part_link_ms(&info[m].curve[SKMD_PART_H2D][SKMD_PART_PINNED], bytes);
+}
+
+/* Under plan_lock, for a launch reading buffers the app has just written (app_part of
+ * its input bytes): whether the app's next writes should be placed (placement.h).
+ * Compares the decision made (count) plus the app's write to where the inputs are now,
+ * against the partitioner's split with every member's inputs already on it (those the
+ * app does not write move once and stay) plus the placed write (the host copy's part,
+ * then every link at once). 1: place, with the shares in place[]; -1: do not (no split,
+ * or no gain); 0: not judged (a member without a measured rate). */
+static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
+                        const struct residency *resident, const uint64_t *count,
+                        double app_part, uint64_t *place)
+{
+    int n = skmd_state.nmembers;
+    for (int m = 0; m < n; m++)
+        if (r->eligible[m] && !has_measurement(&e->table[m]))
+            return 0;
+    struct residency placed = *resident;
+    for (int m = 0; m < n; m++) {
+        placed.in[m] = 1;
+        placed.remote[m] = 0;
+        placed.from[m] = -1;
+    }
+    struct skmd_part_result res;
+    int map[SKMD_MAX_MEMBERS], used = 0, shares = 0;
+    if (partition(r, e, &placed, 0, &res, map, &used) != SKMD_PART_OK)
+        return 0;
+    memset(place, 0, sizeof *place * (size_t)n);
+    for (int i = 0; i < used; i++)
+        place[map[i]] = res.count[i];
+    skmd_share_round(place, n, r->total_groups, r->unit);
+    for (int m = 0; m < n; m++)
+        shares += place[m] > 0;
+    if (shares < 2) {
+        skmd_log(SKMD_LOG_DEBUG, "plan %s: the app's writes are not placed: one member "
+                 "would run it whole even with every input in place", e->name);
+        return -1;
+    }
+    if (!strcmp(skmd_config()->place_writes, "always"))
+        return 1;
+    double host_ms = 0, links_ms = 0, in, out;
+    int exact = 1;
+    uint64_t first = 0;
+    for (int m = 0; m < n; m++) {
+        if (!place[m])
+            continue;
+        share_bytes(r, first, place[m], &in, &out, &exact);
+        first += place[m];
+        if (info[m].link < 0)
+            host_ms += app_write_ms(m, app_part * in);
+        else
+            links_ms = fmax(links_ms, app_write_ms(m, app_part * in));
+    }
+    double placed_ms = res.overall_ms + host_ms + links_ms;
+    struct skmd_part_device dev[SKMD_MAX_MEMBERS];
+    struct skmd_part_problem p;
+    uint64_t now_count[SKMD_MAX_MEMBERS];
+    int k = build_problem(r, e, resident, dev, map, &p), holder = -1;
+    for (int i = 0; i < k; i++)
+        now_count[i] = count[map[i]];
+    for (int m = 0; m < n; m++)
+        if (resident->in[m] > 0.5 && (holder < 0 || resident->in[m] > resident->in[holder]))
+            holder = m;
+    share_bytes(r, 0, r->total_groups, &in, &out, &exact);
+    double now_ms = (k ? skmd_part_estimate(&p, now_count, NULL) : 0) +
+                    app_write_ms(holder, app_part * in);
+    int pays = placed_ms < (1.0 - PLAN_PLACE_GAIN) * now_ms;
+    skmd_log(SKMD_LOG_DEBUG, "plan %s: the app's writes %s placed: %.3f ms with each "
+             "member's inputs written to it, %.3f ms as now", e->name, pays ? "are" : "are not",
+             placed_ms, now_ms);
+    return pays ? 1 : -1;
 }
 
 /* Samples of member m's table for a share of n work-groups (0: never measured there). */
@@ -965,14 +1059,28 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         struct residency resident;
         resident_inputs(r, &resident);
         resident.pieces = policy != SKMD_PART_POLICY_EQUAL && pieces_allowed(r);
+        /* The app's writes are placed only for the partitioner's own policies. */
+        int placing = !single && strcmp(cfg->place_writes, "0") &&
+                      (policy == SKMD_PART_POLICY_SKMD || policy == SKMD_PART_POLICY_PAPER);
+        double app_part = placing ? skmd_placement_app_part(r) : 0;
+        resident.placed = app_part > 0 && skmd_placement_intact(r, ticket->kernel,
+                                                                ticket->shape,
+                                                                resident.placed_count);
+        uint64_t place[SKMD_MAX_MEMBERS];
+        int verdict = 0;
         pthread_mutex_lock(&plan_lock);
         struct entry *e = entry_for(ticket->kernel, ticket->shape, r->kernel->name);
         if (e)
             decide(r, e, &resident, count, ticket);
         else
             skmd_shares(r->total_groups, n, r->eligible, count);
+        if (e && app_part > 0 && !resident.placed)
+            verdict = place_inputs(r, e, &resident, count, app_part, place);
         pthread_mutex_unlock(&plan_lock);
+        if (verdict)
+            skmd_placement_record(r, ticket->kernel, ticket->shape, verdict > 0 ? place : NULL);
     }
+    skmd_placement_note_read(r);
     int used = 0;
     for (int m = 0; m < n; m++) {
         ticket->count[m] = count[m];
