@@ -63,6 +63,7 @@ struct member_info {
     double peak_rate;  /* compute units x MHz: only proportions matter (linear policy) */
     double launch_ms;  /* smoothed per-share latency beyond the kernel time (0: none yet) */
     unsigned char link_dirty[2][2]; /* curve[dir][mem] refined since it was stored */
+    unsigned char link_known[2][2]; /* curve[dir][mem] calibrated or timed, not a guess */
 };
 
 static pthread_mutex_t plan_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -124,6 +125,7 @@ static void load_links(struct member_info *mi)
                                   (enum skmd_pdb_mem)mem, &l) != SKMD_PDB_OK)
                 continue;
             struct skmd_part_link_curve *c = &mi->curve[dir][mem];
+            mi->link_known[dir][mem] = 1;
             *c = (struct skmd_part_link_curve){.latency_ms = l.latency_ms,
                                                .bytes_per_ms = l.bytes_per_ms,
                                                .npoints = l.npoints, .scale = 1};
@@ -197,7 +199,7 @@ static void observe_transfer(int member, int to_device, int pinned, uint64_t byt
     pthread_mutex_lock(&plan_lock);
     if (skmd_part_observe_link(&info[member].curve[dir][mem], (double)bytes, ms,
                                PLAN_ALPHA) == SKMD_PART_OK)
-        info[member].link_dirty[dir][mem] = 1;
+        info[member].link_dirty[dir][mem] = info[member].link_known[dir][mem] = 1;
     pthread_mutex_unlock(&plan_lock);
 }
 
@@ -444,6 +446,19 @@ static struct skmd_part_table table_with_twins(const struct entry *e, int m,
     return t;
 }
 
+/* Member m's link curve or, where it was neither calibrated nor timed, an identical
+ * member's that was: a second GPU that seldom moves bytes would otherwise keep the
+ * default guess (12 GB/s pinned) where its twin measured 50. Under plan_lock. */
+static const struct skmd_part_link_curve *link_curve(int m, int dir, int mem)
+{
+    if (info[m].link_known[dir][mem])
+        return &info[m].curve[dir][mem];
+    for (int o = 0; o < skmd_state.nmembers; o++)
+        if (o != m && twin[m][o] && info[o].link_known[dir][mem])
+            return &info[o].curve[dir][mem];
+    return &info[m].curve[dir][mem];
+}
+
 static int build_problem(const struct skmd_plan_request *r, const struct entry *e,
                          const struct residency *resident, struct skmd_part_device *dev,
                          int *map, struct skmd_part_problem *p)
@@ -459,7 +474,9 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
                                            .peak_rate = info[m].peak_rate,
                                            .resident_in = resident->in[m],
                                            .launch_ms = info[m].launch_ms};
-        memcpy(dev[n].curve, info[m].curve, sizeof dev[n].curve);
+        for (int dir = 0; dir < 2; dir++)
+            for (int mem = 0; mem < 2; mem++)
+                dev[n].curve[dir][mem] = *link_curve(m, dir, mem);
         /* A share in pieces costs what skmd_pieces_share_ms says, not transfer + kernel. */
         if (resident->pieces)
             skmd_pieces_limits(m, &dev[n].max_pieces, &dev[n].piece_bytes);
@@ -942,7 +959,7 @@ static double app_write_ms(int m, double bytes)
         return 0;
     if (m < 0 || info[m].link < 0)
         return bytes / PLAN_HOST_COPY_BYTES_PER_MS;
-    return skmd_part_link_ms(&info[m].curve[SKMD_PART_H2D][SKMD_PART_PINNED], bytes);
+    return skmd_part_link_ms(link_curve(m, SKMD_PART_H2D, SKMD_PART_PINNED), bytes);
 }
 
 /* Under plan_lock, for a launch reading buffers the app has just written (app_part of
@@ -991,10 +1008,14 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
             continue;
         share_bytes(r, first, place[m], &in, &out, &exact);
         first += place[m];
+        double ms = app_write_ms(m, app_part * in);
         if (info[m].link < 0)
-            host_ms += app_write_ms(m, app_part * in);
+            host_ms += ms;
         else
-            links_ms = fmax(links_ms, app_write_ms(m, app_part * in));
+            links_ms = fmax(links_ms, ms);
+        skmd_log(SKMD_LOG_DEBUG, "plan %s: placed share of member %d: %llu work-groups, "
+                 "%.0f bytes written in %.3f ms", e->name, m, (unsigned long long)place[m],
+                 app_part * in, ms);
     }
     double placed_ms = res.overall_ms + host_ms + links_ms;
     struct skmd_part_device dev[SKMD_MAX_MEMBERS];
@@ -1011,8 +1032,9 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
                     app_write_ms(holder, app_part * in);
     int pays = placed_ms < (1.0 - PLAN_PLACE_GAIN) * now_ms;
     skmd_log(SKMD_LOG_DEBUG, "plan %s: the app's writes %s placed: %.3f ms with each "
-             "member's inputs written to it, %.3f ms as now", e->name, pays ? "are" : "are not",
-             placed_ms, now_ms);
+             "member's inputs written to it (launch %.3f, host copy %.3f, links %.3f), %.3f "
+             "ms as now (writes to member %d)", e->name, pays ? "are" : "are not", placed_ms,
+             res.overall_ms, host_ms, links_ms, now_ms, holder);
     return pays ? 1 : -1;
 }
 
