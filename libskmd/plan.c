@@ -78,6 +78,10 @@ static int policy;
 static double peer_rate[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 /* Launches per guard verdict (enum skmd_part_run), and the guard's switches. */
 static uint64_t guard_runs[4], guard_to_whole, guard_to_split;
+/* Smoothed bytes/ms of the app's writes placed on several members at once, all links
+ * together (0: none seen; then the links are taken to run side by side at their own
+ * rates). */
+static double placed_write_rate;
 /* twin[m][o]: members m and o are the same device model on the same driver. */
 static unsigned char twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 
@@ -962,35 +966,53 @@ static double app_write_ms(int m, double bytes)
     return skmd_part_link_ms(link_curve(m, SKMD_PART_H2D, SKMD_PART_PINNED), bytes);
 }
 
-/* Under plan_lock, for a launch reading buffers the app has just written (app_part of
- * its input bytes): whether the app's next writes should be placed (placement.h).
- * Compares the decision made (count) plus the app's write to where the inputs are now,
- * against the partitioner's split with every member's inputs already on it (those the
- * app does not write move once and stay) plus the placed write (the host copy's part,
- * then every link at once). 1: place, with the shares in place[]; -1: do not (no split,
- * or no gain); 0: not judged (a member without a measured rate). */
-static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
-                        const struct residency *resident, const uint64_t *count,
-                        double app_part, uint64_t *place)
+/* Under plan_lock: the partitioner's split of the launch with its inputs as in `where`,
+ * rounded to the launch's unit, in place[] (per member); its estimate, or a negative
+ * number when the partitioner fails. */
+static double split_with(const struct skmd_plan_request *r, struct entry *e,
+                         const struct residency *where, uint64_t *place)
 {
-    int n = skmd_state.nmembers;
+    struct skmd_part_result res;
+    int map[SKMD_MAX_MEMBERS], used = 0;
+    if (partition(r, e, where, 0, &res, map, &used) != SKMD_PART_OK)
+        return -1;
+    memset(place, 0, sizeof *place * (size_t)skmd_state.nmembers);
+    for (int i = 0; i < used; i++)
+        place[map[i]] = res.count[i];
+    skmd_share_round(place, skmd_state.nmembers, r->total_groups, r->unit);
+    return res.overall_ms;
+}
+
+/* Under plan_lock, for a launch reading buffers the app has just written (app_part of
+ * its input bytes): whether the app's next writes should be placed (placement.h). Two
+ * estimates of write plus launch, from where the inputs would be, not where they are:
+ * every input written to the queue's member (the usual write) and the partitioner's
+ * decision from there, against the partitioner's split with every member's inputs
+ * already on it (those the app does not write move once and stay) plus the placed write
+ * (the host copy's part, then the links side by side as fast as placed writes went).
+ * 1: place, with the shares in place[]; -1: do not (no split, or no gain); 0: not judged
+ * (a member without a measured rate). */
+static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
+                        const struct residency *resident, double app_part, uint64_t *place)
+{
+    int n = skmd_state.nmembers, q = r->exec_member, shares = 0;
     for (int m = 0; m < n; m++)
         if (r->eligible[m] && !has_measurement(&e->table[m]))
             return 0;
-    struct residency placed = *resident;
+    struct residency placed = *resident, usual = *resident;
     for (int m = 0; m < n; m++) {
         placed.in[m] = 1;
         placed.remote[m] = 0;
         placed.from[m] = -1;
+        usual.in[m] = m == q;
+        usual.remote[m] = m != q;
+        usual.from[m] = m != q ? q : -1;
     }
-    struct skmd_part_result res;
-    int map[SKMD_MAX_MEMBERS], used = 0, shares = 0;
-    if (partition(r, e, &placed, 0, &res, map, &used) != SKMD_PART_OK)
+    uint64_t now_count[SKMD_MAX_MEMBERS];
+    double placed_launch = split_with(r, e, &placed, place);
+    double usual_launch = split_with(r, e, &usual, now_count);
+    if (placed_launch < 0 || usual_launch < 0)
         return 0;
-    memset(place, 0, sizeof *place * (size_t)n);
-    for (int i = 0; i < used; i++)
-        place[map[i]] = res.count[i];
-    skmd_share_round(place, n, r->total_groups, r->unit);
     for (int m = 0; m < n; m++)
         shares += place[m] > 0;
     if (shares < 2) {
@@ -1000,7 +1022,7 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
     }
     if (!strcmp(skmd_config()->place_writes, "always"))
         return 1;
-    double host_ms = 0, links_ms = 0, in, out;
+    double host_ms = 0, links_ms = 0, link_bytes = 0, in, out;
     int exact = 1;
     uint64_t first = 0;
     for (int m = 0; m < n; m++) {
@@ -1009,32 +1031,23 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
         share_bytes(r, first, place[m], &in, &out, &exact);
         first += place[m];
         double ms = app_write_ms(m, app_part * in);
-        if (info[m].link < 0)
+        if (info[m].link < 0) {
             host_ms += ms;
-        else
+        } else {
             links_ms = fmax(links_ms, ms);
-        skmd_log(SKMD_LOG_DEBUG, "plan %s: placed share of member %d: %llu work-groups, "
-                 "%.0f bytes written in %.3f ms", e->name, m, (unsigned long long)place[m],
-                 app_part * in, ms);
+            link_bytes += app_part * in;
+        }
     }
-    double placed_ms = res.overall_ms + host_ms + links_ms;
-    struct skmd_part_device dev[SKMD_MAX_MEMBERS];
-    struct skmd_part_problem p;
-    uint64_t now_count[SKMD_MAX_MEMBERS];
-    int k = build_problem(r, e, resident, dev, map, &p), holder = -1;
-    for (int i = 0; i < k; i++)
-        now_count[i] = count[map[i]];
-    for (int m = 0; m < n; m++)
-        if (resident->in[m] > 0.5 && (holder < 0 || resident->in[m] > resident->in[holder]))
-            holder = m;
+    if (placed_write_rate > 0)
+        links_ms = fmax(links_ms, link_bytes / placed_write_rate);
+    double placed_ms = placed_launch + host_ms + links_ms;
     share_bytes(r, 0, r->total_groups, &in, &out, &exact);
-    double now_ms = (k ? skmd_part_estimate(&p, now_count, NULL) : 0) +
-                    app_write_ms(holder, app_part * in);
-    int pays = placed_ms < (1.0 - PLAN_PLACE_GAIN) * now_ms;
+    double usual_ms = usual_launch + app_write_ms(q, app_part * in);
+    int pays = placed_ms < (1.0 - PLAN_PLACE_GAIN) * usual_ms;
     skmd_log(SKMD_LOG_DEBUG, "plan %s: the app's writes %s placed: %.3f ms with each "
              "member's inputs written to it (launch %.3f, host copy %.3f, links %.3f), %.3f "
-             "ms as now (writes to member %d)", e->name, pays ? "are" : "are not", placed_ms,
-             res.overall_ms, host_ms, links_ms, now_ms, holder);
+             "ms written to member %d (launch %.3f)", e->name, pays ? "are" : "are not",
+             placed_ms, placed_launch, host_ms, links_ms, usual_ms, q, usual_launch);
     return pays ? 1 : -1;
 }
 
@@ -1096,10 +1109,11 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
             decide(r, e, &resident, count, ticket);
         else
             skmd_shares(r->total_groups, n, r->eligible, count);
-        if (e && app_part > 0 && !resident.placed)
-            verdict = place_inputs(r, e, &resident, count, app_part, place);
+        if (e && app_part > 0)
+            verdict = place_inputs(r, e, &resident, app_part, place);
         pthread_mutex_unlock(&plan_lock);
-        if (verdict)
+        /* A placement the launch found intact stays as it is while it still pays. */
+        if (verdict < 0 || (verdict > 0 && !resident.placed))
             skmd_placement_record(r, ticket->kernel, ticket->shape, verdict > 0 ? place : NULL);
     }
     skmd_placement_note_read(r);
@@ -1255,6 +1269,18 @@ void skmd_plan_observe_peer(int from, int to, uint64_t bytes, double ms)
     pthread_mutex_lock(&plan_lock);
     double *rate = &peer_rate[from][to], measured = (double)bytes / ms;
     *rate = *rate == 0 ? measured : (1 - PLAN_ALPHA) * *rate + PLAN_ALPHA * measured;
+    pthread_mutex_unlock(&plan_lock);
+}
+
+void skmd_plan_observe_placed_write(uint64_t bytes, double ms)
+{
+    if (!(ms > 0) || !bytes)
+        return;
+    pthread_mutex_lock(&plan_lock);
+    double measured = (double)bytes / ms;
+    placed_write_rate = placed_write_rate == 0
+                            ? measured
+                            : (1 - PLAN_ALPHA) * placed_write_rate + PLAN_ALPHA * measured;
     pthread_mutex_unlock(&plan_lock);
 }
 

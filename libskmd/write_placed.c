@@ -10,6 +10,7 @@
 #include "log.h"
 #include "member_health.h"
 #include "placement.h"
+#include "plan.h"
 #include "trace.h"
 #include "transfer.h"
 #include "write_placed.h"
@@ -118,6 +119,22 @@ static void trace_requests(const struct writer *w, uint64_t start)
     }
 }
 
+static int several_members(const struct writer *w)
+{
+    for (int i = 1; i < w->nreqs; i++)
+        if (w->reqs[i].member != w->reqs[0].member)
+            return 1;
+    return 0;
+}
+
+static uint64_t device_bytes(const struct writer *w)
+{
+    uint64_t bytes = 0;
+    for (int i = 0; i < w->nreqs; i++)
+        bytes += w->reqs[i].size;
+    return bytes;
+}
+
 /* Under the buffer lock: 1 written (*err its result), 0 not taken. */
 static int write_parts(struct writer *w, cl_int *err)
 {
@@ -130,9 +147,11 @@ static int write_parts(struct writer *w, cl_int *err)
     for (size_t i = 0; i < w->to_host.n; i++)
         skmd_xfer_copy(host + w->to_host.r[i].begin, w->src + (w->to_host.r[i].begin - w->b),
                        (size_t)(w->to_host.r[i].end - w->to_host.r[i].begin));
-    uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
+    uint64_t start = skmd_trace_now_ns();
     *err = w->nreqs ? skmd_xfer_run_many(w->reqs, w->nreqs, NULL) : CL_SUCCESS;
     trace_requests(w, start);
+    if (*err == CL_SUCCESS && several_members(w))
+        skmd_plan_observe_placed_write(device_bytes(w), (skmd_trace_now_ns() - start) / 1e6);
     if (*err == CL_SUCCESS)
         *err = mark_current(w, pl);
     if (*err != CL_SUCCESS) {
