@@ -211,9 +211,100 @@ static void check(const struct scenario *s)
     CHECK(late_changes <= 1);
 }
 
+/* skmd_part_observe moves the prediction at the share's own size: by alpha of a small
+ * error (noise), to within (1 - alpha) x SKMD_PART_TRACK_BAND of a large one, through
+ * both ranges the interpolation uses. */
+static void test_observe_tracks(void)
+{
+    struct skmd_part_table t;
+    memset(&t, 0, sizeof t);
+    t.rate[8] = 100, t.rate[9] = 200;
+    t.samples[8] = t.samples[9] = 3;
+    const uint64_t n = 384; /* halfway between 2^8 and 2^9: predicted 150 */
+    CHECK(fabs(skmd_part_rate(&t, n) - 150) < 1e-9);
+    struct skmd_part_table small = t, large = t;
+    CHECK(skmd_part_observe(&small, n, (double)n / (150 * 1.02), ALPHA) == SKMD_PART_OK);
+    CHECK(fabs(skmd_part_rate(&small, n) - 150 * (1 + ALPHA * 0.02)) < 1e-6);
+    CHECK(small.rate[8] > 100 && small.rate[9] > 200); /* both nodes moved */
+    CHECK(skmd_part_observe(&large, n, (double)n / 300, ALPHA) == SKMD_PART_OK);
+    double kept = (1 - ALPHA) * SKMD_PART_TRACK_BAND;
+    CHECK(fabs(skmd_part_rate(&large, n) - 150 * (2 - kept)) < 1e-6); /* error 100%, kept */
+    /* Far slower than predicted: the rates stay positive. */
+    struct skmd_part_table slow = t;
+    CHECK(skmd_part_observe(&slow, 300, 300 / 0.5, ALPHA) == SKMD_PART_OK);
+    CHECK(slow.rate[8] > 0 && slow.rate[9] > 0 && skmd_part_rate(&slow, 300) < 10);
+    CHECK(slow.samples[8] == 4 && slow.samples[9] == 3);
+    /* At 2^k exactly only range k moves; a range's first measurement replaces a
+     * prediction outright. */
+    struct skmd_part_table at = t;
+    CHECK(skmd_part_observe(&at, 256, 256 / 400.0, ALPHA) == SKMD_PART_OK);
+    CHECK(at.rate[9] == 200 && fabs(at.rate[8] - 100 * (4 - kept)) < 1e-6);
+    struct skmd_part_table fresh;
+    memset(&fresh, 0, sizeof fresh);
+    CHECK(skmd_part_observe(&fresh, 384, 384 / 50.0, ALPHA) == SKMD_PART_OK);
+    CHECK(fabs(fresh.rate[8] - 50) < 1e-9 && fresh.rate[9] == 0);
+}
+
+/* The cache's balance rule: an unbalanced cached decision gives way to a balanced one
+ * that is better by less than the hysteresis; a balanced one is kept; a decision that is
+ * not balanced at the optimum (a merge on the host device) does not replace itself. */
+static void test_cache_balance(void)
+{
+    struct skmd_part_device dev[2];
+    memset(dev, 0, sizeof dev);
+    for (int d = 0; d < 2; d++) {
+        for (int k = 0; k < SKMD_PART_RANGES; k++) {
+            dev[d].table.rate[k] = 100;
+            dev[d].table.samples[k] = 1;
+        }
+        dev[d].link = -1;
+    }
+    struct skmd_part_problem p = {.ndev = 2, .dev = dev, .total_wg = 1000, .host_dev = 0,
+                                  .mem = SKMD_PART_PINNED, .output_contiguous = 1};
+    struct skmd_part_cache *cache = skmd_part_cache_new(HYSTERESIS);
+    CHECK(cache != NULL);
+    if (!cache)
+        return;
+    struct skmd_part_key key = {1, 2, 3};
+    struct skmd_part_result r;
+    int replaced = 0;
+    CHECK(skmd_part_cache_decide(cache, &key, &p, SKMD_PART_POLICY_SKMD, &r, &replaced) == 0);
+    CHECK(replaced && r.count[0] == 500);
+    /* Device 1 measured 15% slower: 500 + 500 finish 13% apart; the balanced decision
+     * gains only 7%, under the hysteresis, and replaces it all the same. */
+    for (int k = 0; k < SKMD_PART_RANGES; k++)
+        dev[1].table.rate[k] = 100 / 1.15;
+    CHECK(skmd_part_cache_decide(cache, &key, &p, SKMD_PART_POLICY_SKMD, &r, &replaced) == 0);
+    CHECK(replaced && r.count[0] > 520 && skmd_part_estimated_spread(&r) < 0.01);
+    uint64_t balanced = r.count[0];
+    /* 3% slower again: within the spread, the hysteresis keeps the shares. */
+    for (int k = 0; k < SKMD_PART_RANGES; k++)
+        dev[1].table.rate[k] /= 1.03;
+    CHECK(skmd_part_cache_decide(cache, &key, &p, SKMD_PART_POLICY_SKMD, &r, &replaced) == 0);
+    CHECK(!replaced && r.count[0] == balanced);
+    CHECK(skmd_part_estimated_spread(&r) > 0.01 && skmd_part_estimated_spread(&r) < 0.05);
+    /* Merged output: the host device also pays the other's merge, so the optimum is not
+     * equal finish; deciding again and again keeps the first decision. */
+    p.output_contiguous = 0;
+    p.merge_fixed_ms = 0.5;
+    p.merge_ms_per_byte = 1e-3;
+    p.out_per_wg = 1;
+    struct skmd_part_key merged = {4, 5, 6};
+    CHECK(skmd_part_cache_decide(cache, &merged, &p, SKMD_PART_POLICY_SKMD, &r, &replaced) == 0);
+    for (int i = 0; i < 5; i++) {
+        CHECK(skmd_part_cache_decide(cache, &merged, &p, SKMD_PART_POLICY_SKMD, &r,
+                                     &replaced) == 0);
+        CHECK(!replaced);
+    }
+    skmd_part_cache_free(cache);
+    CHECK(skmd_part_estimated_spread(NULL) == 0);
+}
+
 int main(int argc, char **argv)
 {
     verbose = argc > 1 && !strcmp(argv[1], "-v");
+    test_observe_tracks();
+    test_cache_balance();
     /* binomial_option-like on CPU + 2 H200: a fixed part of about a third of the time. */
     check(&(struct scenario){
         "cpu + 2 identical gpus", 3,
