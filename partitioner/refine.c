@@ -32,7 +32,7 @@ int skmd_part_observe(struct skmd_part_table *t, uint64_t nwg, double kernel_ms,
      * interpolation (normalized least mean squares), so that the prediction at n itself
      * moves. Correcting rate[k] alone left a share near 2^(k+1) predicted from the stale
      * rate[k + 1], and its shares never moved. */
-    int next = k + 1 < SKMD_PART_RANGES - 1 && nwg > 1 && t->rate[k + 1] > 0.0 && old > 0.0;
+    int next = k + 1 < SKMD_PART_RANGES && nwg > 1 && t->rate[k + 1] > 0.0 && old > 0.0;
     double f = next ? ((double)nwg - (double)((uint64_t)1 << k)) / (double)((uint64_t)1 << k)
                     : 0.0;
     double up = next ? t->rate[k + 1] : 0.0;
