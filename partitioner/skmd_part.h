@@ -224,8 +224,10 @@ size_t skmd_part_cache_size(const struct skmd_part_cache *c);
 /* Balance: the hysteresis keeps shares still under noise, not unbalanced. A cached
  * decision whose devices (those with work) finish, by today's tables, more than
  * SKMD_PART_BALANCE_SPREAD apart ((latest - earliest) / latest) is also replaced by a new
- * decision that finishes no later and whose spread is smaller by more than that. */
+ * decision that finishes no later and whose spread is smaller by more than that, or that
+ * finishes more than SKMD_PART_BALANCE_GAIN sooner. */
 #define SKMD_PART_BALANCE_SPREAD 0.05
+#define SKMD_PART_BALANCE_GAIN 0.02
 /* The estimated spread of a decision's finish times, from its est_ms (0 with fewer than
  * two devices at work). */
 double skmd_part_estimated_spread(const struct skmd_part_result *r);
