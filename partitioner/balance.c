@@ -23,9 +23,9 @@ double skmd_part_estimated_spread(const struct skmd_part_result *r)
  * for ever. A decision that finishes no later and is clearly closer to equal finish, or
  * finishes clearly sooner (a device that cannot be balanced at the granularity, such as
  * a slow CPU whose few work-groups are mostly its launch latency, leaves the spread as
- * it was), replaces it; a decision already balanced within the spread keeps the full hysteresis,
- * and an optimum that is not balanced (a merge on the host, the granularity) is found
- * again with the same spread and does not replace itself. */
+ * it was), replaces it. A decision already balanced within the spread keeps the full
+ * hysteresis, and an optimum that is not balanced (a merge on the host, the granularity)
+ * is found again with the same spread and does not replace itself. */
 int skmd_part_rebalances(const struct skmd_part_result *cached,
                          const struct skmd_part_result *fresh)
 {

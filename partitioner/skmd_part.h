@@ -182,16 +182,16 @@ double skmd_part_link_ms(const struct skmd_part_link_curve *c, double bytes);
 
 /* ---- Online refinement ---------------------------------------------------------------- */
 
-/* Folds a measured launch of nwg work-groups taking kernel_ms into the table's range of
- * nwg: exponential smoothing with weight alpha (0 < alpha <= 1) on the new figure; the
- * first measurement of a range replaces a prediction outright. Ranges that still hold a
- * prediction are scaled by the same factor as the measured range moved. Non-positive or
- * non-finite figures are ignored (returns SKMD_PART_EINVAL). */
+/* Folds a measured launch of nwg work-groups taking kernel_ms into the table, so that its
+ * prediction at nwg moves toward the measurement: both ranges the interpolation at nwg
+ * uses move, each by its weight in it. A measurement within SKMD_PART_TRACK_BAND of the
+ * prediction moves it by alpha (0 < alpha <= 1) of the error (noise); beyond the band the
+ * prediction keeps at most (1 - alpha) x the band of its error (the device or the size
+ * changed). The first measurement of a range replaces a prediction outright. Ranges that
+ * still hold a prediction are scaled by the same factor as the measured range moved.
+ * Non-positive or non-finite figures are ignored (returns SKMD_PART_EINVAL). */
 int skmd_part_observe(struct skmd_part_table *t, uint64_t nwg, double kernel_ms, double alpha);
-/* skmd_part_observe: a measurement within this fraction of the table's prediction at its
- * size is smoothed with alpha (noise); beyond it the prediction moves to within (1 -
- * alpha) x this fraction of the measurement (the device or the size changed). The two
- * ranges the interpolation at the share's size uses both move, each by its weight. */
+/* skmd_part_observe: errors within this fraction of the prediction are taken as noise. */
 #define SKMD_PART_TRACK_BAND 0.05
 /* Folds a measured transfer into the curve: a curve of calibrated points has its scale
  * factor smoothed toward measured / modelled; latency + bytes / bandwidth has each term
