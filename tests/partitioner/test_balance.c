@@ -6,12 +6,15 @@
  * link), and the measured kernel times and latencies folded back (skmd_part_observe, alpha
  * 0.3; launch_ms smoothed as plan.c does; identical devices lend each other the rates of
  * ranges they never measured, as plan.c's table_with_twins). Launch 0 is plan.c's cold
- * start: the first GPU takes all but a probe of 1/32 on every other device.
+ * start (the first GPU takes all but a probe of 1/32 on every other device), or, from
+ * tables an earlier process left, already a split launch.
  *
  * Checked: the spread of the devices' finish times ((latest - earliest) / latest, over
  * the devices that got work, as `skmd-trace --balance` prints it) is within 10% from the
  * 4th split launch on and stays there for 20 launches, and the shares stop moving once
- * balanced (no oscillation). `test_balance -v` prints every launch. */
+ * balanced (no oscillation); over 300 random scenarios, how many are balanced from the
+ * 4th, 8th and 12th split launch on. Unit checks of skmd_part_observe's tracking and of
+ * the cache's balance rule come first. `test_balance -v` prints every launch. */
 #include "skmd_part.h"
 
 #include <math.h>
