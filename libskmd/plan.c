@@ -1008,9 +1008,9 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
         usual.remote[m] = m != q;
         usual.from[m] = m != q ? q : -1;
     }
-    uint64_t now_count[SKMD_MAX_MEMBERS];
+    uint64_t usual_count[SKMD_MAX_MEMBERS];
     double placed_launch = split_with(r, e, &placed, place);
-    double usual_launch = split_with(r, e, &usual, now_count);
+    double usual_launch = split_with(r, e, &usual, usual_count);
     if (placed_launch < 0 || usual_launch < 0)
         return 0;
     for (int m = 0; m < n; m++)
