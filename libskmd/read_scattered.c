@@ -14,8 +14,8 @@
 #include "member_health.h"
 #include "read_scattered.h"
 #include "stream_out.h"
-#include "trace.h"
 #include "transfer.h"
+#include "xfer_list.h"
 
 /* The parts a read is made of: bytes [b, e) of the root copied to dst. */
 struct reader {
@@ -23,32 +23,12 @@ struct reader {
     uint64_t b;            /* the read's first byte in the root */
     unsigned char *dst;    /* the app's memory for byte b */
     struct skmd_ranges done;
-    struct skmd_xfer_req *reqs; /* device parts, run together at the end */
-    int nreqs, cap;
+    struct skmd_xfer_list parts; /* device parts, run together at the end */
 };
 
 static int add_request(struct reader *r, int m, uint64_t b, uint64_t e)
 {
-    cl_int err;
-    cl_command_queue q = skmd_work_queue(r->root->context, m, &err);
-    cl_mem real = q ? skmd_mem_real(r->root, m, &err) : NULL;
-    if (!real)
-        return -1;
-    if (r->nreqs == r->cap) {
-        int cap = r->cap ? 2 * r->cap : 8;
-        struct skmd_xfer_req *grown = realloc(r->reqs, (size_t)cap * sizeof *grown);
-        if (!grown)
-            return -1;
-        r->reqs = grown;
-        r->cap = cap;
-    }
-    r->reqs[r->nreqs++] = (struct skmd_xfer_req){
-        .member = m, .context = skmd_member_context(r->root->context, m), .queue = q,
-        .buffer = real, .to_device = 0, .offset = (size_t)b, .size = (size_t)(e - b),
-        .host = r->dst + (b - r->b),
-        .direct = skmd_coh_member_shares_host(m) && !skmd_config()->transfer_stage_cpu,
-    };
-    return 0;
+    return skmd_xfer_list_add(&r->parts, r->root, m, 0, b, e, r->dst + (b - r->b));
 }
 
 /* Takes the parts of [b, e) current in `source` (a member, or SKMD_HOST) that no earlier
@@ -96,15 +76,7 @@ static int read_parts(struct reader *r, uint64_t e, cl_int *err)
             return 0;
     if (!skmd_ranges_covers(&r->done, r->b, e))
         return 0;
-    uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
-    *err = r->nreqs ? skmd_xfer_run_many(r->reqs, r->nreqs, NULL) : CL_SUCCESS;
-    for (int i = 0; i < r->nreqs && skmd_trace_enabled(); i++) {
-        struct skmd_trace_span span = {
-            .device = r->reqs[i].member, .kind = SKMD_TRACE_TRANSFER_OUT, .share = -1,
-            .start_ns = start, .end_ns = skmd_trace_now_ns(), .bytes = r->reqs[i].size,
-        };
-        skmd_trace_span(&span);
-    }
+    *err = skmd_xfer_list_run(&r->parts);
     return *err == CL_SUCCESS ? 1 : -1;
 }
 
@@ -153,7 +125,7 @@ int skmd_read_scattered(cl_command_queue q, cl_mem mem, size_t off, size_t size,
     int took = !skmd_ranges_covers(&root->valid[m], b, e) ? read_parts(&r, e, err) : 0;
     skmd_buffer_unlock(mem);
     skmd_ranges_free(&r.done);
-    free(r.reqs);
+    skmd_xfer_list_free(&r.parts);
     if (took <= 0) {
         if (took < 0) /* the usual path, with its fault handling, reads it again */
             skmd_log(SKMD_LOG_INFO, "app read of %zu bytes from the members holding them "

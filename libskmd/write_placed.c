@@ -14,6 +14,7 @@
 #include "trace.h"
 #include "transfer.h"
 #include "write_placed.h"
+#include "xfer_list.h"
 
 /* One write: bytes [b, e) of the root from src (the app's bytes for b). */
 struct writer {
@@ -22,31 +23,14 @@ struct writer {
     const unsigned char *src;
     struct skmd_ranges to_devices;  /* bytes some device member gets */
     struct skmd_ranges to_host;     /* bytes the host copy gets */
-    struct skmd_xfer_req *reqs;     /* the device parts */
-    int nreqs, cap;
+    struct skmd_xfer_list parts;    /* the device parts */
 };
 
 static int add_request(struct writer *w, int m, uint64_t b, uint64_t e)
 {
-    cl_int err;
-    cl_command_queue q = skmd_work_queue(w->root->context, m, &err);
-    cl_mem real = q ? skmd_mem_real(w->root, m, &err) : NULL;
-    if (!real)
+    if (skmd_xfer_list_add(&w->parts, w->root, m, 1, b, e,
+                           (void *)(w->src + (b - w->b))) != 0)
         return -1;
-    if (w->nreqs == w->cap) {
-        int cap = w->cap ? 2 * w->cap : 8;
-        struct skmd_xfer_req *grown = realloc(w->reqs, (size_t)cap * sizeof *grown);
-        if (!grown)
-            return -1;
-        w->reqs = grown;
-        w->cap = cap;
-    }
-    w->reqs[w->nreqs++] = (struct skmd_xfer_req){
-        .member = m, .context = skmd_member_context(w->root->context, m), .queue = q,
-        .buffer = real, .to_device = 1, .offset = (size_t)b, .size = (size_t)(e - b),
-        .host = (void *)(w->src + (b - w->b)),
-        .direct = skmd_coh_member_shares_host(m) && !skmd_config()->transfer_stage_cpu,
-    };
     return skmd_ranges_add(&w->to_devices, b, e);
 }
 
@@ -91,9 +75,9 @@ static cl_int mark_current(struct writer *w, const struct skmd_placement *pl)
         if (err == CL_SUCCESS && skmd_ranges_add(&claimed, h.begin, h.end) != 0)
             err = CL_OUT_OF_HOST_MEMORY;
     }
-    for (int i = 0; i < w->nreqs && err == CL_SUCCESS; i++) {
-        uint64_t b = w->reqs[i].offset, e = b + w->reqs[i].size, at = b;
-        int m = w->reqs[i].member;
+    for (int i = 0; i < w->parts.n && err == CL_SUCCESS; i++) {
+        uint64_t b = w->parts.reqs[i].offset, e = b + w->parts.reqs[i].size, at = b;
+        int m = w->parts.reqs[i].member;
         struct skmd_range part;
         while (err == CL_SUCCESS && skmd_ranges_next_hit(&claimed, b, e, &at, &part))
             err = skmd_coh_also_valid(root, m, part.begin, part.end);
@@ -108,21 +92,10 @@ static cl_int mark_current(struct writer *w, const struct skmd_placement *pl)
     return err;
 }
 
-static void trace_requests(const struct writer *w, uint64_t start)
-{
-    for (int i = 0; i < w->nreqs && skmd_trace_enabled(); i++) {
-        struct skmd_trace_span span = {
-            .device = w->reqs[i].member, .kind = SKMD_TRACE_TRANSFER_IN, .share = -1,
-            .start_ns = start, .end_ns = skmd_trace_now_ns(), .bytes = w->reqs[i].size,
-        };
-        skmd_trace_span(&span);
-    }
-}
-
 static int several_members(const struct writer *w)
 {
-    for (int i = 1; i < w->nreqs; i++)
-        if (w->reqs[i].member != w->reqs[0].member)
+    for (int i = 1; i < w->parts.n; i++)
+        if (w->parts.reqs[i].member != w->parts.reqs[0].member)
             return 1;
     return 0;
 }
@@ -130,8 +103,8 @@ static int several_members(const struct writer *w)
 static uint64_t device_bytes(const struct writer *w)
 {
     uint64_t bytes = 0;
-    for (int i = 0; i < w->nreqs; i++)
-        bytes += w->reqs[i].size;
+    for (int i = 0; i < w->parts.n; i++)
+        bytes += w->parts.reqs[i].size;
     return bytes;
 }
 
@@ -148,8 +121,7 @@ static int write_parts(struct writer *w, cl_int *err)
         skmd_xfer_copy(host + w->to_host.r[i].begin, w->src + (w->to_host.r[i].begin - w->b),
                        (size_t)(w->to_host.r[i].end - w->to_host.r[i].begin));
     uint64_t start = skmd_trace_now_ns();
-    *err = w->nreqs ? skmd_xfer_run_many(w->reqs, w->nreqs, NULL) : CL_SUCCESS;
-    trace_requests(w, start);
+    *err = skmd_xfer_list_run(&w->parts);
     if (*err == CL_SUCCESS && several_members(w))
         skmd_plan_observe_placed_write(device_bytes(w), (skmd_trace_now_ns() - start) / 1e6);
     if (*err == CL_SUCCESS)
@@ -193,13 +165,13 @@ int skmd_write_placed(cl_command_queue q, cl_mem mem, size_t off, size_t size, c
     skmd_buffer_unlock(mem);
     skmd_ranges_free(&w.to_devices);
     skmd_ranges_free(&w.to_host);
-    free(w.reqs);
+    skmd_xfer_list_free(&w.parts);
     if (!took) {
         skmd_enqueue_abandon(&en);
         return 0;
     }
     skmd_log(SKMD_LOG_DEBUG, "write of %zu bytes placed: %d device part(s), the rest in the "
-             "host copy", size, w.nreqs);
+             "host copy", size, w.parts.n);
     if (*err == CL_SUCCESS && en.event)
         en.real_event = skmd_done_event(q, NULL, err);
     *err = skmd_enqueue_end(&en, *err);
