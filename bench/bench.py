@@ -259,8 +259,9 @@ def fmt_ratio(v):
     return "" if v is None else "%.2f" % v
 
 
-def summarise(examples, devices, columns, runs):
-    """One row per example with the derived figures."""
+def summarise(examples, devices, columns, runs, rounds):
+    """One row per example with the derived figures. spread: the fastest device's slowest
+    round over its fastest (None with one round): how far apart the same native run lands."""
     rows = []
     for ex in examples:
         native = {d: runs.get((ex, "native", d)) for d in devices}
@@ -272,8 +273,10 @@ def summarise(examples, devices, columns, runs):
             fastest = min(times, key=times.get)
             row["fastest_device"], row["fastest_ms"] = fastest, times[fastest]
             row["ideal_ms"] = 1.0 / sum(1.0 / t for t in times.values())
+            own = rounds.get((ex, fastest), [])
+            row["spread"] = max(own) / min(own) if len(own) > 1 else None
         else:
-            row["fastest_device"] = row["fastest_ms"] = row["ideal_ms"] = None
+            row["fastest_device"] = row["fastest_ms"] = row["ideal_ms"] = row["spread"] = None
         for c in columns:
             r = runs.get((ex, c, None))
             ms = r[1] if r else None
@@ -293,7 +296,7 @@ def cell(run):
 def write_tables(out, rows, devices, dev_labels, columns):
     """results.csv names devices in full; results.md by P:D, with a list of names below."""
     short = {d: "%d:%d" % d for d in devices}
-    tail = ["fastest device", "fastest ms", "ideal ms"]
+    tail = ["fastest device", "fastest ms", "ideal ms", "native spread"]
     for c in columns:
         tail += ["%s ms" % c, "%s speedup" % c, "%s efficiency" % c]
     head = ["example", "size"] + ["%s ms" % dev_labels[d] for d in devices] + tail
@@ -302,7 +305,7 @@ def write_tables(out, rows, devices, dev_labels, columns):
     for r in rows:
         line = [r["example"], r["size"]] + [cell(r["native"][d]) for d in devices]
         line += [short[r["fastest_device"]] if r["fastest_device"] else "", fmt_ms(r["fastest_ms"]),
-                 fmt_ms(r["ideal_ms"])]
+                 fmt_ms(r["ideal_ms"]), fmt_ratio(r["spread"])]
         for c in columns:
             col = r["columns"][c]
             line += [fmt_ms(col["ms"]) if col["ms"] is not None else col["status"], fmt_ratio(col["speedup"]),
@@ -320,7 +323,9 @@ def write_tables(out, rows, devices, dev_labels, columns):
         f.write("\nDevices: " + "; ".join(dev_labels[d] for d in devices) + ".\n")
         f.write("\nTimes are the best of the timed repetitions, end to end (write inputs, kernels, read "
                 "outputs). speedup = fastest single device / libskmd; ideal = 1 / sum(1/T_i) over the "
-                "devices; efficiency = ideal / libskmd.\n")
+                "devices; efficiency = ideal / libskmd. native spread = the fastest device's slowest round "
+                "over its fastest (with --rounds 2 or more): a speedup that far from 1.00x is within "
+                "the run-to-run noise.\n")
 
 
 PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#edc948", "#76b7b2", "#9c755f", "#bab0ac"]
@@ -425,7 +430,7 @@ def main():
     for p, d, name in devices:
         print("bench: device %d:%d %s" % (p, d, name))
 
-    runs, reports = {}, {}
+    runs, reports, rounds = {}, {}, {}
     if args.report:
         os.makedirs(os.path.join(args.out, "reports"), exist_ok=True)
     with open(os.path.join(args.out, "log.txt"), "w") as log, \
@@ -440,6 +445,8 @@ def main():
                 for key in dev_keys:
                     r = runner.run(prog, ["--device", "%d:%d" % key], {}, "%s native %d:%d" % ((ex,) + key))
                     runs[(ex, "native", key)] = better(runs.get((ex, "native", key)), r)
+                    if r[1] is not None:
+                        rounds.setdefault((ex, key), []).append(r[1])
                     rw.writerow([ex, "native", dev_labels[key], r[0], fmt_ms(r[1]), fmt_ms(r[2]), r[3], rnd])
                 for c, env in columns.items():
                     env = dict(env, LD_PRELOAD=os.path.abspath(lib))  # lib is set whenever columns are
@@ -459,7 +466,7 @@ def main():
                     rw.writerow([ex, c, "all", r[0], fmt_ms(r[1]), fmt_ms(r[2]), r[3], rnd])
                 rf.flush()
 
-    rows = summarise(examples, dev_keys, list(columns), runs)
+    rows = summarise(examples, dev_keys, list(columns), runs, rounds)
     write_tables(args.out, rows, dev_keys, dev_labels, list(columns))
     if args.report and columns:
         write_decisions(args.out, examples, list(columns), reports)

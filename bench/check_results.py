@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks what bench.py wrote (used by `make test-bench`): every example has a row, every
 native and libskmd time is a number, and the derived columns follow from the times:
-fastest = min T_i, ideal = 1/sum(1/T_i), speedup = fastest/libskmd, efficiency = ideal/libskmd.
+fastest = min T_i, ideal = 1/sum(1/T_i), speedup = fastest/libskmd, efficiency = ideal/libskmd,
+native spread = the fastest device's slowest round / its fastest (runs.csv; with 2+ rounds).
 Usage: check_results.py OUT_DIR EXAMPLE... ; exits 1 naming the first problem."""
 import csv
 import os
@@ -12,6 +13,8 @@ import xml.etree.ElementTree as ET
 def main(out, examples):
     with open(os.path.join(out, "results.csv")) as f:
         rows = {r["example"]: r for r in csv.DictReader(f)}
+    with open(os.path.join(out, "runs.csv")) as f:
+        runs = list(csv.DictReader(f))
     problems = []
     for ex in examples:
         r = rows.get(ex)
@@ -21,6 +24,11 @@ def main(out, examples):
         native = [float(v) for k, v in r.items() if k.endswith(" ms") and ":" in k.split()[0]]
         skmd = [k[:-3] for k in r if k.endswith(" ms") and k.split()[0] not in ("fastest", "ideal")
                 and ":" not in k.split()[0]]
+        own = [float(x["ms_best"]) for x in runs if x["example"] == ex and x["column"] == "native"
+               and x["device"].split()[0] == r["fastest device"] and x["ms_best"]]
+        want = "%.2f" % (max(own) / min(own)) if len(own) > 1 else ""
+        if r["native spread"] != want:
+            problems.append("%s: native spread %r, expected %r from runs.csv" % (ex, r["native spread"], want))
         if len(native) < 2 or not skmd:
             problems.append("%s: expected >= 2 native columns and a libskmd column, got %s" % (ex, list(r)))
             continue

@@ -54,7 +54,7 @@ $(O)bench/noop_preload.so: bench/noop_preload.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -shared -o $@ $< $(LDFLAGS)
 test-bench: $(O)examples/vector_add/vector_add $(O)examples/reduction/reduction $(O)bench/noop_preload.so
-	@POCL_DEVICES="pthread pthread" POCL_CPU_MAX_CU_NUM=1 ASAN_OPTIONS=detect_leaks=0 bench/run.sh --quick --reps 1 \
+	@POCL_DEVICES="pthread pthread" POCL_CPU_MAX_CU_NUM=1 ASAN_OPTIONS=detect_leaks=0 bench/run.sh --quick --reps 1 --rounds 2 \
 	  --bin-dir $(O)examples --only vector_add,reduction --out $(O)bench/test-out \
 	  --libskmd $(O)bench/noop_preload.so --column 'a:' --column 'b: BENCH_TEST_MARKER=1' >/dev/null && \
 	bench/check_results.py $(O)bench/test-out vector_add reduction && \
