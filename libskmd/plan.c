@@ -1113,6 +1113,7 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
             verdict = place_inputs(r, e, &resident, app_part, place);
         pthread_mutex_unlock(&plan_lock);
         /* A placement the launch found intact stays as it is while it still pays. */
+        ticket->placed = resident.placed && e;
         if (verdict < 0 || (verdict > 0 && !resident.placed))
             skmd_placement_record(r, ticket->kernel, ticket->shape, verdict > 0 ? place : NULL);
     }

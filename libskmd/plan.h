@@ -50,6 +50,9 @@ struct skmd_plan_ticket {
      * compilation of the kernel (a second on PoCL), not the member's launch latency. */
     unsigned char first_share[SKMD_MAX_MEMBERS];
     uint64_t key_shape, key_buffers;
+    /* 1: the shares are a placement's: the app's writes put its inputs in place
+     * (placement.h). */
+    int placed;
 };
 
 /* Fills count[m] for every member (0 where not eligible; the counts sum to

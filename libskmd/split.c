@@ -1068,11 +1068,12 @@ static void report(const struct launch *L, const char *why, const struct share *
                      (unsigned long long)L->moved.to_host, (unsigned long long)L->moved.peer);
         else
             skmd_log(SKMD_LOG_INFO,
-                     "launch %llu %s: split%s%s%s%s; moved in %llu out %llu peer %llu",
+                     "launch %llu %s: split%s%s%s%s%s; moved in %llu out %llu peer %llu",
                      (unsigned long long)L->number, L->k->name, text,
                      nshares == 1 ? " (whole)" : L->merge_member >= 0 ? " (merged)" : "",
                      nshares > 1 && any_param(L, L->bound_param) ? " (bounds)" : "",
                      nshares > 1 && any_param(L, L->rect_param) ? " (rect)" : "",
+                     L->ticket.placed ? " (inputs placed)" : "",
                      (unsigned long long)L->moved.to_devices,
                      (unsigned long long)L->moved.to_host, (unsigned long long)L->moved.peer);
     }
@@ -1081,7 +1082,8 @@ static void report(const struct launch *L, const char *why, const struct share *
             .kernel = L->k->name, .split = why == NULL,
             .decision = why                                          ? why
                         : nshares > 1 && any_param(L, L->rect_param) ? "split (rect)"
-                                                                     : "split",
+                        : L->ticket.placed ? "split (inputs placed by the app's writes)"
+                                           : "split",
             .ndevices = skmd_state.nmembers,
             .bytes_moved = L->moved.to_devices + L->moved.to_host,
             .estimated_ms = -1, .measured_ms = (double)(skmd_trace_now_ns() - t0) / 1e6,

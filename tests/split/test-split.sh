@@ -133,7 +133,7 @@ placed)
                   ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" env $set \
                   LD_PRELOAD="$preload" /usr/bin/python3 -W ignore tests/split/placed-writes.py 2>&1)
             writes=$(grep -c "bytes placed:" "$tmp/log")
-            launches=$(grep -c "the placement's shares" "$tmp/log")
+            launches=$(grep -c ": split.*(inputs placed)" "$tmp/log")
             what="$writes placed writes, $launches launches on the placement's shares"
             if [ "$out" != ok ]; then
                 say FAIL "[$devs] [$set] $(tail -3 <<<"$out")"
