@@ -48,7 +48,7 @@ static int app_wrote(cl_mem mem)
     return __atomic_load_n(&skmd_mem_root(mem)->app_wrote, __ATOMIC_RELAXED);
 }
 
-double skmd_placement_app_part(const struct skmd_plan_request *r)
+double skmd_placement_app_part(const struct skmd_plan_request *r, double *bytes)
 {
     double all = 0, from_app = 0;
     for (unsigned p = 0; p < r->rec->nparams; p++) {
@@ -57,6 +57,7 @@ double skmd_placement_app_part(const struct skmd_plan_request *r)
         all += (double)r->args[p].mem->size;
         from_app += app_wrote(r->args[p].mem) ? (double)r->args[p].mem->size : 0;
     }
+    *bytes = from_app;
     return all > 0 ? from_app / all : 0;
 }
 

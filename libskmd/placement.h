@@ -33,8 +33,8 @@ struct skmd_placement {
 void skmd_placement_note_app_write(cl_mem mem);
 
 /* The part (0 to 1, by size) of the buffers the launch reads that the app wrote since a
- * launch last read them. */
-double skmd_placement_app_part(const struct skmd_plan_request *r);
+ * launch last read them; *bytes gets their size. */
+double skmd_placement_app_part(const struct skmd_plan_request *r, double *bytes);
 
 /* The launch reads its buffers now: their app-write notes are cleared. */
 void skmd_placement_note_read(const struct skmd_plan_request *r);

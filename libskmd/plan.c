@@ -1094,10 +1094,14 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         struct residency resident;
         resident_inputs(r, &resident);
         resident.pieces = policy != SKMD_PART_POLICY_EQUAL && pieces_allowed(r);
-        /* The app's writes are placed only for the partitioner's own policies. */
+        /* The app's writes are placed only for the partitioner's own policies, and only
+         * writes the transfer engine would move (smaller ones gain little and the
+         * judgement costs two decisions a launch). */
         int placing = !single && strcmp(cfg->place_writes, "0") &&
                       (policy == SKMD_PART_POLICY_SKMD || policy == SKMD_PART_POLICY_PAPER);
-        double app_part = placing ? skmd_placement_app_part(r) : 0;
+        double app_bytes = 0, app_part = placing ? skmd_placement_app_part(r, &app_bytes) : 0;
+        if (app_bytes < (double)((size_t)cfg->transfer_direct_kib << 10))
+            app_part = 0;
         resident.placed = app_part > 0 && skmd_placement_intact(r, ticket->kernel,
                                                                 ticket->shape,
                                                                 resident.placed_count);
