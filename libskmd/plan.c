@@ -930,6 +930,9 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
         skmd_log(SKMD_LOG_DEBUG, "plan %s: the inputs are where the app's writes were "
                  "placed for it: the placement's shares", e->name);
         guard(r, e, resident, count, t);
+        /* Unless the guard runs it whole instead. */
+        t->placed = !memcmp(count, resident->placed_count,
+                            sizeof *count * (size_t)skmd_state.nmembers);
         return;
     }
     if (!e->predicted && measured == 0)
@@ -1117,7 +1120,6 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
             verdict = place_inputs(r, e, &resident, app_part, place);
         pthread_mutex_unlock(&plan_lock);
         /* A placement the launch found intact stays as it is while it still pays. */
-        ticket->placed = resident.placed && e;
         if (verdict < 0 || (verdict > 0 && !resident.placed))
             skmd_placement_record(r, ticket->kernel, ticket->shape, verdict > 0 ? place : NULL);
     }
