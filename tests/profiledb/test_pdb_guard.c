@@ -11,16 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int failures;
-
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: %s: check failed: %s\n", __FILE__, __LINE__,     \
-                    __func__, #cond);                                                \
-            failures++;                                                              \
-        }                                                                            \
-    } while (0)
+#include "../common/check.h"
 
 static char root_dir[256];
 
@@ -317,10 +308,5 @@ int main(void)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", root_dir);
     if (system(cmd) != 0)
         fprintf(stderr, "test_pdb_guard: could not remove %s\n", root_dir);
-    if (failures) {
-        fprintf(stderr, "test_pdb_guard: %d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("test_pdb_guard: all checks passed\n");
-    return 0;
+    return check_report("test_pdb_guard");
 }

@@ -14,16 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int failures;
-
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: %s: check failed: %s\n", __FILE__, __LINE__,     \
-                    __func__, #cond);                                                \
-            failures++;                                                              \
-        }                                                                            \
-    } while (0)
+#include "../common/check.h"
 
 static char root_dir[256];
 
@@ -350,9 +341,9 @@ static int as_nobody(void (*fn)(void))
     if (pid == 0) {
         if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
             _exit(100);
-        failures = 0;
+        check_failures = 0;
         fn();
-        _exit(failures > 99 ? 99 : failures);
+        _exit(check_failures > 99 ? 99 : check_failures);
     }
     int status = 0;
     if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
@@ -553,10 +544,5 @@ int main(void)
     test_disk_full();
     test_several_writers();
     remove_tree();
-    if (failures) {
-        fprintf(stderr, "test_profiledb: %d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("test_profiledb: all checks passed\n");
-    return 0;
+    return check_report("test_profiledb");
 }
