@@ -5,7 +5,7 @@ CLEAN_FILES += $(TEST_CONTROLS)
 
 $(O)tests/controls/test-controls.o: CPPFLAGS += -Ilibskmd
 $(TEST_CONTROLS): $(O)tests/controls/test-controls.o $(O)libskmd/config.o $(O)libskmd/log.o \
-  $(O)tests/common/check.o
+  $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -lpthread
 
 TEST_TARGETS += test-controls

@@ -7,7 +7,7 @@ CLEAN_FILES += $(TEST_PARTITIONER_BIN) $(BENCH_PARTITIONER_BIN)
 $(O)tests/partitioner/%.o: CPPFLAGS += -Ipartitioner
 
 $(TEST_PARTITIONER_BIN) $(BENCH_PARTITIONER_BIN): %: %.o $(PARTITIONER_LIB) \
-  $(O)tests/common/check.o
+  $(TEST_CHECK_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -lm
 
 TEST_TARGETS += test-partitioner

@@ -8,7 +8,7 @@ CLEAN_FILES += $(TEST_PROFILEDB_BIN) $(TEST_PDB_GUARD_BIN) $(PROFILEDB_FIXTURE_B
 $(O)tests/profiledb/%.o: CPPFLAGS += -Iprofiledb
 
 $(TEST_PROFILEDB_BIN) $(TEST_PDB_GUARD_BIN) $(PROFILEDB_FIXTURE_BIN): %: %.o $(PROFILEDB_LIB) \
-  $(O)tests/common/check.o
+  $(TEST_CHECK_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(PROFILEDB_LDLIBS) -lm
 
 TEST_TARGETS += test-profiledb

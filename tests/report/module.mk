@@ -5,7 +5,7 @@ CLEAN_FILES += $(TEST_REPORT)
 
 $(O)tests/report/test-report.o: CPPFLAGS += -Ilibskmd
 $(TEST_REPORT): $(O)tests/report/test-report.o $(O)libskmd/report.o $(O)libskmd/config.o $(O)libskmd/log.o \
-  $(O)tests/common/check.o
+  $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -lpthread
 
 TEST_TARGETS += test-report

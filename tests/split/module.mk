@@ -24,9 +24,10 @@ test-split-share-align: $(SHARE_ALIGN_TEST)
 	@$(SHARE_ALIGN_TEST)
 
 # Linked with the system loader, like any app; libskmd comes in through LD_PRELOAD.
-$(O)tests/split/%: tests/split/%.c
+$(O)tests/split/%: tests/split/%.c $(CL_TEST_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -DCL_TARGET_OPENCL_VERSION=120 -o $@ $< $(LDFLAGS) -lOpenCL
+	$(CC) $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -DCL_TARGET_OPENCL_VERSION=120 -o $@ $< \
+	  $(CL_TEST_OBJS) $(LDFLAGS) -lOpenCL
 
 test-split-adversarial test-split-moved test-split-fault test-split-events \
   test-split-peer test-split-shapes test-split-reads: test-split-%: $(LIBSKMD_SO) \

@@ -58,9 +58,9 @@ TRANSFORM_CLSTD := $(O)tests/transform/clstd
 ALL_TARGETS += $(TRANSFORM_CLSTD)
 CLEAN_FILES += $(TRANSFORM_CLSTD)
 TEST_TARGETS += test-transform-clstd
-$(TRANSFORM_CLSTD): tests/transform/clstd.c
+$(TRANSFORM_CLSTD): tests/transform/clstd.c $(CL_TEST_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< $(LDFLAGS) -lOpenCL
+	$(CC) $(CFLAGS) -o $@ $< $(CL_TEST_OBJS) $(LDFLAGS) -lOpenCL
 
 .PHONY: test-transform-clstd
 test-transform-clstd: $(TRANSFORM_CLSTD) $(LIBSKMD_SO) $(O)tools/skmd-opt
