@@ -1,6 +1,7 @@
 /* tests/common/check.c: the counter behind CHECK (check.h). */
 #include "check.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 
 int check_failures;
@@ -10,6 +11,17 @@ void check_that(int ok, const char *what, const char *file, int line, const char
     if (ok)
         return;
     fprintf(stderr, "%s:%d: %s: check failed: %s\n", file, line, func, what);
+    check_failures++;
+}
+
+void check_failed_because(const char *file, int line, const char *func, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    fprintf(stderr, "%s:%d: %s: check failed: ", file, line, func);
+    vfprintf(stderr, format, ap);
+    fputc('\n', stderr);
+    va_end(ap);
     check_failures++;
 }
 

@@ -8,7 +8,7 @@ CLEAN_FILES += $(TRANSFER_TEST)
 $(O)tests/transfer/test-transfer.o: CPPFLAGS += -Ilibskmd -DCL_USE_DEPRECATED_OPENCL_1_2_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_0_APIS
 $(TRANSFER_TEST): $(O)tests/transfer/test-transfer.o $(O)libskmd/transfer.o \
-  $(O)libskmd/config.o $(O)libskmd/log.o
+  $(O)libskmd/config.o $(O)libskmd/log.o $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -ldl -lpthread
 
 TEST_TARGETS += test-transfer
