@@ -7,10 +7,12 @@
 #include "inflight.h"
 #include "member_health.h"
 #include "ndrange_check.h"
+#include "placement.h"
 #include "read_scattered.h"
 #include "split.h"
 #include "stream_out.h"
 #include "worker.h"
+#include "write_placed.h"
 
 /* A valid queue, moved off its member if that member is lost (member_health.h). */
 #define QUEUE_CHECK(q)                                                                    \
@@ -179,8 +181,13 @@ cl_int skmd_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, cl_bool bloc
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
     HOST_ACCESS(buffer, 0, 1);
+    if (ptr && size)
+        skmd_placement_note_app_write(buffer);
     if (skmd_mem_refused(buffer, q->member)) /* member faults: as in the read above */
         return skmd_host_write(q, buffer, offset, size, ptr, n, wl, event);
+    cl_int perr;
+    if (skmd_write_placed(q, buffer, offset, size, ptr, blocking, n, wl, event, &perr))
+        return perr; /* straight to the members the next launch reads it on */
     if (ptr && size && write_spread(buffer)) {
         skmd_log(SKMD_LOG_DEBUG, "write of %zu bytes into the host copy: split launches read "
                  "the buffer on several members", size);

@@ -9,6 +9,7 @@
 #include "coherence.h"
 #include "common.h"
 #include "member_health.h"
+#include "placement.h"
 
 static cl_mem new_mem(cl_context context, cl_mem_object_type type, cl_mem_flags flags,
                       size_t size, void *host_ptr)
@@ -364,8 +365,10 @@ cl_int skmd_clReleaseMemObject(cl_mem memobj)
     }
     if (memobj->parent)
         skmd_clReleaseMemObject(memobj->parent);
-    else
+    else {
+        skmd_placement_free(memobj);
         skmd_coh_free(memobj);
+    }
     skmd_clReleaseContext(memobj->context);
     skmd_object_finish(&memobj->obj);
     free(memobj);

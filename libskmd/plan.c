@@ -23,6 +23,7 @@
 #include "coherence.h"
 #include "log.h"
 #include "pieces.h"
+#include "placement.h"
 #include "plan.h"
 #include "plan_guard_store.h"
 #include "share.h"
@@ -38,6 +39,8 @@
 #define PLAN_PCIE_LATENCY_MS 0.02
 #define PLAN_MERGE_BYTES_PER_MS 2e6 /* host merge: 2 GB/s, 50 us per merged share */
 #define PLAN_MERGE_FIXED_MS 0.05
+#define PLAN_HOST_COPY_BYTES_PER_MS 1e7 /* the app's bytes into the host copy: 10 GB/s */
+#define PLAN_PLACE_GAIN 0.10 /* placing the app's writes must save 10% of write + launch */
 
 struct entry {
     uint64_t kernel;
@@ -60,6 +63,7 @@ struct member_info {
     double peak_rate;  /* compute units x MHz: only proportions matter (linear policy) */
     double launch_ms;  /* smoothed per-share latency beyond the kernel time (0: none yet) */
     unsigned char link_dirty[2][2]; /* curve[dir][mem] refined since it was stored */
+    unsigned char link_known[2][2]; /* curve[dir][mem] calibrated or timed, not a guess */
 };
 
 static pthread_mutex_t plan_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -74,6 +78,10 @@ static int policy;
 static double peer_rate[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 /* Launches per guard verdict (enum skmd_part_run), and the guard's switches. */
 static uint64_t guard_runs[4], guard_to_whole, guard_to_split;
+/* Smoothed bytes/ms of the app's writes placed on several members at once, all links
+ * together (0: none seen; then the links are taken to run side by side at their own
+ * rates). */
+static double placed_write_rate;
 /* twin[m][o]: members m and o are the same device model on the same driver. */
 static unsigned char twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 
@@ -121,6 +129,7 @@ static void load_links(struct member_info *mi)
                                   (enum skmd_pdb_mem)mem, &l) != SKMD_PDB_OK)
                 continue;
             struct skmd_part_link_curve *c = &mi->curve[dir][mem];
+            mi->link_known[dir][mem] = 1;
             *c = (struct skmd_part_link_curve){.latency_ms = l.latency_ms,
                                                .bytes_per_ms = l.bytes_per_ms,
                                                .npoints = l.npoints, .scale = 1};
@@ -194,7 +203,7 @@ static void observe_transfer(int member, int to_device, int pinned, uint64_t byt
     pthread_mutex_lock(&plan_lock);
     if (skmd_part_observe_link(&info[member].curve[dir][mem], (double)bytes, ms,
                                PLAN_ALPHA) == SKMD_PART_OK)
-        info[member].link_dirty[dir][mem] = 1;
+        info[member].link_dirty[dir][mem] = info[member].link_known[dir][mem] = 1;
     pthread_mutex_unlock(&plan_lock);
 }
 
@@ -330,6 +339,8 @@ struct residency {
     double remote[SKMD_MAX_MEMBERS]; /* fraction current only on other members */
     int from[SKMD_MAX_MEMBERS];      /* the member holding most of those, -1: none */
     int pieces;                      /* 1: shares on a member with a link may run in pieces */
+    int placed;                      /* 1: the inputs are where a placement put them */
+    uint64_t placed_count[SKMD_MAX_MEMBERS]; /* that placement's shares (placement.h) */
 };
 
 /* Bytes of [b, e) (root offsets) current on member m. */
@@ -439,6 +450,19 @@ static struct skmd_part_table table_with_twins(const struct entry *e, int m,
     return t;
 }
 
+/* Member m's link curve or, where it was neither calibrated nor timed, an identical
+ * member's that was: a second GPU that seldom moves bytes would otherwise keep the
+ * default guess (12 GB/s pinned) where its twin measured 50. Under plan_lock. */
+static const struct skmd_part_link_curve *link_curve(int m, int dir, int mem)
+{
+    if (info[m].link_known[dir][mem])
+        return &info[m].curve[dir][mem];
+    for (int o = 0; o < skmd_state.nmembers; o++)
+        if (o != m && twin[m][o] && info[o].link_known[dir][mem])
+            return &info[o].curve[dir][mem];
+    return &info[m].curve[dir][mem];
+}
+
 static int build_problem(const struct skmd_plan_request *r, const struct entry *e,
                          const struct residency *resident, struct skmd_part_device *dev,
                          int *map, struct skmd_part_problem *p)
@@ -454,7 +478,9 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
                                            .peak_rate = info[m].peak_rate,
                                            .resident_in = resident->in[m],
                                            .launch_ms = info[m].launch_ms};
-        memcpy(dev[n].curve, info[m].curve, sizeof dev[n].curve);
+        for (int dir = 0; dir < 2; dir++)
+            for (int mem = 0; mem < 2; mem++)
+                dev[n].curve[dir][mem] = *link_curve(m, dir, mem);
         /* A share in pieces costs what skmd_pieces_share_ms says, not transfer + kernel. */
         if (resident->pieces)
             skmd_pieces_limits(m, &dev[n].max_pieces, &dev[n].piece_bytes);
@@ -899,6 +925,13 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     if (measured + unmeasured == 0)
         return; /* no member can take a share (none built the split program): nothing to
                  * partition, every count stays 0 and the launch runs whole */
+    if (resident->placed) {
+        memcpy(count, resident->placed_count, sizeof *count * (size_t)skmd_state.nmembers);
+        skmd_log(SKMD_LOG_DEBUG, "plan %s: the inputs are where the app's writes were "
+                 "placed for it: the placement's shares", e->name);
+        guard(r, e, resident, count, t);
+        return;
+    }
     if (!e->predicted && measured == 0)
         predict(r, e);
     if ((policy == SKMD_PART_POLICY_SKMD || policy == SKMD_PART_POLICY_PAPER) &&
@@ -920,6 +953,102 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
              resident->pieces ? " (shares that move inputs priced in pieces, overlapped)" : "");
     guard(r, e, resident, count, t);
     probe_idle(r, e, count, t);
+}
+
+/* Milliseconds for the app's write of `bytes` to reach member m's copy (through the
+ * transfer engine's pinned staging), or the host copy for a member without a link. */
+static double app_write_ms(int m, double bytes)
+{
+    if (!(bytes > 0))
+        return 0;
+    if (m < 0 || info[m].link < 0)
+        return bytes / PLAN_HOST_COPY_BYTES_PER_MS;
+    return skmd_part_link_ms(link_curve(m, SKMD_PART_H2D, SKMD_PART_PINNED), bytes);
+}
+
+/* Under plan_lock: the partitioner's split of the launch with its inputs as in `where`,
+ * rounded to the launch's unit, in place[] (per member); its estimate, or a negative
+ * number when the partitioner fails. */
+static double split_with(const struct skmd_plan_request *r, struct entry *e,
+                         const struct residency *where, uint64_t *place)
+{
+    struct skmd_part_result res;
+    int map[SKMD_MAX_MEMBERS], used = 0;
+    if (partition(r, e, where, 0, &res, map, &used) != SKMD_PART_OK)
+        return -1;
+    memset(place, 0, sizeof *place * (size_t)skmd_state.nmembers);
+    for (int i = 0; i < used; i++)
+        place[map[i]] = res.count[i];
+    skmd_share_round(place, skmd_state.nmembers, r->total_groups, r->unit);
+    return res.overall_ms;
+}
+
+/* Under plan_lock, for a launch reading buffers the app has just written (app_part of
+ * its input bytes): whether the app's next writes should be placed (placement.h). Two
+ * estimates of write plus launch, from where the inputs would be, not where they are:
+ * every input written to the queue's member (the usual write) and the partitioner's
+ * decision from there, against the partitioner's split with every member's inputs
+ * already on it (those the app does not write move once and stay) plus the placed write
+ * (the host copy's part, then the links side by side as fast as placed writes went).
+ * 1: place, with the shares in place[]; -1: do not (no split, or no gain); 0: not judged
+ * (a member without a measured rate). */
+static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
+                        const struct residency *resident, double app_part, uint64_t *place)
+{
+    int n = skmd_state.nmembers, q = r->exec_member, shares = 0;
+    for (int m = 0; m < n; m++)
+        if (r->eligible[m] && !has_measurement(&e->table[m]))
+            return 0;
+    struct residency placed = *resident, usual = *resident;
+    for (int m = 0; m < n; m++) {
+        placed.in[m] = 1;
+        placed.remote[m] = 0;
+        placed.from[m] = -1;
+        usual.in[m] = m == q;
+        usual.remote[m] = m != q;
+        usual.from[m] = m != q ? q : -1;
+    }
+    uint64_t usual_count[SKMD_MAX_MEMBERS];
+    double placed_launch = split_with(r, e, &placed, place);
+    double usual_launch = split_with(r, e, &usual, usual_count);
+    if (placed_launch < 0 || usual_launch < 0)
+        return 0;
+    for (int m = 0; m < n; m++)
+        shares += place[m] > 0;
+    if (shares < 2) {
+        skmd_log(SKMD_LOG_DEBUG, "plan %s: the app's writes are not placed: one member "
+                 "would run it whole even with every input in place", e->name);
+        return -1;
+    }
+    if (!strcmp(skmd_config()->place_writes, "always"))
+        return 1;
+    double host_ms = 0, links_ms = 0, link_bytes = 0, in, out;
+    int exact = 1;
+    uint64_t first = 0;
+    for (int m = 0; m < n; m++) {
+        if (!place[m])
+            continue;
+        share_bytes(r, first, place[m], &in, &out, &exact);
+        first += place[m];
+        double ms = app_write_ms(m, app_part * in);
+        if (info[m].link < 0) {
+            host_ms += ms;
+        } else {
+            links_ms = fmax(links_ms, ms);
+            link_bytes += app_part * in;
+        }
+    }
+    if (placed_write_rate > 0)
+        links_ms = fmax(links_ms, link_bytes / placed_write_rate);
+    double placed_ms = placed_launch + host_ms + links_ms;
+    share_bytes(r, 0, r->total_groups, &in, &out, &exact);
+    double usual_ms = usual_launch + app_write_ms(q, app_part * in);
+    int pays = placed_ms < (1.0 - PLAN_PLACE_GAIN) * usual_ms;
+    skmd_log(SKMD_LOG_DEBUG, "plan %s: the app's writes %s placed: %.3f ms with each "
+             "member's inputs written to it (launch %.3f, host copy %.3f, links %.3f), %.3f "
+             "ms written to member %d (launch %.3f)", e->name, pays ? "are" : "are not",
+             placed_ms, placed_launch, host_ms, links_ms, usual_ms, q, usual_launch);
+    return pays ? 1 : -1;
 }
 
 /* Samples of member m's table for a share of n work-groups (0: never measured there). */
@@ -965,14 +1094,29 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         struct residency resident;
         resident_inputs(r, &resident);
         resident.pieces = policy != SKMD_PART_POLICY_EQUAL && pieces_allowed(r);
+        /* The app's writes are placed only for the partitioner's own policies. */
+        int placing = !single && strcmp(cfg->place_writes, "0") &&
+                      (policy == SKMD_PART_POLICY_SKMD || policy == SKMD_PART_POLICY_PAPER);
+        double app_part = placing ? skmd_placement_app_part(r) : 0;
+        resident.placed = app_part > 0 && skmd_placement_intact(r, ticket->kernel,
+                                                                ticket->shape,
+                                                                resident.placed_count);
+        uint64_t place[SKMD_MAX_MEMBERS];
+        int verdict = 0;
         pthread_mutex_lock(&plan_lock);
         struct entry *e = entry_for(ticket->kernel, ticket->shape, r->kernel->name);
         if (e)
             decide(r, e, &resident, count, ticket);
         else
             skmd_shares(r->total_groups, n, r->eligible, count);
+        if (e && app_part > 0)
+            verdict = place_inputs(r, e, &resident, app_part, place);
         pthread_mutex_unlock(&plan_lock);
+        /* A placement the launch found intact stays as it is while it still pays. */
+        if (verdict < 0 || (verdict > 0 && !resident.placed))
+            skmd_placement_record(r, ticket->kernel, ticket->shape, verdict > 0 ? place : NULL);
     }
+    skmd_placement_note_read(r);
     int used = 0;
     for (int m = 0; m < n; m++) {
         ticket->count[m] = count[m];
@@ -1125,6 +1269,18 @@ void skmd_plan_observe_peer(int from, int to, uint64_t bytes, double ms)
     pthread_mutex_lock(&plan_lock);
     double *rate = &peer_rate[from][to], measured = (double)bytes / ms;
     *rate = *rate == 0 ? measured : (1 - PLAN_ALPHA) * *rate + PLAN_ALPHA * measured;
+    pthread_mutex_unlock(&plan_lock);
+}
+
+void skmd_plan_observe_placed_write(uint64_t bytes, double ms)
+{
+    if (!(ms > 0) || !bytes)
+        return;
+    pthread_mutex_lock(&plan_lock);
+    double measured = (double)bytes / ms;
+    placed_write_rate = placed_write_rate == 0
+                            ? measured
+                            : (1 - PLAN_ALPHA) * placed_write_rate + PLAN_ALPHA * measured;
     pthread_mutex_unlock(&plan_lock);
 }
 

@@ -101,7 +101,8 @@ int skmd_part_cache_decide(struct skmd_part_cache *c, const struct skmd_part_key
             /* Both decisions judged with today's tables. */
             double kept = skmd_part_estimate(p, e->result.count, e->result.est_ms);
             e->result.overall_ms = kept;
-            if (!(out->overall_ms < kept * (1.0 - c->hysteresis))) {
+            if (!(out->overall_ms < kept * (1.0 - c->hysteresis)) &&
+                !skmd_part_rebalances(&e->result, out)) {
                 *out = e->result;
                 return SKMD_PART_OK;
             }

@@ -28,8 +28,39 @@ static double interpolate(const double *rate, uint64_t n)
     return rate[k] + (rate[k + 1] - rate[k]) * frac;
 }
 
+/* Below the lowest known range, a share's kernel time keeps the fixed part the two lowest
+ * known ranges show (time = fixed + n x per-group, fitted through their first sizes),
+ * rather than the nearest range's rate, which makes the time fall in proportion to n: a
+ * device whose kernel has a fixed part longer than the others' whole share was given
+ * ever smaller shares, one range lower each launch, each finishing as late as the last,
+ * where nothing at all would have balanced the launch. Without a fixed part (or with one
+ * known range) the nearest rate stays. */
+static void extrapolate_down(const struct skmd_part_table *t, double *rate)
+{
+    int a = -1, b = -1;
+    for (int k = 0; k < SKMD_PART_RANGES && b < 0; k++)
+        if (t->rate[k] > 0.0) {
+            if (a < 0)
+                a = k;
+            else
+                b = k;
+        }
+    if (b < 0 || a == 0)
+        return;
+    double na = (double)((uint64_t)1 << a), nb = (double)((uint64_t)1 << b);
+    double ta = na / t->rate[a], tb = nb / t->rate[b];
+    double per_group = (tb - ta) / (nb - na), fixed = ta - per_group * na;
+    if (!(per_group > 0.0) || !(fixed > 0.0) || !isfinite(fixed))
+        return;
+    for (int k = 0; k < a; k++) {
+        double n = (double)((uint64_t)1 << k);
+        rate[k] = n / (fixed + per_group * n);
+    }
+}
+
 /* Copies a table with unknown (zero) ranges filled from the nearest known range, the lower
- * one on a tie. Returns 0 when no range is known. */
+ * one on a tie, and below the lowest known one extrapolated with its fixed part
+ * (extrapolate_down). Returns 0 when no range is known. */
 static int fill_rates(const struct skmd_part_table *t, double *rate)
 {
     int known = 0;
@@ -48,6 +79,7 @@ static int fill_rates(const struct skmd_part_table *t, double *rate)
                 rate[k] = t->rate[k + dist];
         }
     }
+    extrapolate_down(t, rate);
     return 1;
 }
 

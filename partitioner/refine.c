@@ -3,6 +3,20 @@
 
 #include <math.h>
 
+/* The weight a measurement gets: alpha when it is within SKMD_PART_TRACK_BAND of the
+ * prediction (noise), more beyond it, so that the prediction keeps at most (1 - alpha)
+ * x the band of its error. A device's rate that moved (a table from another process, a
+ * contended run, a share in another size range) is then followed within a launch or
+ * two instead of 0.7^k: from tables 1.5x off, shares took 10 launches and more to come
+ * within 10% of equal finish. */
+static double moved_error(double error, double alpha)
+{
+    double band = SKMD_PART_TRACK_BAND;
+    if (fabs(error) <= band)
+        return alpha * error;
+    return error - copysign((1.0 - alpha) * band, error);
+}
+
 int skmd_part_observe(struct skmd_part_table *t, uint64_t nwg, double kernel_ms, double alpha)
 {
     if (!t || nwg == 0 || !isfinite(kernel_ms) || !(kernel_ms > 0.0) || !(alpha > 0.0) ||
@@ -13,16 +27,39 @@ int skmd_part_observe(struct skmd_part_table *t, uint64_t nwg, double kernel_ms,
         return SKMD_PART_EINVAL;
     int k = skmd_part_range_of(nwg);
     double old = t->rate[k];
-    if (t->samples[k] == 0 || !(old > 0.0))
-        t->rate[k] = measured; /* a prediction or nothing: the measurement wins outright */
-    else
-        t->rate[k] = alpha * measured + (1.0 - alpha) * old;
+    /* The rate at n interpolates rate[k] (at 2^k) and rate[k + 1] (at 2^(k+1)): both
+     * nodes the prediction at n uses follow the measurement, each by its weight in the
+     * interpolation (normalized least mean squares), so that the prediction at n itself
+     * moves. Correcting rate[k] alone left a share near 2^(k+1) predicted from the stale
+     * rate[k + 1], and its shares never moved. */
+    int next = k + 1 < SKMD_PART_RANGES && nwg > 1 && t->rate[k + 1] > 0.0 && old > 0.0;
+    double f = next ? ((double)nwg - (double)((uint64_t)1 << k)) / (double)((uint64_t)1 << k)
+                    : 0.0;
+    double up = next ? t->rate[k + 1] : 0.0;
+    if (t->samples[k] == 0 && (!next || t->samples[k + 1] == 0))
+        f = 0.0; /* a prediction or nothing: the measurement wins outright at 2^k */
+    if (!(old > 0.0) || (t->samples[k] == 0 && f == 0.0)) {
+        t->rate[k] = measured;
+    } else {
+        double predicted = (1.0 - f) * old + f * up;
+        double target = predicted * (1.0 + moved_error(measured / predicted - 1.0, alpha));
+        double c = (target - predicted) / ((1.0 - f) * (1.0 - f) * old + f * f * up);
+        double lo = old * (1.0 + (1.0 - f) * c), hi = up * (1.0 + f * c);
+        if (!(lo > 0.0) || !(hi > 0.0) || !isfinite(lo) || !isfinite(hi)) {
+            lo = old * target / predicted; /* the same factor on both keeps them positive */
+            hi = up * target / predicted;
+        }
+        t->rate[k] = lo;
+        if (f > 0.0)
+            t->rate[k + 1] = hi;
+    }
     /* Ranges still holding a prediction keep its shape but follow the measured level, so a
      * stale guess next to a measured range does not mislead the interpolation. */
     if (old > 0.0 && t->rate[k] != old) {
         double factor = t->rate[k] / old;
         for (int j = 0; j < SKMD_PART_RANGES; j++)
-            if (j != k && t->samples[j] == 0 && t->rate[j] > 0.0 && isfinite(t->rate[j] * factor))
+            if (j != k && !(j == k + 1 && f > 0.0) && t->samples[j] == 0 && t->rate[j] > 0.0 &&
+                isfinite(t->rate[j] * factor))
                 t->rate[j] *= factor;
     }
     if (t->samples[k] < UINT32_MAX)

@@ -182,12 +182,17 @@ double skmd_part_link_ms(const struct skmd_part_link_curve *c, double bytes);
 
 /* ---- Online refinement ---------------------------------------------------------------- */
 
-/* Folds a measured launch of nwg work-groups taking kernel_ms into the table's range of
- * nwg: exponential smoothing with weight alpha (0 < alpha <= 1) on the new figure; the
- * first measurement of a range replaces a prediction outright. Ranges that still hold a
- * prediction are scaled by the same factor as the measured range moved. Non-positive or
- * non-finite figures are ignored (returns SKMD_PART_EINVAL). */
+/* Folds a measured launch of nwg work-groups taking kernel_ms into the table, so that its
+ * prediction at nwg moves toward the measurement: both ranges the interpolation at nwg
+ * uses move, each by its weight in it. A measurement within SKMD_PART_TRACK_BAND of the
+ * prediction moves it by alpha (0 < alpha <= 1) of the error (noise); beyond the band the
+ * prediction keeps at most (1 - alpha) x the band of its error (the device or the size
+ * changed). The first measurement of a range replaces a prediction outright. Ranges that
+ * still hold a prediction are scaled by the same factor as the measured range moved.
+ * Non-positive or non-finite figures are ignored (returns SKMD_PART_EINVAL). */
 int skmd_part_observe(struct skmd_part_table *t, uint64_t nwg, double kernel_ms, double alpha);
+/* skmd_part_observe: errors within this fraction of the prediction are taken as noise. */
+#define SKMD_PART_TRACK_BAND 0.05
 /* Folds a measured transfer into the curve: a curve of calibrated points has its scale
  * factor smoothed toward measured / modelled; latency + bytes / bandwidth has each term
  * moved by its share of the error (so a mix of sizes converges on both); a zero-bandwidth
@@ -216,6 +221,19 @@ int skmd_part_cache_decide(struct skmd_part_cache *c, const struct skmd_part_key
                            const struct skmd_part_problem *p, enum skmd_part_policy policy,
                            struct skmd_part_result *out, int *replaced);
 size_t skmd_part_cache_size(const struct skmd_part_cache *c);
+/* Balance: the hysteresis keeps shares still under noise, not unbalanced. A cached
+ * decision whose devices (those with work) finish, by today's tables, more than
+ * SKMD_PART_BALANCE_SPREAD apart ((latest - earliest) / latest) is also replaced by a new
+ * decision that finishes no later and whose spread is smaller by more than that, or that
+ * finishes more than SKMD_PART_BALANCE_GAIN sooner. */
+#define SKMD_PART_BALANCE_SPREAD 0.05
+#define SKMD_PART_BALANCE_GAIN 0.02
+/* The estimated spread of a decision's finish times, from its est_ms (0 with fewer than
+ * two devices at work). */
+double skmd_part_estimated_spread(const struct skmd_part_result *r);
+/* 1 when `fresh` replaces `cached` for balance (both estimated with today's tables). */
+int skmd_part_rebalances(const struct skmd_part_result *cached,
+                         const struct skmd_part_result *fresh);
 /* The guard of key's cached decision (made with it, see below); NULL when the key has no
  * entry. Valid until the next skmd_part_cache_decide on this cache. */
 struct skmd_part_guard *skmd_part_cache_guard(struct skmd_part_cache *c,

@@ -9,10 +9,10 @@ ALL_TARGETS += $(SPLIT_TEST_BINS) $(SHARE_ALIGN_TEST)
 CLEAN_FILES += $(SPLIT_TEST_BINS) $(SHARE_ALIGN_TEST) $(O)tests/split/share_align_test.o
 TEST_TARGETS += test-split-adversarial test-split-examples test-split-moved test-split-fault \
   test-split-events test-split-peer test-split-spread test-split-shapes \
-  test-split-share-align test-split-reads
+  test-split-share-align test-split-reads test-split-placed
 .PHONY: test-split-adversarial test-split-examples test-split-moved test-split-fault \
   test-split-events test-split-peer test-split-spread test-split-shapes test-split-share-align \
-  test-split-reads
+  test-split-reads test-split-placed
 
 # share_align.c alone (no OpenCL driver): rounding, units, write modes, scaled problems.
 $(O)tests/split/share_align_test.o: CPPFLAGS += -Ilibskmd
@@ -31,7 +31,7 @@ $(O)tests/split/%: tests/split/%.c $(CL_TEST_OBJS)
 	  $(CL_TEST_OBJS) $(LDFLAGS) -lOpenCL
 
 test-split-adversarial test-split-moved test-split-fault test-split-events \
-  test-split-peer test-split-shapes test-split-reads: test-split-%: $(LIBSKMD_SO) \
+  test-split-peer test-split-shapes test-split-reads test-split-placed: test-split-%: $(LIBSKMD_SO) \
   $(SPLIT_TEST_BINS) $(SKMD_OPT)
 	@env $(SKMD_SAN_ENV) tests/split/test-split.sh $* "$(SKMD_PRELOAD)" $(O)tests/split
 

@@ -1,6 +1,7 @@
 #!/bin/bash
 # tests/split/test-split.sh MODE PRELOAD BIN_DIR: the split-launch tests on local PoCL
-# devices (MODE: adversarial, examples, moved, fault, events, peer, spread, shapes, reads). Each run forces
+# devices (MODE: adversarial, examples, moved, fault, events, peer, spread, shapes, reads,
+# placed). Each run forces
 # uneven shares and checks from the log (SKMD_LOG=info) that launches really were split.
 set -u
 mode=$1 preload=$2 bins=$3
@@ -112,6 +113,34 @@ print(sum(1 for e in ev if e["cat"] == "transfer_out" and e["args"]["device"] !=
                 say FAIL "[$devs] [$set] $what"
             elif [ "${set#*driver}" != "$set" ] && [ "$gathered" -eq 0 ]; then
                 say FAIL "[$devs] [$set] $what: nothing gathered with the driver's reads"
+            else
+                say PASS "[$devs] [$set] exact; $what"
+            fi
+        done
+    done ;;
+placed)
+    # The app writes a launch's inputs before each launch (placed-writes.py): the
+    # partitioner's split is recorded as a placement and the next writes go straight to
+    # the members that read each part (SKMD_PLACE_WRITES=always: whenever it splits), the
+    # launches that follow take the placement's shares; exact every round. With copies of
+    # their own (SKMD_ZERO_COPY=0) and zero-copy; SKMD_PLACE_WRITES=0 places nothing.
+    for set in "SKMD_ZERO_COPY=0 SKMD_TRANSFER_STAGE_CPU=1" "SKMD_ZERO_COPY=1" \
+               "SKMD_ZERO_COPY=0 SKMD_PLACE_WRITES=0"; do
+        for devs in "pthread pthread" "pthread pthread basic"; do
+            rm -rf "$tmp/log" "$tmp/cache"
+            out=$(POCL_DEVICES="$devs" SKMD_LOG="debug:$tmp/log" SKMD_PLACE_WRITES=always \
+                  SKMD_MIN_SPLIT_WORKGROUPS=2 PYOPENCL_NO_CACHE=1 \
+                  ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" env $set \
+                  LD_PRELOAD="$preload" /usr/bin/python3 -W ignore tests/split/placed-writes.py 2>&1)
+            writes=$(grep -c "bytes placed:" "$tmp/log")
+            launches=$(grep -c "the placement's shares" "$tmp/log")
+            what="$writes placed writes, $launches launches on the placement's shares"
+            if [ "$out" != ok ]; then
+                say FAIL "[$devs] [$set] $(tail -3 <<<"$out")"
+            elif [ "${set#*PLACE_WRITES=0}" != "$set" ] && [ "$writes$launches" != 00 ]; then
+                say FAIL "[$devs] [$set] $what"
+            elif [ "${set#*PLACE_WRITES=0}" = "$set" ] && { [ "$writes" -lt 2 ] || [ "$launches" -lt 2 ]; }; then
+                say FAIL "[$devs] [$set] $what"
             else
                 say PASS "[$devs] [$set] exact; $what"
             fi

@@ -1,0 +1,171 @@
+/* libskmd/placement.c: placements of a launch's inputs on its input buffers (see
+ * placement.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "inflight.h"
+#include "coherence.h"
+#include "placement.h"
+#include "share_align.h"
+
+static uint64_t generations;
+
+/* Parameter p is a buffer the launch reads. */
+static int read_buffer(const struct skmd_plan_request *r, unsigned p)
+{
+    enum skmd_param_kind kind = r->rec->params[p].kind;
+    return (kind == SKMD_PARAM_GLOBAL || kind == SKMD_PARAM_CONSTANT) && r->args[p].mem &&
+           r->args[p].mem->mtype == CL_MEM_OBJECT_BUFFER &&
+           (r->rec->params[p].access & SKMD_ACCESS_READ);
+}
+
+/* The bytes parameter p reads for groups [first, first+count), in root offsets, one
+ * interval at a time: fn(root, member, b, e, user); stops at fn's first nonzero. */
+typedef int (*interval_fn)(cl_mem root, int m, uint64_t b, uint64_t e, void *user);
+static int each_read(const struct skmd_plan_request *r, unsigned p, int m, uint64_t first,
+                     uint64_t count, interval_fn fn, void *user)
+{
+    struct skmd_interval rd[SKMD_SHARE_INTERVALS], wr[SKMD_SHARE_INTERVALS];
+    struct skmd_footprint fp = {rd, wr, SKMD_SHARE_INTERVALS, SKMD_SHARE_INTERVALS, 0, 0, 0};
+    struct skmd_share_view view = {r->rec, r->args, r->scalars, r->shape};
+    skmd_share_footprint(&view, p, first, count, &fp);
+    cl_mem mem = r->args[p].mem, root = skmd_mem_root(mem);
+    uint64_t base = mem == root ? 0 : mem->origin;
+    for (size_t i = 0; i < fp.nread; i++)
+        if (fp.read[i].end > fp.read[i].begin &&
+            fn(root, m, base + fp.read[i].begin, base + fp.read[i].end, user))
+            return 1;
+    return 0;
+}
+
+void skmd_placement_note_app_write(cl_mem mem)
+{
+    __atomic_store_n(&skmd_mem_root(mem)->app_wrote, 1, __ATOMIC_RELAXED);
+}
+
+static int app_wrote(cl_mem mem)
+{
+    return __atomic_load_n(&skmd_mem_root(mem)->app_wrote, __ATOMIC_RELAXED);
+}
+
+double skmd_placement_app_part(const struct skmd_plan_request *r)
+{
+    double all = 0, from_app = 0;
+    for (unsigned p = 0; p < r->rec->nparams; p++) {
+        if (!read_buffer(r, p))
+            continue;
+        all += (double)r->args[p].mem->size;
+        from_app += app_wrote(r->args[p].mem) ? (double)r->args[p].mem->size : 0;
+    }
+    return all > 0 ? from_app / all : 0;
+}
+
+void skmd_placement_note_read(const struct skmd_plan_request *r)
+{
+    for (unsigned p = 0; p < r->rec->nparams; p++)
+        if (read_buffer(r, p))
+            __atomic_store_n(&skmd_mem_root(r->args[p].mem)->app_wrote, 0, __ATOMIC_RELAXED);
+}
+
+void skmd_placement_free(cl_mem root)
+{
+    if (!root->placed)
+        return;
+    for (int m = 0; m < SKMD_MAX_MEMBERS; m++)
+        skmd_ranges_free(&root->placed->reads[m]);
+    struct skmd_placement *pl = root->placed;
+    __atomic_store_n(&root->placed, NULL, __ATOMIC_RELEASE); /* write_placed.c peeks */
+    free(pl);
+}
+
+static int add_read(cl_mem root, int m, uint64_t b, uint64_t e, void *user)
+{
+    (void)user;
+    return skmd_ranges_add(&root->placed->reads[m], b, e) != 0;
+}
+
+/* Under the root's lock: root's placement for this recording, made or emptied first. */
+static struct skmd_placement *placement_for(cl_mem root, uint64_t generation)
+{
+    struct skmd_placement *pl = root->placed;
+    if (pl && pl->generation == generation)
+        return pl;
+    if (!pl && !(pl = calloc(1, sizeof *pl)))
+        return NULL;
+    for (int m = 0; m < SKMD_MAX_MEMBERS; m++)
+        skmd_ranges_clear(&pl->reads[m]);
+    pl->generation = generation;
+    __atomic_store_n(&root->placed, pl, __ATOMIC_RELEASE);
+    return pl;
+}
+
+void skmd_placement_record(const struct skmd_plan_request *r, uint64_t kernel, uint32_t shape,
+                           const uint64_t *count)
+{
+    uint64_t generation = __atomic_add_fetch(&generations, 1, __ATOMIC_RELAXED);
+    for (unsigned p = 0; p < r->rec->nparams; p++) {
+        if (!read_buffer(r, p))
+            continue;
+        cl_mem root = skmd_mem_root(r->args[p].mem);
+        skmd_buffer_lock(root);
+        if (!count) {
+            skmd_placement_free(root);
+            skmd_buffer_unlock(root);
+            continue;
+        }
+        struct skmd_placement *pl = placement_for(root, generation);
+        int failed = !pl;
+        if (pl) {
+            pl->kernel = kernel;
+            pl->shape = shape;
+            pl->total_groups = r->total_groups;
+            memcpy(pl->count, count, sizeof pl->count[0] * (size_t)skmd_state.nmembers);
+        }
+        uint64_t first = 0;
+        for (int m = 0; m < skmd_state.nmembers && !failed; m++) {
+            if (count[m])
+                failed = each_read(r, p, m, first, count[m], add_read, NULL);
+            first += count[m];
+        }
+        if (failed) /* out of memory: no placement rather than part of one */
+            skmd_placement_free(root);
+        skmd_buffer_unlock(root);
+    }
+}
+
+static int lacks(cl_mem root, int m, uint64_t b, uint64_t e, void *user)
+{
+    (void)user;
+    return !skmd_ranges_covers(&root->valid[m], b, e) &&
+           !((root->zero_copy & (1u << m)) && skmd_ranges_covers(&root->valid[SKMD_HOST], b, e));
+}
+
+int skmd_placement_intact(const struct skmd_plan_request *r, uint64_t kernel, uint32_t shape,
+                          uint64_t *count)
+{
+    uint64_t generation = 0;
+    int inputs = 0, intact = 1;
+    for (unsigned p = 0; p < r->rec->nparams && intact; p++) {
+        if (!read_buffer(r, p) || !app_wrote(r->args[p].mem))
+            continue;
+        cl_mem root = skmd_mem_root(r->args[p].mem);
+        skmd_buffer_lock(root);
+        const struct skmd_placement *pl = root->placed;
+        intact = pl && pl->kernel == kernel && pl->shape == shape &&
+                 pl->total_groups == r->total_groups &&
+                 (!inputs || pl->generation == generation);
+        if (intact && !inputs) {
+            generation = pl->generation;
+            memcpy(count, pl->count, sizeof count[0] * (size_t)skmd_state.nmembers);
+        }
+        uint64_t first = 0;
+        for (int m = 0; m < skmd_state.nmembers && intact; m++) {
+            if (count[m])
+                intact = r->eligible[m] && !each_read(r, p, m, first, count[m], lacks, NULL);
+            first += count[m];
+        }
+        skmd_buffer_unlock(root);
+        inputs++;
+    }
+    return intact && inputs > 0;
+}

@@ -1,0 +1,209 @@
+/* libskmd/write_placed.c: the app's write of a buffer with a placement goes to the members
+ * that will read each part (see write_placed.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "coherence.h"
+#include "common.h"
+#include "config.h"
+#include "inflight.h"
+#include "log.h"
+#include "member_health.h"
+#include "placement.h"
+#include "plan.h"
+#include "trace.h"
+#include "transfer.h"
+#include "write_placed.h"
+
+/* One write: bytes [b, e) of the root from src (the app's bytes for b). */
+struct writer {
+    cl_mem root;
+    uint64_t b, e;
+    const unsigned char *src;
+    struct skmd_ranges to_devices;  /* bytes some device member gets */
+    struct skmd_ranges to_host;     /* bytes the host copy gets */
+    struct skmd_xfer_req *reqs;     /* the device parts */
+    int nreqs, cap;
+};
+
+static int add_request(struct writer *w, int m, uint64_t b, uint64_t e)
+{
+    cl_int err;
+    cl_command_queue q = skmd_work_queue(w->root->context, m, &err);
+    cl_mem real = q ? skmd_mem_real(w->root, m, &err) : NULL;
+    if (!real)
+        return -1;
+    if (w->nreqs == w->cap) {
+        int cap = w->cap ? 2 * w->cap : 8;
+        struct skmd_xfer_req *grown = realloc(w->reqs, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        w->reqs = grown;
+        w->cap = cap;
+    }
+    w->reqs[w->nreqs++] = (struct skmd_xfer_req){
+        .member = m, .context = skmd_member_context(w->root->context, m), .queue = q,
+        .buffer = real, .to_device = 1, .offset = (size_t)b, .size = (size_t)(e - b),
+        .host = (void *)(w->src + (b - w->b)),
+        .direct = skmd_coh_member_shares_host(m) && !skmd_config()->transfer_stage_cpu,
+    };
+    return skmd_ranges_add(&w->to_devices, b, e);
+}
+
+/* Under the buffer lock: the parts of the write by where they go. A zero-copy member's
+ * part goes to the host copy (which is its buffer); so do the bytes no member reads. */
+static int plan_parts(struct writer *w, const struct skmd_placement *pl)
+{
+    cl_mem root = w->root;
+    for (int m = 0; m < skmd_state.nmembers; m++) {
+        if (!pl->count[m] || skmd_member_is_lost(m))
+            continue;
+        int zero_copy = (root->zero_copy & (1u << m)) != 0;
+        uint64_t at = w->b;
+        struct skmd_range hit;
+        while (skmd_ranges_next_hit(&pl->reads[m], w->b, w->e, &at, &hit))
+            if (zero_copy ? skmd_ranges_add(&w->to_host, hit.begin, hit.end) != 0
+                          : add_request(w, m, hit.begin, hit.end) != 0)
+                return -1;
+    }
+    uint64_t at = w->b;
+    struct skmd_range gap;
+    while (skmd_ranges_next_gap(&w->to_devices, w->b, w->e, &at, &gap))
+        if (skmd_ranges_add(&w->to_host, gap.begin, gap.end) != 0)
+            return -1;
+    return 0;
+}
+
+/* Under the buffer lock, the bytes in place: the copies that got them alone are current
+ * over the write. The host copy's bytes first (the only owner there), then each device
+ * part: the first copy to get a byte owns it, the others hold it too. */
+static cl_int mark_current(struct writer *w, const struct skmd_placement *pl)
+{
+    cl_mem root = w->root;
+    struct skmd_ranges claimed = {0};
+    cl_int err = CL_SUCCESS;
+    for (size_t i = 0; i < w->to_host.n && err == CL_SUCCESS; i++) {
+        struct skmd_range h = w->to_host.r[i];
+        err = skmd_coh_written(root, SKMD_HOST, h.begin, h.end);
+        for (int m = 0; m < skmd_state.nmembers && err == CL_SUCCESS; m++)
+            if (pl->count[m] && (root->zero_copy & (1u << m)))
+                err = skmd_coh_also_valid(root, m, h.begin, h.end);
+        if (err == CL_SUCCESS && skmd_ranges_add(&claimed, h.begin, h.end) != 0)
+            err = CL_OUT_OF_HOST_MEMORY;
+    }
+    for (int i = 0; i < w->nreqs && err == CL_SUCCESS; i++) {
+        uint64_t b = w->reqs[i].offset, e = b + w->reqs[i].size, at = b;
+        int m = w->reqs[i].member;
+        struct skmd_range part;
+        while (err == CL_SUCCESS && skmd_ranges_next_hit(&claimed, b, e, &at, &part))
+            err = skmd_coh_also_valid(root, m, part.begin, part.end);
+        at = b;
+        while (err == CL_SUCCESS && skmd_ranges_next_gap(&claimed, b, e, &at, &part)) {
+            err = skmd_coh_written(root, m, part.begin, part.end);
+            if (err == CL_SUCCESS && skmd_ranges_add(&claimed, part.begin, part.end) != 0)
+                err = CL_OUT_OF_HOST_MEMORY;
+        }
+    }
+    skmd_ranges_free(&claimed);
+    return err;
+}
+
+static void trace_requests(const struct writer *w, uint64_t start)
+{
+    for (int i = 0; i < w->nreqs && skmd_trace_enabled(); i++) {
+        struct skmd_trace_span span = {
+            .device = w->reqs[i].member, .kind = SKMD_TRACE_TRANSFER_IN, .share = -1,
+            .start_ns = start, .end_ns = skmd_trace_now_ns(), .bytes = w->reqs[i].size,
+        };
+        skmd_trace_span(&span);
+    }
+}
+
+static int several_members(const struct writer *w)
+{
+    for (int i = 1; i < w->nreqs; i++)
+        if (w->reqs[i].member != w->reqs[0].member)
+            return 1;
+    return 0;
+}
+
+static uint64_t device_bytes(const struct writer *w)
+{
+    uint64_t bytes = 0;
+    for (int i = 0; i < w->nreqs; i++)
+        bytes += w->reqs[i].size;
+    return bytes;
+}
+
+/* Under the buffer lock: 1 written (*err its result), 0 not taken. */
+static int write_parts(struct writer *w, cl_int *err)
+{
+    const struct skmd_placement *pl = w->root->placed;
+    if (!pl || plan_parts(w, pl) != 0)
+        return 0;
+    unsigned char *host = w->to_host.n ? skmd_coh_host_copy(w->root) : NULL;
+    if (w->to_host.n && (!host || skmd_coh_settle_zero_copy(w->root) != CL_SUCCESS))
+        return 0;
+    for (size_t i = 0; i < w->to_host.n; i++)
+        skmd_xfer_copy(host + w->to_host.r[i].begin, w->src + (w->to_host.r[i].begin - w->b),
+                       (size_t)(w->to_host.r[i].end - w->to_host.r[i].begin));
+    uint64_t start = skmd_trace_now_ns();
+    *err = w->nreqs ? skmd_xfer_run_many(w->reqs, w->nreqs, NULL) : CL_SUCCESS;
+    trace_requests(w, start);
+    if (*err == CL_SUCCESS && several_members(w))
+        skmd_plan_observe_placed_write(device_bytes(w), (skmd_trace_now_ns() - start) / 1e6);
+    if (*err == CL_SUCCESS)
+        *err = mark_current(w, pl);
+    if (*err != CL_SUCCESS) {
+        skmd_log(SKMD_LOG_INFO, "placed write of %llu bytes failed (%d): written to the host "
+                 "copy instead", (unsigned long long)(w->e - w->b), *err);
+        *err = skmd_coh_write_host(w->root, (size_t)w->b, (size_t)(w->e - w->b), w->src);
+    }
+    return 1;
+}
+
+int skmd_write_placed(cl_command_queue q, cl_mem mem, size_t off, size_t size, const void *ptr,
+                      cl_bool blocking, cl_uint nwait, const cl_event *wait, cl_event *event,
+                      cl_int *err)
+{
+    /* A non-blocking write must not wait for its list here: a user event the app sets
+     * after the call would never come. */
+    if ((nwait && !blocking) || !ptr || size == 0 || mem->mtype != CL_MEM_OBJECT_BUFFER ||
+        off > mem->size || size > mem->size - off || !strcmp(skmd_config()->place_writes, "0") ||
+        !strcmp(skmd_config()->app_transfers, "driver"))
+        return 0;
+    cl_mem root = skmd_mem_root(mem);
+    if ((root->flags & CL_MEM_USE_HOST_PTR) || !__atomic_load_n(&root->placed, __ATOMIC_ACQUIRE))
+        return 0;
+    struct skmd_enqueue en;
+    if (skmd_enqueue_begin(&en, q, nwait, wait, event) != CL_SUCCESS)
+        return 0; /* the usual path reports the bad wait list */
+    /* In the queue's order: what was queued before it is done first; then its wait list;
+     * then the launches in flight on the buffer. */
+    if (real_clFinish(q->real) != CL_SUCCESS ||
+        (en.nwait && real_clWaitForEvents(en.nwait, en.wait) != CL_SUCCESS)) {
+        skmd_enqueue_abandon(&en);
+        return 0;
+    }
+    skmd_inflight_wait_mem(mem, 1);
+    uint64_t b = off + (mem != root ? mem->origin : 0);
+    struct writer w = {.root = root, .b = b, .e = b + size, .src = ptr};
+    skmd_buffer_lock(mem);
+    int took = write_parts(&w, err);
+    skmd_buffer_unlock(mem);
+    skmd_ranges_free(&w.to_devices);
+    skmd_ranges_free(&w.to_host);
+    free(w.reqs);
+    if (!took) {
+        skmd_enqueue_abandon(&en);
+        return 0;
+    }
+    skmd_log(SKMD_LOG_DEBUG, "write of %zu bytes placed: %d device part(s), the rest in the "
+             "host copy", size, w.nreqs);
+    if (*err == CL_SUCCESS && en.event)
+        en.real_event = skmd_done_event(q, NULL, err);
+    *err = skmd_enqueue_end(&en, *err);
+    if (*err == CL_SUCCESS && event)
+        (*event)->type = CL_COMMAND_WRITE_BUFFER;
+    return 1;
+}
