@@ -394,9 +394,10 @@ static long long count_of(sqlite3 *conn, const char *sql)
     return n;
 }
 
-/* Opens the database read-only (skmd-info never creates or repairs it); the status is a
- * sentence when something is wrong. Returns the connection, or NULL. */
-static sqlite3 *open_profile(const char *path, char *status, size_t size)
+/* Opens the database read-only (skmd-info never creates, repairs or upgrades it); the
+ * status is a sentence when something is wrong or the file's schema is an older one.
+ * Returns the connection and sets *schema to the file's version, or returns NULL. */
+static sqlite3 *open_profile(const char *path, char *status, size_t size, long long *schema)
 {
     struct stat sb;
     if (stat(path, &sb) != 0) {
@@ -417,14 +418,22 @@ static sqlite3 *open_profile(const char *path, char *status, size_t size)
         sqlite3_close(conn);
         return NULL;
     }
-    if (app != SKMD_PDB_APPLICATION_ID || version != SKMD_PDB_SCHEMA_VERSION) {
+    /* An older schema that libskmd upgrades in place still has every table shown here. */
+    int upgradable = app == SKMD_PDB_APPLICATION_ID && version >= SKMD_PDB_OLDEST_VERSION &&
+                     version < SKMD_PDB_SCHEMA_VERSION;
+    if (!upgradable && (app != SKMD_PDB_APPLICATION_ID || version != SKMD_PDB_SCHEMA_VERSION)) {
         snprintf(status, size, "not a libskmd profile of schema %d (application_id %lld, "
                  "schema %lld): libskmd moves it aside and starts afresh",
                  SKMD_PDB_SCHEMA_VERSION, app, version);
         sqlite3_close(conn);
         return NULL;
     }
-    snprintf(status, size, "ok");
+    if (upgradable)
+        snprintf(status, size, "profile database schema %lld: libskmd upgrades it on first use",
+                 version);
+    else
+        snprintf(status, size, "ok");
+    *schema = version;
     return conn;
 }
 
@@ -432,7 +441,8 @@ static void show_profile(void)
 {
     const char *path = skmd_config()->profile_db;
     char status[600];
-    sqlite3 *conn = open_profile(path, status, sizeof status);
+    long long schema = 0;
+    sqlite3 *conn = open_profile(path, status, sizeof status, &schema);
     begin("profile_db", "Profile database");
     field_text("path", "path", path);
     field_text("status", "status", status);
@@ -443,7 +453,7 @@ static void show_profile(void)
         if (kernels < 0 || devices < 0 || decisions < 0) {
             field_format("error", "error", "corrupt: %s", sqlite3_errmsg(conn));
         } else {
-            field_number("schema_version", "schema version", SKMD_PDB_SCHEMA_VERSION, "");
+            field_number("schema_version", "schema version", (double)schema, "");
             field_number("kernels_profiled", "kernels profiled", (double)kernels, "");
             field_number("devices", "devices", (double)devices, "");
             field_number("decisions", "decisions logged", (double)decisions, "");

@@ -4,7 +4,8 @@ ALL_TARGETS += $(TEST_CONTROLS)
 CLEAN_FILES += $(TEST_CONTROLS)
 
 $(O)tests/controls/test-controls.o: CPPFLAGS += -Ilibskmd
-$(TEST_CONTROLS): $(O)tests/controls/test-controls.o $(O)libskmd/config.o $(O)libskmd/log.o
+$(TEST_CONTROLS): $(O)tests/controls/test-controls.o $(O)libskmd/config.o $(O)libskmd/log.o \
+  $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -lpthread
 
 TEST_TARGETS += test-controls

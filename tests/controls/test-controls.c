@@ -11,15 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int failures;
-
-#define CHECK(cond)                                                                            \
-    do {                                                                                       \
-        if (!(cond)) {                                                                         \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);          \
-            failures++;                                                                        \
-        }                                                                                      \
-    } while (0)
+#include "../common/check.h"
 
 static int warnings_mention(const struct skmd_config_warnings *w, const char *a, const char *b)
 {
@@ -230,7 +222,7 @@ static int child(void)
         CHECK(skmd_config() == skmd_config());
     skmd_log(SKMD_LOG_INFO, "child info");
     skmd_log(SKMD_LOG_DEBUG, "child debug %d", 42);
-    return failures != 0;
+    return check_failures != 0;
 }
 
 int main(int argc, char **argv)
@@ -243,10 +235,5 @@ int main(int argc, char **argv)
     test_typos();
     test_table();
     test_process(argv[0]);
-    if (failures) {
-        fprintf(stderr, "test-controls: %d checks failed\n", failures);
-        return 1;
-    }
-    printf("test-controls: all checks passed\n");
-    return 0;
+    return check_report("test-controls");
 }

@@ -7,20 +7,12 @@
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
 #endif
-#include <CL/cl.h>
+#include "../common/cl_test.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define VALUES 25 /* per work-item */
-#define CHECK(x)                                                                            \
-    do {                                                                                    \
-        cl_int e_ = (x);                                                                    \
-        if (e_ != CL_SUCCESS) {                                                             \
-            fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #x, e_);                \
-            return 1;                                                                       \
-        }                                                                                   \
-    } while (0)
 
 static const char *source =
     "__kernel void ids(__global uint *out, uint dims) {\n"
@@ -44,32 +36,23 @@ static const char *source =
     "#endif\n"
     "}\n";
 
-static cl_context ctx;
-static cl_command_queue q;
+static struct cl_test cl;
 static cl_kernel k;
 static FILE *dump;
 
-static int launch(cl_uint dims, const size_t *offset, const size_t *global,
+static void launch(cl_uint dims, const size_t *offset, const size_t *global,
                   const size_t *local)
 {
     size_t items = 1;
     for (cl_uint d = 0; d < dims; d++)
         items *= global[d];
     size_t size = items * VALUES * sizeof(cl_uint);
-    cl_int err;
-    cl_mem b = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, size, NULL, &err);
-    CHECK(err);
-    CHECK(clSetKernelArg(k, 0, sizeof b, &b));
-    CHECK(clSetKernelArg(k, 1, sizeof dims, &dims));
-    CHECK(clEnqueueNDRangeKernel(q, k, dims, offset, global, local, 0, NULL, NULL));
-    cl_uint *bytes = malloc(size);
-    if (!bytes)
-        return 1;
-    CHECK(clEnqueueReadBuffer(q, b, CL_TRUE, 0, size, bytes, 0, NULL, NULL));
-    fwrite(bytes, 1, size, dump);
-    free(bytes);
-    CHECK(clReleaseMemObject(b));
-    return 0;
+    cl_mem b = cl_test_buffer(&cl, CL_MEM_WRITE_ONLY, size, NULL);
+    CL_CHECK(clSetKernelArg(k, 0, sizeof b, &b));
+    CL_CHECK(clSetKernelArg(k, 1, sizeof dims, &dims));
+    CL_CHECK(clEnqueueNDRangeKernel(cl.queue, k, dims, offset, global, local, 0, NULL, NULL));
+    cl_test_dump(&cl, b, size, dump);
+    CL_CHECK(clReleaseMemObject(b));
 }
 
 int main(int argc, char **argv)
@@ -78,38 +61,25 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s DUMP_FILE\n", argv[0]);
         return 2;
     }
-    cl_platform_id plat;
-    cl_device_id dev;
-    cl_int err;
     char version[128] = "";
-    CHECK(clGetPlatformIDs(1, &plat, NULL));
-    CHECK(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL));
-    CHECK(clGetDeviceInfo(dev, CL_DEVICE_OPENCL_C_VERSION, sizeof version, version, NULL));
-    ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-    CHECK(err);
-    q = clCreateCommandQueue(ctx, dev, 0, &err);
-    CHECK(err);
-    cl_program prog = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
-    CHECK(err);
+    cl_test_open(&cl, 0, NULL, NULL);
+    CL_CHECK(clGetDeviceInfo(cl.device, CL_DEVICE_OPENCL_C_VERSION, sizeof version, version, NULL));
     /* "OpenCL C 1.2 ...": a major version of 2 or more has get_global_linear_id. */
     const char *options = strncmp(version, "OpenCL C ", 9) == 0 && version[9] >= '2'
                               ? "-cl-std=CL2.0" : "";
-    CHECK(clBuildProgram(prog, 1, &dev, options, NULL, NULL));
-    k = clCreateKernel(prog, "ids", &err);
-    CHECK(err);
+    cl.program = cl_test_build(&cl, source, options);
+    k = cl_test_kernel(&cl, "ids");
     dump = fopen(argv[1], "wb");
     if (!dump) {
         perror(argv[1]);
         return 1;
     }
-    int bad = launch(3, (size_t[]){3, 1, 2}, (size_t[]){8, 6, 10}, (size_t[]){2, 3, 5}) ||
-              launch(2, (size_t[]){5, 7}, (size_t[]){21, 12}, (size_t[]){3, 2}) ||
-              launch(1, (size_t[]){11}, (size_t[]){96}, (size_t[]){4});
-    fclose(dump);
+    launch(3, (size_t[]){3, 1, 2}, (size_t[]){8, 6, 10}, (size_t[]){2, 3, 5});
+    launch(2, (size_t[]){5, 7}, (size_t[]){21, 12}, (size_t[]){3, 2});
+    launch(1, (size_t[]){11}, (size_t[]){96}, (size_t[]){4});
+    int bad = fclose(dump) != 0;
     clReleaseKernel(k);
-    clReleaseProgram(prog);
-    clReleaseCommandQueue(q);
-    clReleaseContext(ctx);
+    cl_test_close(&cl);
     printf("%s (%s)\n", bad ? "failed" : "ok", options[0] ? options : "OpenCL C 1.x");
     return bad;
 }

@@ -24,10 +24,10 @@ $(O)tests/native-source/source_check: $(O)tests/native-source/source_check.o \
 
 # Apps: linked with the system loader; libskmd comes in through LD_PRELOAD.
 $(O)tests/native-source/unsafe $(O)tests/native-source/ids: $(O)tests/native-source/%: \
-  tests/native-source/%.c
+  tests/native-source/%.c $(CL_TEST_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -DCL_TARGET_OPENCL_VERSION=120 \
-	  -o $@ $< $(LDFLAGS) -lOpenCL
+	  -o $@ $< $(CL_TEST_OBJS) $(LDFLAGS) -lOpenCL
 
 test-native-source-boxes: $(O)tests/native-source/boxes
 	@env $(SKMD_SAN_ENV) $<

@@ -21,22 +21,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../common/check.h"
+
 #define ALPHA 0.3       /* plan.c's PLAN_ALPHA */
 #define HYSTERESIS 0.10 /* plan.c's PLAN_HYSTERESIS */
 #define LAUNCHES 24     /* the cold start, then 23 split launches */
 #define BALANCED_FROM 4 /* the 4th split launch */
 #define MAX_SPREAD 0.10
 
-static int failures, verbose;
-
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: %s: check failed: %s\n", __FILE__, __LINE__,     \
-                    __func__, #cond);                                                \
-            failures++;                                                              \
-        }                                                                            \
-    } while (0)
+static int verbose;
 
 /* The true behaviour of one simulated device. */
 struct sim_device {
@@ -424,10 +417,5 @@ int main(int argc, char **argv)
          {"gpu2", 2500, 0.2, 0.02, 1, 12e6, -1, 0}},
         32768, 64, 64, 0.02});
     check_random();
-    if (failures) {
-        fprintf(stderr, "test_balance: %d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("test_balance: all checks passed\n");
-    return 0;
+    return check_report("test_balance");
 }

@@ -6,16 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int failures;
-
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: %s: check failed: %s\n", __FILE__, __LINE__,     \
-                    __func__, #cond);                                                \
-            failures++;                                                              \
-        }                                                                            \
-    } while (0)
+#include "../common/check.h"
 
 /* A device whose table has one rate in every range. */
 static struct skmd_part_device flat_device(double rate, int link, double bytes_per_ms)
@@ -678,7 +669,6 @@ static void test_cold_start(void)
     CHECK(skmd_part_probe(&p, -1, &r) == SKMD_PART_EINVAL);
 }
 
-
 /* Runs `launches` launches of one splitting decision through the guard: the split takes
  * split_ms, whole on device `best` takes whole_ms (+-3% deterministic noise each). Counts
  * the runs per verdict into runs[4]; returns the number of launches whose time exceeded
@@ -806,10 +796,5 @@ int main(void)
     test_policies();
     test_refinement_converges();
     test_cold_start();
-    if (failures) {
-        fprintf(stderr, "test_partitioner: %d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("test_partitioner: all checks passed\n");
-    return 0;
+    return check_report("test_partitioner");
 }

@@ -1,7 +1,7 @@
 /* Unit tests of profiledb/'s guard states: round trip by device ids, another device list
  * or policy, age, malformed rows, bad arguments, the upgrade of a version 1 file in place, and
  * several processes writing guard states at once. */
-#include "skmd_profiledb.h"
+#include "pdb_test.h"
 
 #include <math.h>
 #include <sqlite3.h>
@@ -11,48 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int failures;
-
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: %s: check failed: %s\n", __FILE__, __LINE__,     \
-                    __func__, #cond);                                                \
-            failures++;                                                              \
-        }                                                                            \
-    } while (0)
-
-static char root_dir[256];
-
-struct reports {
-    int count;
-    char all[4096];
-};
-
-static void collect(void *user, const char *message)
-{
-    struct reports *r = user;
-    r->count++;
-    size_t used = strlen(r->all);
-    snprintf(r->all + used, sizeof(r->all) - used, "%s\n", message);
-}
-
-static void path_in(char *buf, size_t size, const char *name)
-{
-    snprintf(buf, size, "%s/%s", root_dir, name);
-}
-
-static long long query_number(struct skmd_pdb *db, const char *sql)
-{
-    sqlite3_stmt *st;
-    long long n = -1;
-    if (sqlite3_prepare_v2(skmd_pdb_sqlite(db), sql, -1, &st, NULL) != SQLITE_OK)
-        return -1;
-    if (sqlite3_step(st) == SQLITE_ROW)
-        n = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    return n;
-}
+#include "../common/check.h"
 
 /* A guard in whole mode on position 1 of a 2-device key: the split 1.8 ms, whole 1.2 ms. */
 static struct skmd_pdb_guard whole_verdict(void)
@@ -291,11 +250,7 @@ static void test_several_writers(void)
             _exit(bad || !db);
         }
     }
-    for (int w = 0; w < WRITERS; w++) {
-        int status = 0;
-        CHECK(pids[w] > 0 && waitpid(pids[w], &status, 0) == pids[w]);
-        CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    }
+    wait_writers(pids, WRITERS);
     struct skmd_pdb *db = skmd_pdb_open(path, NULL, NULL);
     CHECK(query_number(db, "SELECT count(*) FROM guards") == WRITERS * WRITES);
     CHECK(query_number(db, "SELECT count(*) FROM perf") == 1);
@@ -304,23 +259,12 @@ static void test_several_writers(void)
 
 int main(void)
 {
-    snprintf(root_dir, sizeof root_dir, "/tmp/skmd-pdb-guard-XXXXXX");
-    if (!mkdtemp(root_dir)) {
-        perror("test_pdb_guard: temporary directory");
+    if (root_dir_make("pdb-guard") != 0)
         return 1;
-    }
     test_round_trip();
     test_bad_arguments();
     test_upgrade();
     test_several_writers();
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root_dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "test_pdb_guard: could not remove %s\n", root_dir);
-    if (failures) {
-        fprintf(stderr, "test_pdb_guard: %d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("test_pdb_guard: all checks passed\n");
-    return 0;
+    root_dir_remove("test_pdb_guard");
+    return check_report("test_pdb_guard");
 }

@@ -1,6 +1,6 @@
 /* Unit tests of profiledb/: round trips, keys, recovery from bad files, read-only and
  * locked databases, a full disk, and several processes writing at once. */
-#include "skmd_profiledb.h"
+#include "pdb_test.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -14,49 +14,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int failures;
-
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: %s: check failed: %s\n", __FILE__, __LINE__,     \
-                    __func__, #cond);                                                \
-            failures++;                                                              \
-        }                                                                            \
-    } while (0)
-
-static char root_dir[256];
-
-struct reports {
-    int count;
-    char all[8192];
-};
-
-static void collect(void *user, const char *message)
-{
-    struct reports *r = user;
-    r->count++;
-    size_t used = strlen(r->all);
-    snprintf(r->all + used, sizeof(r->all) - used, "%s\n", message);
-}
-
-static void path_in(char *buf, size_t size, const char *name)
-{
-    snprintf(buf, size, "%s/%s", root_dir, name);
-}
+#include "../common/check.h"
 
 static long long count_rows(struct skmd_pdb *db, const char *table)
 {
     char sql[128];
     snprintf(sql, sizeof(sql), "SELECT count(*) FROM %s", table);
-    sqlite3_stmt *st;
-    long long n = -1;
-    if (sqlite3_prepare_v2(skmd_pdb_sqlite(db), sql, -1, &st, NULL) != SQLITE_OK)
-        return -1;
-    if (sqlite3_step(st) == SQLITE_ROW)
-        n = sqlite3_column_int64(st, 0);
-    sqlite3_finalize(st);
-    return n;
+    return query_number(db, sql);
 }
 
 static int count_aside(const char *path)
@@ -350,9 +314,9 @@ static int as_nobody(void (*fn)(void))
     if (pid == 0) {
         if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
             _exit(100);
-        failures = 0;
+        check_failures = 0;
         fn();
-        _exit(failures > 99 ? 99 : failures);
+        _exit(check_failures > 99 ? 99 : check_failures);
     }
     int status = 0;
     if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
@@ -512,11 +476,7 @@ static void test_several_writers(void)
             _exit(bad);
         }
     }
-    for (int w = 0; w < WRITERS; w++) {
-        int status = 0;
-        CHECK(pids[w] > 0 && waitpid(pids[w], &status, 0) == pids[w]);
-        CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    }
+    wait_writers(pids, WRITERS);
     struct skmd_pdb *db = skmd_pdb_open(path, NULL, NULL);
     CHECK(count_rows(db, "devices") == 1);
     CHECK(count_rows(db, "perf") == WRITERS * WRITES * 3);
@@ -524,22 +484,10 @@ static void test_several_writers(void)
     skmd_pdb_close(db);
 }
 
-/* Makes the test's directory tree writable again so it can be removed. */
-static void remove_tree(void)
-{
-    char cmd[600];
-    snprintf(cmd, sizeof(cmd), "chmod -R u+w '%s' && rm -rf '%s'", root_dir, root_dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "test_profiledb: could not remove %s\n", root_dir);
-}
-
 int main(void)
 {
-    snprintf(root_dir, sizeof(root_dir), "/tmp/skmd-profiledb-XXXXXX");
-    if (!mkdtemp(root_dir) || chmod(root_dir, 0755) != 0) {
-        perror("test_profiledb: temporary directory");
+    if (root_dir_make("profiledb") != 0)
         return 1;
-    }
     test_round_trip();
     test_bad_arguments();
     test_default_path();
@@ -552,11 +500,6 @@ int main(void)
     test_locked();
     test_disk_full();
     test_several_writers();
-    remove_tree();
-    if (failures) {
-        fprintf(stderr, "test_profiledb: %d check(s) failed\n", failures);
-        return 1;
-    }
-    printf("test_profiledb: all checks passed\n");
-    return 0;
+    root_dir_remove("test_profiledb");
+    return check_report("test_profiledb");
 }

@@ -9,15 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-
-#define CHECK(cond)                                                                            \
-    do {                                                                                       \
-        if (!(cond)) {                                                                         \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond);          \
-            failures++;                                                                        \
-        }                                                                                      \
-    } while (0)
+#include "../common/check.h"
 
 /* The line of `table` that starts with `start`, copied into line; 0 when none. */
 static int find_line(const char *table, const char *start, char *line, size_t size)
@@ -95,10 +87,5 @@ int main(int argc, char **argv)
     CHECK(strstr(table, "sgemm") < strstr(table, "histogram") &&
           strstr(table, "histogram") < strstr(table, "mixed "));
     free(table);
-    if (failures) {
-        fprintf(stderr, "test-report: %d checks failed\n", failures);
-        return 1;
-    }
-    printf("test-report: all checks passed\n");
-    return 0;
+    return check_report("test-report");
 }

@@ -4,7 +4,7 @@
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
 #endif
-#include <CL/cl.h>
+#include "../common/cl_test.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,53 +53,18 @@ static const char *source =
     "}\n";
 
 #define N 1024
-#define CHECK(x)                                                                            \
-    do {                                                                                    \
-        cl_int e_ = (x);                                                                    \
-        if (e_ != CL_SUCCESS) {                                                             \
-            fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #x, e_);                \
-            exit(1);                                                                        \
-        }                                                                                   \
-    } while (0)
 
-static cl_context ctx;
-static cl_command_queue q;
-static cl_program prog;
+static struct cl_test cl;
 static FILE *dump;
-
-static cl_mem buffer(cl_mem_flags flags, size_t size, void *host)
-{
-    cl_int err;
-    cl_mem m = clCreateBuffer(ctx, flags, size, host, &err);
-    CHECK(err);
-    return m;
-}
-
-static cl_kernel kernel(const char *name)
-{
-    cl_int err;
-    cl_kernel k = clCreateKernel(prog, name, &err);
-    CHECK(err);
-    return k;
-}
 
 static void arg(cl_kernel k, cl_uint i, size_t size, const void *v)
 {
-    CHECK(clSetKernelArg(k, i, size, v));
+    CL_CHECK(clSetKernelArg(k, i, size, v));
 }
 
 static void run(cl_kernel k, cl_uint dims, const size_t *off, const size_t *g, const size_t *l)
 {
-    CHECK(clEnqueueNDRangeKernel(q, k, dims, off, g, l, 0, NULL, NULL));
-}
-
-/* Appends the buffer's bytes to the dump. */
-static void save(cl_mem m, size_t size)
-{
-    unsigned char *bytes = malloc(size);
-    CHECK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, size, bytes, 0, NULL, NULL));
-    fwrite(bytes, 1, size, dump);
-    free(bytes);
+    CL_CHECK(clEnqueueNDRangeKernel(cl.queue, k, dims, off, g, l, 0, NULL, NULL));
 }
 
 int main(int argc, char **argv)
@@ -113,18 +78,8 @@ int main(int argc, char **argv)
         perror(argv[1]);
         return 1;
     }
-    cl_platform_id plat;
-    cl_device_id dev;
     cl_int err;
-    CHECK(clGetPlatformIDs(1, &plat, NULL));
-    CHECK(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL));
-    ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-    CHECK(err);
-    q = clCreateCommandQueue(ctx, dev, 0, &err);
-    CHECK(err);
-    prog = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
-    CHECK(err);
-    CHECK(clBuildProgram(prog, 1, &dev, "", NULL, NULL));
+    cl_test_open(&cl, 0, source, NULL);
 
     int iota[4 * N], zero[4 * N];
     float fin[N];
@@ -134,126 +89,124 @@ int main(int argc, char **argv)
         fin[i] = (float)i * 0.25f;
 
     /* 2-D with a global offset: 32x24 items from (8, 4) of a 40-wide image. */
-    cl_mem fa = buffer(CL_MEM_COPY_HOST_PTR, sizeof fin, fin);
-    cl_mem fb = buffer(CL_MEM_COPY_HOST_PTR, sizeof fin, fin);
-    cl_kernel k = kernel("two_d");
+    cl_mem fa = cl_test_buffer(&cl, CL_MEM_COPY_HOST_PTR, sizeof fin, fin);
+    cl_mem fb = cl_test_buffer(&cl, CL_MEM_COPY_HOST_PTR, sizeof fin, fin);
+    cl_kernel k = cl_test_kernel(&cl, "two_d");
     int w = 40;
     arg(k, 0, sizeof fa, &fa), arg(k, 1, sizeof fb, &fb), arg(k, 2, sizeof w, &w);
     run(k, 2, (size_t[]){8, 4}, (size_t[]){32, 20}, (size_t[]){4, 2});
-    save(fb, sizeof fin);
+    cl_test_dump(&cl, fb, sizeof fin, dump);
     clReleaseKernel(k);
 
     /* 3-D. */
-    cl_mem ia = buffer(CL_MEM_COPY_HOST_PTR, sizeof zero, zero);
-    k = kernel("three_d");
+    cl_mem ia = cl_test_buffer(&cl, CL_MEM_COPY_HOST_PTR, sizeof zero, zero);
+    k = cl_test_kernel(&cl, "three_d");
     arg(k, 0, sizeof ia, &ia);
     run(k, 3, NULL, (size_t[]){8, 8, 12}, (size_t[]){2, 4, 3});
-    save(ia, 8 * 8 * 12 * sizeof(int));
+    cl_test_dump(&cl, ia, 8 * 8 * 12 * sizeof(int), dump);
     clReleaseKernel(k);
 
     /* A group count that no share divides evenly: 1000 items, 125 groups of 8. */
-    cl_mem ib = buffer(CL_MEM_COPY_HOST_PTR, sizeof iota, iota);
-    cl_mem ic = buffer(CL_MEM_COPY_HOST_PTR, sizeof zero, zero);
-    k = kernel("uneven");
+    cl_mem ib = cl_test_buffer(&cl, CL_MEM_COPY_HOST_PTR, sizeof iota, iota);
+    cl_mem ic = cl_test_buffer(&cl, CL_MEM_COPY_HOST_PTR, sizeof zero, zero);
+    k = cl_test_kernel(&cl, "uneven");
     arg(k, 0, sizeof ib, &ib), arg(k, 1, sizeof ic, &ic);
     run(k, 1, NULL, (size_t[]){1000}, (size_t[]){8});
-    save(ic, sizeof zero);
+    cl_test_dump(&cl, ic, sizeof zero, dump);
     clReleaseKernel(k);
 
     /* Output indexed by the group id, local memory and barriers. */
-    cl_mem sums = buffer(CL_MEM_COPY_HOST_PTR, sizeof zero, zero);
-    k = kernel("group_sum");
+    cl_mem sums = cl_test_buffer(&cl, CL_MEM_COPY_HOST_PTR, sizeof zero, zero);
+    k = cl_test_kernel(&cl, "group_sum");
     arg(k, 0, sizeof ib, &ib), arg(k, 1, sizeof sums, &sums), arg(k, 2, 16 * sizeof(int), NULL);
     run(k, 1, NULL, (size_t[]){N}, (size_t[]){16});
-    save(sums, N / 16 * sizeof(int));
+    cl_test_dump(&cl, sums, N / 16 * sizeof(int), dump);
     clReleaseKernel(k);
 
     /* Discontiguous writes: every other int. */
-    cl_mem sd = buffer(CL_MEM_COPY_HOST_PTR, sizeof zero, zero);
-    k = kernel("strided");
+    cl_mem sd = cl_test_buffer(&cl, CL_MEM_COPY_HOST_PTR, sizeof zero, zero);
+    k = cl_test_kernel(&cl, "strided");
     arg(k, 0, sizeof ib, &ib), arg(k, 1, sizeof sd, &sd);
     run(k, 1, NULL, (size_t[]){N}, (size_t[]){16});
-    save(sd, 2 * N * sizeof(int));
+    cl_test_dump(&cl, sd, 2 * N * sizeof(int), dump);
     clReleaseKernel(k);
 
     /* In-place read-modify-write, repeated, no host read in between. */
-    cl_mem ip = buffer(CL_MEM_COPY_HOST_PTR, sizeof iota, iota);
-    k = kernel("in_place");
+    cl_mem ip = cl_test_buffer(&cl, CL_MEM_COPY_HOST_PTR, sizeof iota, iota);
+    k = cl_test_kernel(&cl, "in_place");
     arg(k, 0, sizeof ip, &ip);
     for (int r = 0; r < 3; r++)
         run(k, 1, NULL, (size_t[]){N}, (size_t[]){16});
-    save(ip, sizeof iota);
+    cl_test_dump(&cl, ip, sizeof iota, dump);
     clReleaseKernel(k);
 
     /* The same buffer as two arguments: reads the first half, writes the second. */
-    cl_mem al = buffer(CL_MEM_COPY_HOST_PTR, sizeof iota, iota);
-    k = kernel("aliased");
+    cl_mem al = cl_test_buffer(&cl, CL_MEM_COPY_HOST_PTR, sizeof iota, iota);
+    k = cl_test_kernel(&cl, "aliased");
     int half = N;
     arg(k, 0, sizeof al, &al), arg(k, 1, sizeof al, &al), arg(k, 2, sizeof half, &half);
     run(k, 1, NULL, (size_t[]){N}, (size_t[]){32});
-    save(al, sizeof iota);
+    cl_test_dump(&cl, al, sizeof iota, dump);
     clReleaseKernel(k);
 
     /* Sub-buffers: the kernel reads one and writes another of the same parent. */
-    cl_mem parent = buffer(CL_MEM_COPY_HOST_PTR, sizeof iota, iota);
+    cl_mem parent = cl_test_buffer(&cl, CL_MEM_COPY_HOST_PTR, sizeof iota, iota);
     cl_buffer_region r_in = {0, N * sizeof(int)}, r_out = {2 * N * sizeof(int), N * sizeof(int)};
     cl_mem sub_in = clCreateSubBuffer(parent, 0, CL_BUFFER_CREATE_TYPE_REGION, &r_in, &err);
-    CHECK(err);
+    CL_CHECK(err);
     cl_mem sub_out = clCreateSubBuffer(parent, 0, CL_BUFFER_CREATE_TYPE_REGION, &r_out, &err);
-    CHECK(err);
-    k = kernel("uneven");
+    CL_CHECK(err);
+    k = cl_test_kernel(&cl, "uneven");
     arg(k, 0, sizeof sub_in, &sub_in), arg(k, 1, sizeof sub_out, &sub_out);
     run(k, 1, NULL, (size_t[]){N}, (size_t[]){16});
-    save(parent, sizeof iota);
+    cl_test_dump(&cl, parent, sizeof iota, dump);
 
     /* USE_HOST_PTR in and out, results seen through a map. */
     static int host_in[N], host_out[N];
     for (int i = 0; i < N; i++)
         host_in[i] = i * i, host_out[i] = -1;
-    cl_mem hi = buffer(CL_MEM_USE_HOST_PTR, sizeof host_in, host_in);
-    cl_mem ho = buffer(CL_MEM_USE_HOST_PTR, sizeof host_out, host_out);
+    cl_mem hi = cl_test_buffer(&cl, CL_MEM_USE_HOST_PTR, sizeof host_in, host_in);
+    cl_mem ho = cl_test_buffer(&cl, CL_MEM_USE_HOST_PTR, sizeof host_out, host_out);
     arg(k, 0, sizeof hi, &hi), arg(k, 1, sizeof ho, &ho);
     run(k, 1, NULL, (size_t[]){N}, (size_t[]){16});
-    int *mapped = clEnqueueMapBuffer(q, ho, CL_TRUE, CL_MAP_READ, 0, sizeof host_out, 0, NULL,
-                                     NULL, &err);
-    CHECK(err);
+    int *mapped = clEnqueueMapBuffer(cl.queue, ho, CL_TRUE, CL_MAP_READ, 0, sizeof host_out, 0,
+                                     NULL, NULL, &err);
+    CL_CHECK(err);
     fwrite(mapped, 1, sizeof host_out, dump);
-    CHECK(clEnqueueUnmapMemObject(q, ho, mapped, 0, NULL, NULL));
+    CL_CHECK(clEnqueueUnmapMemObject(cl.queue, ho, mapped, 0, NULL, NULL));
 
     /* Chained: uneven twice, the second reading the first's output, no host read between;
      * then a host write into the middle and the chain again. */
-    cl_mem c1 = buffer(CL_MEM_COPY_HOST_PTR, sizeof zero, zero);
-    cl_mem c2 = buffer(CL_MEM_COPY_HOST_PTR, sizeof zero, zero);
+    cl_mem c1 = cl_test_buffer(&cl, CL_MEM_COPY_HOST_PTR, sizeof zero, zero);
+    cl_mem c2 = cl_test_buffer(&cl, CL_MEM_COPY_HOST_PTR, sizeof zero, zero);
     for (int round = 0; round < 2; round++) {
         arg(k, 0, sizeof ib, &ib), arg(k, 1, sizeof c1, &c1);
         run(k, 1, NULL, (size_t[]){N}, (size_t[]){16});
         arg(k, 0, sizeof c1, &c1), arg(k, 1, sizeof c2, &c2);
         run(k, 1, NULL, (size_t[]){N}, (size_t[]){16});
-        CHECK(clEnqueueWriteBuffer(q, ib, CL_TRUE, 100 * sizeof(int), 50 * sizeof(int), zero,
-                                   0, NULL, NULL));
+        CL_CHECK(clEnqueueWriteBuffer(cl.queue, ib, CL_TRUE, 100 * sizeof(int), 50 * sizeof(int),
+                                      zero, 0, NULL, NULL));
     }
-    save(c2, sizeof zero);
+    cl_test_dump(&cl, c2, sizeof zero, dump);
     clReleaseKernel(k);
 
     /* Writes whose place depends on data: the merge kernel's case. */
     int perm[N];
     for (int i = 0; i < N; i++)
         perm[i] = (i * 37 + 11) % N;
-    cl_mem pm = buffer(CL_MEM_COPY_HOST_PTR, sizeof perm, perm);
-    cl_mem so = buffer(CL_MEM_COPY_HOST_PTR, sizeof zero, zero);
-    k = kernel("scatter");
+    cl_mem pm = cl_test_buffer(&cl, CL_MEM_COPY_HOST_PTR, sizeof perm, perm);
+    cl_mem so = cl_test_buffer(&cl, CL_MEM_COPY_HOST_PTR, sizeof zero, zero);
+    k = cl_test_kernel(&cl, "scatter");
     arg(k, 0, sizeof pm, &pm), arg(k, 1, sizeof ib, &ib), arg(k, 2, sizeof so, &so);
     run(k, 1, NULL, (size_t[]){N}, (size_t[]){16});
-    save(so, sizeof zero);
+    cl_test_dump(&cl, so, sizeof zero, dump);
     clReleaseKernel(k);
 
     cl_mem all[] = {fa, fb, ia, ib, ic, sums, sd, ip, al, sub_in, sub_out, parent, hi, ho,
                     c1, c2, pm, so};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         clReleaseMemObject(all[i]);
-    clReleaseProgram(prog);
-    clReleaseCommandQueue(q);
-    clReleaseContext(ctx);
+    cl_test_close(&cl);
     fclose(dump);
     printf("done\n");
     return 0;

@@ -6,20 +6,12 @@
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
 #endif
-#include <CL/cl.h>
+#include "../common/cl_test.h"
 #include <stdio.h>
 #include <stdlib.h>
 
 #define N (1 << 16)
 #define LAUNCHES 6
-#define CHECK(x)                                                                            \
-    do {                                                                                    \
-        cl_int e_ = (x);                                                                    \
-        if (e_ != CL_SUCCESS) {                                                             \
-            fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #x, e_);                \
-            return 1;                                                                       \
-        }                                                                                   \
-    } while (0)
 
 /* Integer arithmetic: the result does not depend on the device's float rounding. */
 static const char *source =
@@ -38,39 +30,28 @@ int main(int argc, char **argv)
     static cl_uint x[N];
     for (int i = 0; i < N; i++)
         x[i] = (cl_uint)i * 7u + 1u;
-    cl_platform_id plat;
-    cl_device_id dev;
-    cl_int err;
-    CHECK(clGetPlatformIDs(1, &plat, NULL));
-    CHECK(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL));
-    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-    CHECK(err);
-    cl_command_queue q = clCreateCommandQueue(ctx, dev, 0, &err);
-    CHECK(err);
-    cl_program prog = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
-    CHECK(err);
-    CHECK(clBuildProgram(prog, 1, &dev, "", NULL, NULL));
-    cl_kernel k = clCreateKernel(prog, "rotate_mix", &err);
-    CHECK(err);
+    struct cl_test cl;
+    cl_test_open(&cl, 0, source, NULL);
+    cl_kernel k = cl_test_kernel(&cl, "rotate_mix");
     cl_mem buf[2];
     for (int i = 0; i < 2; i++) {
-        buf[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE, sizeof x, NULL, &err);
-        CHECK(err);
+        buf[i] = cl_test_buffer(&cl, CL_MEM_READ_WRITE, sizeof x, NULL);
     }
-    CHECK(clEnqueueWriteBuffer(q, buf[0], CL_TRUE, 0, sizeof x, x, 0, NULL, NULL));
+    CL_CHECK(clEnqueueWriteBuffer(cl.queue, buf[0], CL_TRUE, 0, sizeof x, x, 0, NULL, NULL));
     /* Shifts of about half the range: most of a share's input was written by the other
      * member in the launch before. */
     static const cl_uint shifts[LAUNCHES] = {N / 2, N / 2 + 4096, N / 3, 2 * N / 3, 64, N - 64};
     size_t global = N, local = 64;
     for (int l = 0; l < LAUNCHES; l++) {
-        CHECK(clSetKernelArg(k, 0, sizeof buf[0], &buf[l % 2]));
-        CHECK(clSetKernelArg(k, 1, sizeof buf[0], &buf[(l + 1) % 2]));
-        CHECK(clSetKernelArg(k, 2, sizeof shifts[l], &shifts[l]));
-        CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, NULL));
+        CL_CHECK(clSetKernelArg(k, 0, sizeof buf[0], &buf[l % 2]));
+        CL_CHECK(clSetKernelArg(k, 1, sizeof buf[0], &buf[(l + 1) % 2]));
+        CL_CHECK(clSetKernelArg(k, 2, sizeof shifts[l], &shifts[l]));
+        CL_CHECK(clEnqueueNDRangeKernel(cl.queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
     }
-    CHECK(clEnqueueReadBuffer(q, buf[LAUNCHES % 2], CL_TRUE, 0, sizeof x, x, 0, NULL, NULL));
+    CL_CHECK(clEnqueueReadBuffer(cl.queue, buf[LAUNCHES % 2], CL_TRUE, 0, sizeof x, x, 0, NULL,
+                                 NULL));
     clReleaseMemObject(buf[0]), clReleaseMemObject(buf[1]);
-    clReleaseKernel(k), clReleaseProgram(prog), clReleaseCommandQueue(q), clReleaseContext(ctx);
+    clReleaseKernel(k), cl_test_close(&cl);
     FILE *f = fopen(argv[1], "wb");
     if (!f || fwrite(x, sizeof x, 1, f) != 1 || fclose(f) != 0) {
         fprintf(stderr, "cannot write %s\n", argv[1]);

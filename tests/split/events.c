@@ -12,20 +12,12 @@
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
 #endif
-#include <CL/cl.h>
+#include "../common/cl_test.h"
 #include <stdatomic.h>
 #include <stdio.h>
 #include <time.h>
 
 #define N 4096
-#define CHECK(x)                                                                            \
-    do {                                                                                    \
-        cl_int e_ = (x);                                                                    \
-        if (e_ != CL_SUCCESS) {                                                             \
-            fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #x, e_);                \
-            return 1;                                                                       \
-        }                                                                                   \
-    } while (0)
 #define EXPECT(c)                                                                           \
     do {                                                                                    \
         if (!(c)) {                                                                         \
@@ -91,32 +83,20 @@ int main(void)
     static cl_uint init[N];
     for (cl_uint i = 0; i < N; i++)
         init[i] = i;
-    cl_platform_id plat;
-    cl_device_id dev;
     cl_int err;
-    CHECK(clGetPlatformIDs(1, &plat, NULL));
-    CHECK(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL));
-    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-    CHECK(err);
-    cl_command_queue q = clCreateCommandQueue(ctx, dev, CL_QUEUE_PROFILING_ENABLE, &err);
-    CHECK(err);
-    cl_program prog = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
-    CHECK(err);
-    CHECK(clBuildProgram(prog, 1, &dev, "", NULL, NULL));
-    cl_kernel k = clCreateKernel(prog, "addk", &err);
-    CHECK(err);
-    cl_mem b = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof init, init,
-                              &err);
-    CHECK(err);
+    struct cl_test cl;
+    cl_test_open(&cl, CL_QUEUE_PROFILING_ENABLE, source, NULL);
+    cl_kernel k = cl_test_kernel(&cl, "addk");
+    cl_mem b = cl_test_buffer(&cl, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof init, init);
 
     /* Asynchrony, callback, profiling. */
-    cl_event gate = clCreateUserEvent(ctx, &err), ev;
-    CHECK(err);
-    CHECK(launch(q, k, b, 5, 1, &gate, &ev));
+    cl_event gate = clCreateUserEvent(cl.context, &err), ev;
+    CL_CHECK(err);
+    CL_CHECK(launch(cl.queue, k, b, 5, 1, &gate, &ev));
     EXPECT(status_of(ev) > CL_COMPLETE);
-    CHECK(clSetEventCallback(ev, CL_COMPLETE, on_complete, NULL));
-    CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
-    CHECK(clWaitForEvents(1, &ev));
+    CL_CHECK(clSetEventCallback(ev, CL_COMPLETE, on_complete, NULL));
+    CL_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
+    CL_CHECK(clWaitForEvents(1, &ev));
     EXPECT(status_of(ev) == CL_COMPLETE);
     for (int i = 0; i < 1000 && atomic_load(&callback_status) != CL_COMPLETE; i++)
         nanosleep(&(struct timespec){0, 1000000}, NULL);
@@ -126,38 +106,38 @@ int main(void)
                                         CL_PROFILING_COMMAND_SUBMIT,
                                         CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END};
     for (int i = 0; i < 4; i++)
-        CHECK(clGetEventProfilingInfo(ev, which[i], sizeof t[i], &t[i], NULL));
+        CL_CHECK(clGetEventProfilingInfo(ev, which[i], sizeof t[i], &t[i], NULL));
     EXPECT(t[0] <= t[1] && t[1] <= t[2] && t[2] < t[3]);
     cl_command_type type = 0;
-    CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL));
+    CL_CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL));
     EXPECT(type == CL_COMMAND_NDRANGE_KERNEL);
-    EXPECT(check(q, b, 5));
+    EXPECT(check(cl.queue, b, 5));
     clReleaseEvent(ev);
     clReleaseEvent(gate);
 
     /* A failed dependency: the launch's event completes with a negative status. */
-    gate = clCreateUserEvent(ctx, &err);
-    CHECK(err);
-    CHECK(launch(q, k, b, 100, 1, &gate, &ev));
-    CHECK(clSetUserEventStatus(gate, -5));
+    gate = clCreateUserEvent(cl.context, &err);
+    CL_CHECK(err);
+    CL_CHECK(launch(cl.queue, k, b, 100, 1, &gate, &ev));
+    CL_CHECK(clSetUserEventStatus(gate, -5));
     clWaitForEvents(1, &ev);
     EXPECT(status_of(ev) < 0);
     clReleaseEvent(ev);
     clReleaseEvent(gate);
-    CHECK(clFinish(q));
-    clReleaseCommandQueue(q);
-    q = clCreateCommandQueue(ctx, dev, 0, &err);
-    CHECK(err);
-    CHECK(clEnqueueWriteBuffer(q, b, CL_TRUE, 0, sizeof init, init, 0, NULL, NULL));
+    CL_CHECK(clFinish(cl.queue));
+    clReleaseCommandQueue(cl.queue);
+    cl.queue = clCreateCommandQueue(cl.context, cl.device, 0, &err);
+    CL_CHECK(err);
+    CL_CHECK(clEnqueueWriteBuffer(cl.queue, b, CL_TRUE, 0, sizeof init, init, 0, NULL, NULL));
 
     /* Out-of-order queue: the second launch waits on the first's event. */
     cl_command_queue ooo =
-        clCreateCommandQueue(ctx, dev, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, &err);
-    CHECK(err);
+        clCreateCommandQueue(cl.context, cl.device, CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, &err);
+    CL_CHECK(err);
     cl_event first, second;
-    CHECK(launch(ooo, k, b, 1, 0, NULL, &first));
-    CHECK(launch(ooo, k, b, 2, 1, &first, &second));
-    CHECK(clWaitForEvents(1, &second));
+    CL_CHECK(launch(ooo, k, b, 1, 0, NULL, &first));
+    CL_CHECK(launch(ooo, k, b, 2, 1, &first, &second));
+    CL_CHECK(clWaitForEvents(1, &second));
     EXPECT(check(ooo, b, 3));
     clReleaseEvent(first);
     clReleaseEvent(second);
@@ -165,20 +145,18 @@ int main(void)
 
     /* Several launches, clFinish, then a read. */
     for (cl_uint r = 0; r < 5; r++)
-        CHECK(launch(q, k, b, 10, 0, NULL, NULL));
-    CHECK(clFinish(q));
-    EXPECT(check(q, b, 53));
+        CL_CHECK(launch(cl.queue, k, b, 10, 0, NULL, NULL));
+    CL_CHECK(clFinish(cl.queue));
+    EXPECT(check(cl.queue, b, 53));
 
     /* NULL local size. */
     local_size = 0;
-    CHECK(launch(q, k, b, 7, 0, NULL, NULL));
-    EXPECT(check(q, b, 60));
+    CL_CHECK(launch(cl.queue, k, b, 7, 0, NULL, NULL));
+    EXPECT(check(cl.queue, b, 60));
 
     clReleaseMemObject(b);
     clReleaseKernel(k);
-    clReleaseProgram(prog);
-    clReleaseCommandQueue(q);
-    clReleaseContext(ctx);
+    cl_test_close(&cl);
     printf("ok\n");
     return 0;
 }

@@ -17,16 +17,18 @@ TEST_TARGETS += test-split-adversarial test-split-examples test-split-moved test
 # share_align.c alone (no OpenCL driver): rounding, units, write modes, scaled problems.
 $(O)tests/split/share_align_test.o: CPPFLAGS += -Ilibskmd
 $(SHARE_ALIGN_TEST): $(O)tests/split/share_align_test.o $(O)libskmd/share_align.o \
-  $(O)libskmd/share_rect.o $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a
+  $(O)libskmd/share_rect.o $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a \
+  $(TEST_CHECK_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -lm
 
 test-split-share-align: $(SHARE_ALIGN_TEST)
 	@$(SHARE_ALIGN_TEST)
 
 # Linked with the system loader, like any app; libskmd comes in through LD_PRELOAD.
-$(O)tests/split/%: tests/split/%.c
+$(O)tests/split/%: tests/split/%.c $(CL_TEST_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -DCL_TARGET_OPENCL_VERSION=120 -o $@ $< $(LDFLAGS) -lOpenCL
+	$(CC) $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -DCL_TARGET_OPENCL_VERSION=120 -o $@ $< \
+	  $(CL_TEST_OBJS) $(LDFLAGS) -lOpenCL
 
 test-split-adversarial test-split-moved test-split-fault test-split-events \
   test-split-peer test-split-shapes test-split-reads test-split-placed: test-split-%: $(LIBSKMD_SO) \
@@ -52,7 +54,7 @@ TEST_TARGETS += test-split-share-rect
 $(O)tests/split/share_rect_test.o: CPPFLAGS += -Ilibskmd
 $(SHARE_RECT_TEST): $(O)tests/split/share_rect_test.o $(O)libskmd/share_align.o \
   $(O)libskmd/share_rect.o $(O)libskmd/ranges.o $(O)libskmd/ranges_merge.o \
-  $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a
+  $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a $(TEST_CHECK_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -lm
 
 test-split-share-rect: $(SHARE_RECT_TEST)

@@ -10,20 +10,12 @@
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
 #endif
-#include <CL/cl.h>
+#include "../common/cl_test.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#define CHECK(x)                                                                            \
-    do {                                                                                    \
-        cl_int e_ = (x);                                                                    \
-        if (e_ != CL_SUCCESS) {                                                             \
-            fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #x, e_);                \
-            exit(1);                                                                        \
-        }                                                                                   \
-    } while (0)
 
 static const char *source =
     "__kernel void vadd(__global const float *a, __global const float *b,\n"
@@ -66,38 +58,24 @@ int main(int argc, char **argv)
         a[i] = (float)(i % 1000);
         b[i] = (float)(i % 777) * 2.0f;
     }
-    cl_platform_id plat;
-    cl_device_id dev;
-    cl_int err;
-    CHECK(clGetPlatformIDs(1, &plat, NULL));
-    CHECK(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL));
-    cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-    CHECK(err);
-    cl_command_queue q = clCreateCommandQueue(ctx, dev, 0, &err);
-    CHECK(err);
-    cl_program prog = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
-    CHECK(err);
-    CHECK(clBuildProgram(prog, 1, &dev, "", NULL, NULL));
-    cl_kernel k = clCreateKernel(prog, "vadd", &err);
-    CHECK(err);
-    cl_mem A = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, a, &err);
-    CHECK(err);
-    cl_mem B = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, b, &err);
-    CHECK(err);
-    cl_mem C = clCreateBuffer(ctx, CL_MEM_WRITE_ONLY, bytes, NULL, &err);
-    CHECK(err);
-    CHECK(clSetKernelArg(k, 0, sizeof A, &A));
-    CHECK(clSetKernelArg(k, 1, sizeof B, &B));
-    CHECK(clSetKernelArg(k, 2, sizeof C, &C));
+    struct cl_test cl;
+    cl_test_open(&cl, 0, source, NULL);
+    cl_kernel k = cl_test_kernel(&cl, "vadd");
+    cl_mem A = cl_test_buffer(&cl, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, a);
+    cl_mem B = cl_test_buffer(&cl, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, b);
+    cl_mem C = cl_test_buffer(&cl, CL_MEM_WRITE_ONLY, bytes, NULL);
+    CL_CHECK(clSetKernelArg(k, 0, sizeof A, &A));
+    CL_CHECK(clSetKernelArg(k, 1, sizeof B, &B));
+    CL_CHECK(clSetKernelArg(k, 2, sizeof C, &C));
     size_t global = n, local = 64;
     double best_total = 1e30, best_read = 1e30;
     for (long r = 0; r < reps; r++) {
         memset(c, 0, bytes);
         double t0 = now_ms();
-        CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, NULL));
-        CHECK(clFinish(q));
+        CL_CHECK(clEnqueueNDRangeKernel(cl.queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
+        CL_CHECK(clFinish(cl.queue));
         double t1 = now_ms();
-        CHECK(clEnqueueReadBuffer(q, C, CL_TRUE, 0, bytes, c, 0, NULL, NULL));
+        CL_CHECK(clEnqueueReadBuffer(cl.queue, C, CL_TRUE, 0, bytes, c, 0, NULL, NULL));
         double t2 = now_ms();
         for (size_t i = 0; i < n; i++)
             if (c[i] != a[i] + b[i]) {
@@ -112,7 +90,7 @@ int main(int argc, char **argv)
     printf("RESULT read_after_split mib=%ld launch_read_ms=%.3f read_ms=%.3f\n", mib,
            best_total, best_read);
     clReleaseMemObject(A), clReleaseMemObject(B), clReleaseMemObject(C);
-    clReleaseKernel(k), clReleaseProgram(prog), clReleaseCommandQueue(q), clReleaseContext(ctx);
+    clReleaseKernel(k), cl_test_close(&cl);
     free(a), free(b), free(c);
     return 0;
 }

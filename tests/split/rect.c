@@ -8,7 +8,7 @@
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
 #endif
-#include <CL/cl.h>
+#include "../common/cl_test.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,18 +48,8 @@ static const char *source =
     "}\n";
 
 #define REPS 2
-#define CHECK(x)                                                                            \
-    do {                                                                                    \
-        cl_int e_ = (x);                                                                    \
-        if (e_ != CL_SUCCESS) {                                                             \
-            fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #x, e_);                \
-            exit(1);                                                                        \
-        }                                                                                   \
-    } while (0)
 
-static cl_context ctx;
-static cl_command_queue q;
-static cl_program prog;
+static struct cl_test cl;
 static FILE *dump;
 
 /* A buffer of `size` bytes of a fixed pattern (inputs) or of 0x5a (outputs: bytes no
@@ -71,9 +61,7 @@ static cl_mem buffer(size_t size, int input)
         exit(1);
     for (size_t i = 0; i < size; i++)
         h[i] = input ? (unsigned char)(i * 131 + (i >> 8) * 7) : 0x5a;
-    cl_int err;
-    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size, h, &err);
-    CHECK(err);
+    cl_mem m = cl_test_buffer(&cl, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size, h);
     free(h);
     return m;
 }
@@ -83,34 +71,26 @@ static cl_mem buffer(size_t size, int input)
 static void launch(const char *name, cl_mem in, cl_mem out, size_t out_size, const int *ints,
                    int nints, cl_uint dims, const size_t *g, const size_t *l)
 {
-    cl_int err;
-    cl_kernel k = clCreateKernel(prog, name, &err);
-    CHECK(err);
+    cl_kernel k = cl_test_kernel(&cl, name);
     cl_uint a = 0;
     if (in)
-        CHECK(clSetKernelArg(k, a++, sizeof in, &in));
-    CHECK(clSetKernelArg(k, a++, sizeof out, &out));
+        CL_CHECK(clSetKernelArg(k, a++, sizeof in, &in));
+    CL_CHECK(clSetKernelArg(k, a++, sizeof out, &out));
     for (int i = 0; i < nints; i++)
-        CHECK(clSetKernelArg(k, a++, sizeof ints[i], &ints[i]));
+        CL_CHECK(clSetKernelArg(k, a++, sizeof ints[i], &ints[i]));
     /* New bytes for the output through the queue: copies elsewhere are stale now, so a
      * share that committed bytes it did not write would bring old ones back. */
     unsigned char *fresh = malloc(out_size);
     if (!fresh)
         exit(1);
     memset(fresh, 0xa5, out_size);
-    CHECK(clEnqueueWriteBuffer(q, out, CL_TRUE, 0, out_size, fresh, 0, NULL, NULL));
+    CL_CHECK(clEnqueueWriteBuffer(cl.queue, out, CL_TRUE, 0, out_size, fresh, 0, NULL, NULL));
     free(fresh);
     for (int r = 0; r < REPS; r++) {
-        CHECK(clEnqueueNDRangeKernel(q, k, dims, NULL, g, l, 0, NULL, NULL));
-        CHECK(clFinish(q));
+        CL_CHECK(clEnqueueNDRangeKernel(cl.queue, k, dims, NULL, g, l, 0, NULL, NULL));
+        CL_CHECK(clFinish(cl.queue));
     }
-    void *h = malloc(out_size);
-    if (!h)
-        exit(1);
-    CHECK(clEnqueueReadBuffer(q, out, CL_TRUE, 0, out_size, h, 0, NULL, NULL));
-    if (fwrite(h, 1, out_size, dump) != out_size)
-        exit(1);
-    free(h);
+    cl_test_dump(&cl, out, out_size, dump);
     clReleaseKernel(k);
 }
 
@@ -132,18 +112,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: %s OUT.bin\n", argv[0]);
         return 2;
     }
-    cl_platform_id platform;
-    cl_device_id device;
-    cl_int err;
-    CHECK(clGetPlatformIDs(1, &platform, NULL));
-    CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL));
-    ctx = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-    CHECK(err);
-    q = clCreateCommandQueue(ctx, device, 0, &err);
-    CHECK(err);
-    prog = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
-    CHECK(err);
-    CHECK(clBuildProgram(prog, 1, &device, "", NULL, NULL));
+    cl_test_open(&cl, 0, source, NULL);
 
     /* more output rows than a footprint's 64 intervals, every one cut by the shares */
     transpose("t2d", sizeof(float), 136, 72);
@@ -185,9 +154,7 @@ int main(int argc, char **argv)
             exit(1);
         for (int i = 0; i < wh[0] * wh[1]; i++)
             signs[i] = (float)((i * 37) % 11) - 5.0f;
-        cl_mem in = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, signs,
-                                   &err);
-        CHECK(err);
+        cl_mem in = cl_test_buffer(&cl, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, bytes, signs);
         free(signs);
         cl_mem out = buffer(bytes, 0);
         size_t g[2] = {136, 72}, l[2] = {8, 8};
@@ -203,8 +170,6 @@ int main(int argc, char **argv)
         launch("overlap", NULL, out, bytes, &p, 1, 2, g, l);
         clReleaseMemObject(out);
     }
-    clReleaseProgram(prog);
-    clReleaseCommandQueue(q);
-    clReleaseContext(ctx);
+    cl_test_close(&cl);
     return fclose(dump) == 0 ? 0 : 1;
 }

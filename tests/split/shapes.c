@@ -12,7 +12,7 @@
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
 #endif
-#include <CL/cl.h>
+#include "../common/cl_test.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,59 +48,26 @@ static const char *source =
     "}\n";
 
 #define REPS 6
-#define CHECK(x)                                                                            \
-    do {                                                                                    \
-        cl_int e_ = (x);                                                                    \
-        if (e_ != CL_SUCCESS) {                                                             \
-            fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #x, e_);                \
-            exit(1);                                                                        \
-        }                                                                                   \
-    } while (0)
 
-static cl_context ctx;
-static cl_command_queue q;
-static cl_program prog;
+static struct cl_test cl;
 static FILE *dump;
 
 static cl_mem buffer(size_t size, void *host)
 {
-    cl_int err;
-    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE | (host ? CL_MEM_COPY_HOST_PTR : 0),
-                              size, host, &err);
-    CHECK(err);
-    return m;
-}
-
-static cl_kernel kernel(const char *name)
-{
-    cl_int err;
-    cl_kernel k = clCreateKernel(prog, name, &err);
-    CHECK(err);
-    return k;
+    return cl_test_buffer(&cl, CL_MEM_READ_WRITE | (host ? CL_MEM_COPY_HOST_PTR : 0), size, host);
 }
 
 static void arg(cl_kernel k, cl_uint i, size_t size, const void *v)
 {
-    CHECK(clSetKernelArg(k, i, size, v));
+    CL_CHECK(clSetKernelArg(k, i, size, v));
 }
 
 static void run(cl_kernel k, cl_uint dims, const size_t *g, const size_t *l)
 {
     for (int r = 0; r < REPS; r++) { /* one at a time: each is planned from the last */
-        CHECK(clEnqueueNDRangeKernel(q, k, dims, NULL, g, l, 0, NULL, NULL));
-        CHECK(clFinish(q));
+        CL_CHECK(clEnqueueNDRangeKernel(cl.queue, k, dims, NULL, g, l, 0, NULL, NULL));
+        CL_CHECK(clFinish(cl.queue));
     }
-}
-
-static void save(cl_mem m, size_t size)
-{
-    void *h = malloc(size);
-    if (!h)
-        exit(1);
-    CHECK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, size, h, 0, NULL, NULL));
-    if (fwrite(h, 1, size, dump) != size)
-        exit(1);
-    free(h);
 }
 
 static void rows2d(void)
@@ -113,13 +80,13 @@ static void rows2d(void)
     for (size_t i = 0; i < n; i++)
         in[i] = (float)(i % 977) * 0.5f;
     cl_mem a = buffer(n * sizeof *in, in), b = buffer(n * sizeof *in, NULL);
-    cl_kernel k = kernel("rows2d");
+    cl_kernel k = cl_test_kernel(&cl, "rows2d");
     arg(k, 0, sizeof a, &a);
     arg(k, 1, sizeof b, &b);
     arg(k, 2, sizeof w, &w);
     size_t g[2] = {(size_t)w, (size_t)h / 4}, l[2] = {16, 16};
     run(k, 2, g, l);
-    save(b, n * sizeof *in);
+    cl_test_dump(&cl, b, n * sizeof *in, dump);
     clReleaseKernel(k);
     clReleaseMemObject(a);
     clReleaseMemObject(b);
@@ -131,13 +98,13 @@ static void planes3d(void)
     int w = 32, h = 8, d = 256; /* 4 x 4 x 4 work-groups of 8 x 2 x 8, 8 planes each */
     size_t n = (size_t)w * h * d * sizeof(int);
     cl_mem o = buffer(n, NULL);
-    cl_kernel k = kernel("planes3d");
+    cl_kernel k = cl_test_kernel(&cl, "planes3d");
     arg(k, 0, sizeof o, &o);
     arg(k, 1, sizeof w, &w);
     arg(k, 2, sizeof h, &h);
     size_t g[3] = {(size_t)w, (size_t)h, (size_t)d / 8}, l[3] = {8, 2, 8};
     run(k, 3, g, l);
-    save(o, n);
+    cl_test_dump(&cl, o, n, dump);
     clReleaseKernel(k);
     clReleaseMemObject(o);
 }
@@ -152,18 +119,18 @@ static void stencil(void)
     for (size_t i = 0; i < cells; i++)
         grid[i] = (float)((i * 7919) % 1000) * 0.01f;
     cl_mem src = buffer(cells * sizeof *grid, grid), dst = buffer(cells * sizeof *grid, grid);
-    cl_kernel k = kernel("stencil");
+    cl_kernel k = cl_test_kernel(&cl, "stencil");
     size_t g[2] = {(size_t)n, (size_t)n}, l[2] = {16, 16};
     for (int step = 0; step < REPS; step++) { /* src and dst swap: a chain */
         cl_mem from = step % 2 ? dst : src, to = step % 2 ? src : dst;
         arg(k, 0, sizeof from, &from);
         arg(k, 1, sizeof to, &to);
         arg(k, 2, sizeof n, &n);
-        CHECK(clEnqueueNDRangeKernel(q, k, 2, NULL, g, l, 0, NULL, NULL));
-        CHECK(clFinish(q));
+        CL_CHECK(clEnqueueNDRangeKernel(cl.queue, k, 2, NULL, g, l, 0, NULL, NULL));
+        CL_CHECK(clFinish(cl.queue));
     }
-    save(src, cells * sizeof *grid);
-    save(dst, cells * sizeof *grid);
+    cl_test_dump(&cl, src, cells * sizeof *grid, dump);
+    cl_test_dump(&cl, dst, cells * sizeof *grid, dump);
     clReleaseKernel(k);
     clReleaseMemObject(src);
     clReleaseMemObject(dst);
@@ -182,13 +149,13 @@ static void swap(size_t n)
         out[i] = -1;
     }
     cl_mem o = buffer(bytes, odd), a = buffer(bytes, in), b = buffer(bytes, out);
-    cl_kernel k = kernel("swap");
+    cl_kernel k = cl_test_kernel(&cl, "swap");
     arg(k, 0, sizeof o, &o);
     arg(k, 1, sizeof a, &a);
     arg(k, 2, sizeof b, &b);
     size_t g[1] = {n}, l[1] = {64};
     run(k, 1, g, l);
-    save(b, bytes);
+    cl_test_dump(&cl, b, bytes, dump);
     clReleaseKernel(k);
     clReleaseMemObject(o);
     clReleaseMemObject(a);
@@ -208,24 +175,11 @@ int main(int argc, char **argv)
     dump = fopen(argv[1], "wb");
     if (!dump)
         return 1;
-    cl_platform_id platform;
-    cl_device_id device;
-    CHECK(clGetPlatformIDs(1, &platform, NULL));
-    CHECK(clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, NULL));
-    cl_int err;
-    ctx = clCreateContext(NULL, 1, &device, NULL, NULL, &err);
-    CHECK(err);
-    q = clCreateCommandQueue(ctx, device, 0, &err);
-    CHECK(err);
-    prog = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
-    CHECK(err);
-    CHECK(clBuildProgram(prog, 1, &device, "", NULL, NULL));
+    cl_test_open(&cl, 0, source, NULL);
     rows2d();
     planes3d();
     stencil();
     swap((size_t)swap_n);
-    clReleaseProgram(prog);
-    clReleaseCommandQueue(q);
-    clReleaseContext(ctx);
+    cl_test_close(&cl);
     return fclose(dump) == 0 ? 0 : 1;
 }

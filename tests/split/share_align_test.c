@@ -9,6 +9,8 @@
 
 #include "share_align.h"
 
+#include "../common/check.h"
+
 static const char *records =
     "skmd-record 1\n"
     "kernel rows2d\n"
@@ -54,17 +56,6 @@ static const char *records =
     "access 2 write 4 26 1 1 0 4*g0*L0+4*O0+4*l0+-4 ?\n"
     "access 2 write 4 27 1 1 0 4*g0*L0+4*O0+4*l0+4 ?\n"
     "end\n";
-
-static int failed;
-
-#define EXPECT(cond, ...)                                                                   \
-    do {                                                                                    \
-        if (!(cond)) {                                                                      \
-            printf("FAIL share-align: " __VA_ARGS__);                                       \
-            printf(" (%s:%d)\n", __FILE__, __LINE__);                                      \
-            failed = 1;                                                                     \
-        }                                                                                   \
-    } while (0)
 
 static void round_case(const char *what, const uint64_t *in, const uint64_t *want, int n,
                        uint64_t total, uint64_t unit)
@@ -247,8 +238,8 @@ int main(void)
     test_units(&prog);
     test_scale();
     skmd_record_free(&prog);
-    if (!failed)
+    if (!check_failures)
         printf("PASS share-align: rounding to rows, units of rows2d/planes3d/stencil/swap, "
                "write modes, the problem in units\n");
-    return failed;
+    return check_failures != 0;
 }

@@ -13,6 +13,8 @@
 #include "ranges_merge.h"
 #include "share_rect.h"
 
+#include "../common/check.h"
+
 static const char *records =
     "skmd-record 1\n"
     "kernel t2d\n"
@@ -127,17 +129,6 @@ static const char *records =
     "limit g0*L0+O0+l0+-2\n"
     "limit -1*g1*L1+p3+-1*O1+-1*l1+-1\n"
     "end\n";
-
-static int failed;
-
-#define EXPECT(cond, ...)                                                                   \
-    do {                                                                                    \
-        if (!(cond)) {                                                                      \
-            printf("FAIL share-rect: " __VA_ARGS__);                                        \
-            printf(" (%s:%d)\n", __FILE__, __LINE__);                                      \
-            failed = 1;                                                                     \
-        }                                                                                   \
-    } while (0)
 
 static struct _cl_mem mems[4];
 static struct skmd_arg args[4];
@@ -340,10 +331,10 @@ int main(void)
     test_disjoint();
     test_sets();
     skmd_record_free(&prog);
-    if (!failed)
+    if (!check_failures)
         printf("PASS share-rect: boxes of a transpose, of slices, of neighbouring stores and "
                "of tile loops, cut by guards; none for data conditions, uneven loops, groups "
                "across rows, the end "
                "of the buffer; overlaps; write modes; range set union and difference\n");
-    return failed;
+    return check_failures != 0;
 }

@@ -13,20 +13,12 @@
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
 #endif
-#include <CL/cl.h>
+#include "../common/cl_test.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define N (1 << 16)
-#define CHECK(x)                                                                            \
-    do {                                                                                    \
-        cl_int e_ = (x);                                                                    \
-        if (e_ != CL_SUCCESS) {                                                             \
-            fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #x, e_);                \
-            exit(1);                                                                        \
-        }                                                                                   \
-    } while (0)
 
 /* Integer arithmetic: the result does not depend on the device's float rounding. */
 static const char *source =
@@ -35,35 +27,31 @@ static const char *source =
     "  out[i] = in[i] * k + (uint)i;\n"
     "}\n";
 
-static cl_context ctx;
-static cl_command_queue q;
+static struct cl_test cl;
 static cl_kernel k;
 static FILE *out;
 static size_t global = N, local = 64;
 
 static cl_mem make_buffer(void)
 {
-    cl_int err;
-    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE, N * sizeof(cl_uint), NULL, &err);
-    CHECK(err);
-    return m;
+    return cl_test_buffer(&cl, CL_MEM_READ_WRITE, N * sizeof(cl_uint), NULL);
 }
 
 /* out = in * mul + i, asynchronously. */
 static void launch(cl_mem in, cl_mem dst, cl_uint mul)
 {
-    CHECK(clSetKernelArg(k, 0, sizeof in, &in));
-    CHECK(clSetKernelArg(k, 1, sizeof dst, &dst));
-    CHECK(clSetKernelArg(k, 2, sizeof mul, &mul));
-    CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, NULL));
+    CL_CHECK(clSetKernelArg(k, 0, sizeof in, &in));
+    CL_CHECK(clSetKernelArg(k, 1, sizeof dst, &dst));
+    CL_CHECK(clSetKernelArg(k, 2, sizeof mul, &mul));
+    CL_CHECK(clEnqueueNDRangeKernel(cl.queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
 }
 
 /* Reads `count` elements of mem from element `first` and appends them to the output. */
 static void read_out(cl_mem mem, size_t first, size_t count)
 {
     static cl_uint got[N];
-    CHECK(clEnqueueReadBuffer(q, mem, CL_TRUE, first * sizeof(cl_uint),
-                              count * sizeof(cl_uint), got, 0, NULL, NULL));
+    CL_CHECK(clEnqueueReadBuffer(cl.queue, mem, CL_TRUE, first * sizeof(cl_uint),
+                                 count * sizeof(cl_uint), got, 0, NULL, NULL));
     if (fwrite(got, sizeof(cl_uint), count, out) != count)
         exit(1);
 }
@@ -89,31 +77,31 @@ static void all_cases(cl_mem a)
     for (int i = 0; i < 4096; i++)
         mine[i] = 0xabc00000u + (cl_uint)i;
     launch(a, c, 13);
-    CHECK(clEnqueueWriteBuffer(q, c, CL_FALSE, 20000 * sizeof(cl_uint), sizeof mine, mine, 0,
-                               NULL, NULL));
+    CL_CHECK(clEnqueueWriteBuffer(cl.queue, c, CL_FALSE, 20000 * sizeof(cl_uint), sizeof mine,
+                                  mine, 0, NULL, NULL));
     read_out(c, 0, N);
     /* Non-blocking write, then a launch into the same buffer, then a read. */
-    CHECK(clEnqueueWriteBuffer(q, c, CL_FALSE, 0, sizeof mine, mine, 0, NULL, NULL));
+    CL_CHECK(clEnqueueWriteBuffer(cl.queue, c, CL_FALSE, 0, sizeof mine, mine, 0, NULL, NULL));
     launch(a, c, 17);
     read_out(c, 0, N);
     /* A map for reading. */
     launch(a, c, 19);
     cl_int err;
-    cl_uint *mapped = clEnqueueMapBuffer(q, c, CL_TRUE, CL_MAP_READ, 0, N * sizeof(cl_uint), 0,
-                                         NULL, NULL, &err);
-    CHECK(err);
+    cl_uint *mapped = clEnqueueMapBuffer(cl.queue, c, CL_TRUE, CL_MAP_READ, 0,
+                                         N * sizeof(cl_uint), 0, NULL, NULL, &err);
+    CL_CHECK(err);
     if (fwrite(mapped, sizeof(cl_uint), N, out) != N)
         exit(1);
-    CHECK(clEnqueueUnmapMemObject(q, c, mapped, 0, NULL, NULL));
+    CL_CHECK(clEnqueueUnmapMemObject(cl.queue, c, mapped, 0, NULL, NULL));
     /* A read with an event, then a blocking one waiting for it, then a non-blocking one
      * waiting for it (that one is not served from the host copy). */
     launch(a, c, 23);
     static cl_uint got[N];
     cl_event ev;
     cl_command_type type;
-    CHECK(clEnqueueReadBuffer(q, c, CL_FALSE, 0, sizeof got, got, 0, NULL, &ev));
-    CHECK(clWaitForEvents(1, &ev));
-    CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL));
+    CL_CHECK(clEnqueueReadBuffer(cl.queue, c, CL_FALSE, 0, sizeof got, got, 0, NULL, &ev));
+    CL_CHECK(clWaitForEvents(1, &ev));
+    CL_CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL));
     if (type != CL_COMMAND_READ_BUFFER) {
         fprintf(stderr, "the read's event says command type %#x\n", type);
         exit(1);
@@ -121,13 +109,13 @@ static void all_cases(cl_mem a)
     if (fwrite(got, sizeof(cl_uint), N, out) != N)
         exit(1);
     launch(a, c, 37);
-    CHECK(clEnqueueReadBuffer(q, c, CL_TRUE, 0, sizeof got / 2, got, 1, &ev, NULL));
+    CL_CHECK(clEnqueueReadBuffer(cl.queue, c, CL_TRUE, 0, sizeof got / 2, got, 1, &ev, NULL));
     if (fwrite(got, sizeof(cl_uint), N / 2, out) != N / 2)
         exit(1);
     launch(a, c, 41);
-    CHECK(clEnqueueReadBuffer(q, c, CL_FALSE, 4, sizeof got / 2, got, 1, &ev, NULL));
-    CHECK(clFinish(q));
-    CHECK(clReleaseEvent(ev));
+    CL_CHECK(clEnqueueReadBuffer(cl.queue, c, CL_FALSE, 4, sizeof got / 2, got, 1, &ev, NULL));
+    CL_CHECK(clFinish(cl.queue));
+    CL_CHECK(clReleaseEvent(ev));
     if (fwrite(got, sizeof(cl_uint), N / 2, out) != N / 2)
         exit(1);
     /* Released while its launch may still run, the app having read it before (so it is
@@ -137,11 +125,11 @@ static void all_cases(cl_mem a)
         launch(a, e, 29);
         read_out(e, 0, N);
         launch(a, e, 31 + (cl_uint)r);
-        CHECK(clReleaseMemObject(e));
+        CL_CHECK(clReleaseMemObject(e));
     }
-    CHECK(clFinish(q));
-    CHECK(clReleaseMemObject(c));
-    CHECK(clReleaseMemObject(d));
+    CL_CHECK(clFinish(cl.queue));
+    CL_CHECK(clReleaseMemObject(c));
+    CL_CHECK(clReleaseMemObject(d));
 }
 
 static void iterate(cl_mem a)
@@ -155,7 +143,7 @@ static void iterate(cl_mem a)
         launch(pair[l % 2], pair[(l + 1) % 2], 5);
         read_out(pair[(l + 1) % 2], 0, N);
     }
-    CHECK(clReleaseMemObject(b));
+    CL_CHECK(clReleaseMemObject(b));
 }
 
 int main(int argc, char **argv)
@@ -168,31 +156,19 @@ int main(int argc, char **argv)
         fprintf(stderr, "cannot write %s\n", argv[2]);
         return 1;
     }
-    cl_platform_id plat;
-    cl_device_id dev;
-    cl_int err;
-    CHECK(clGetPlatformIDs(1, &plat, NULL));
-    CHECK(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL));
-    ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-    CHECK(err);
-    q = clCreateCommandQueue(ctx, dev, 0, &err);
-    CHECK(err);
-    cl_program prog = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
-    CHECK(err);
-    CHECK(clBuildProgram(prog, 1, &dev, "", NULL, NULL));
-    k = clCreateKernel(prog, "mix_ints", &err);
-    CHECK(err);
+    cl_test_open(&cl, 0, source, NULL);
+    k = cl_test_kernel(&cl, "mix_ints");
     static cl_uint x[N];
     for (int i = 0; i < N; i++)
         x[i] = (cl_uint)i * 7u + 1u;
     cl_mem a = make_buffer();
-    CHECK(clEnqueueWriteBuffer(q, a, CL_TRUE, 0, sizeof x, x, 0, NULL, NULL));
+    CL_CHECK(clEnqueueWriteBuffer(cl.queue, a, CL_TRUE, 0, sizeof x, x, 0, NULL, NULL));
     if (!strcmp(argv[1], "all"))
         all_cases(a);
     else
         iterate(a);
-    CHECK(clReleaseMemObject(a));
-    clReleaseKernel(k), clReleaseProgram(prog), clReleaseCommandQueue(q), clReleaseContext(ctx);
+    CL_CHECK(clReleaseMemObject(a));
+    clReleaseKernel(k), cl_test_close(&cl);
     if (fclose(out) != 0) {
         fprintf(stderr, "cannot write %s\n", argv[2]);
         return 1;

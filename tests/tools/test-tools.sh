@@ -75,5 +75,38 @@ echo "not a database" >"$tmp/bad.db"
 SKMD_PROFILE_DB=$tmp/bad.db POCL_DEVICES=pthread "$info" >"$tmp/out" 2>&1
 grep -q 'status  *\(corrupt\|cannot\|not a libskmd\)' "$tmp/out" || bad "a corrupt profile DB is not reported: $(grep -A2 Profile "$tmp/out")"
 [ "$(cat "$tmp/bad.db")" = "not a database" ] || bad "skmd-info changed a corrupt profile DB"
+# A version 1 profile database (no guards table) is read as it is: the status says libskmd
+# upgrades it, its rows are counted, and skmd-info leaves the file at version 1.
+/usr/bin/python3 - "$tmp/v1.db" <<'PY' || bad "could not write a version 1 profile DB"
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.executescript("""
+CREATE TABLE devices(id INTEGER PRIMARY KEY, vendor TEXT NOT NULL, name TEXT NOT NULL,
+  driver TEXT NOT NULL, UNIQUE(vendor, name, driver));
+CREATE TABLE kernels(hash TEXT PRIMARY KEY, name TEXT NOT NULL);
+CREATE TABLE perf(kernel TEXT NOT NULL, device INTEGER NOT NULL, shape INTEGER NOT NULL,
+  range INTEGER NOT NULL, rate REAL NOT NULL, samples INTEGER NOT NULL,
+  updated INTEGER NOT NULL, PRIMARY KEY(kernel, device, shape, range));
+CREATE TABLE links(device INTEGER NOT NULL, direction INTEGER NOT NULL,
+  memory INTEGER NOT NULL, point INTEGER NOT NULL, bytes REAL NOT NULL, ms REAL NOT NULL,
+  PRIMARY KEY(device, direction, memory, point));
+CREATE TABLE decisions(id INTEGER PRIMARY KEY, time INTEGER NOT NULL, kernel TEXT NOT NULL,
+  shape INTEGER NOT NULL, policy TEXT NOT NULL, total INTEGER NOT NULL,
+  shares TEXT NOT NULL, est_ms REAL NOT NULL, reason TEXT);
+INSERT INTO devices VALUES(1, 'PoCL', 'cpu', '3.1');
+INSERT INTO kernels VALUES('000000000000002a', 'vector_add');
+INSERT INTO perf VALUES('000000000000002a', 1, 7, 5, 123.5, 4, 0);
+PRAGMA application_id=1397443908; PRAGMA user_version=1;
+""")
+db.close()
+PY
+SKMD_PROFILE_DB=$tmp/v1.db POCL_DEVICES=pthread "$info" >"$tmp/out" 2>&1
+grep -q 'status  *profile database schema 1: libskmd upgrades it on first use' "$tmp/out" \
+  || bad "a version 1 profile DB is not reported as upgradable: $(grep -A6 '^Profile' "$tmp/out")"
+grep -q 'schema version  *1$' "$tmp/out" && grep -q 'kernels profiled  *1$' "$tmp/out" \
+  || bad "a version 1 profile DB's rows are not shown: $(grep -A6 '^Profile' "$tmp/out")"
+grep -q 'not a libskmd' "$tmp/out" && bad "a version 1 profile DB is called a mismatch"
+v=$(/usr/bin/python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("PRAGMA user_version").fetchone()[0])' "$tmp/v1.db")
+[ "$v" = 1 ] || bad "skmd-info changed a version 1 profile DB (now version $v)"
 [ $fail = 0 ] && echo "PASS test-tools"
 exit $fail

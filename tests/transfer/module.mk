@@ -8,7 +8,7 @@ CLEAN_FILES += $(TRANSFER_TEST)
 $(O)tests/transfer/test-transfer.o: CPPFLAGS += -Ilibskmd -DCL_USE_DEPRECATED_OPENCL_1_2_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_0_APIS
 $(TRANSFER_TEST): $(O)tests/transfer/test-transfer.o $(O)libskmd/transfer.o \
-  $(O)libskmd/config.o $(O)libskmd/log.o
+  $(O)libskmd/config.o $(O)libskmd/log.o $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -ldl -lpthread
 
 TEST_TARGETS += test-transfer
@@ -56,9 +56,10 @@ bench-transfer: $(TRANSFER_BENCH)
 PIECES_TEST := $(O)tests/transfer/pieces
 ALL_TARGETS += $(PIECES_TEST)
 CLEAN_FILES += $(PIECES_TEST)
-$(PIECES_TEST): tests/transfer/pieces.c
+$(PIECES_TEST): tests/transfer/pieces.c $(CL_TEST_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -DCL_TARGET_OPENCL_VERSION=120 -o $@ $< $(LDFLAGS) -lOpenCL
+	$(CC) $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -DCL_TARGET_OPENCL_VERSION=120 -o $@ $< \
+	  $(CL_TEST_OBJS) $(LDFLAGS) -lOpenCL
 
 TEST_TARGETS += test-transfer-pieces
 .PHONY: test-transfer-pieces

@@ -11,7 +11,7 @@
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120
 #endif
-#include <CL/cl.h>
+#include "../common/cl_test.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,14 +21,6 @@
 #define H 36
 #define SMALL (8 * 64)
 
-#define CHECK(x)                                                                            \
-    do {                                                                                    \
-        cl_int e_ = (x);                                                                    \
-        if (e_ != CL_SUCCESS) {                                                             \
-            fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #x, e_);                \
-            exit(1);                                                                        \
-        }                                                                                   \
-    } while (0)
 
 static const char *source =
     "__kernel void vadd(__global const uint *a, __global const uint *b, __global uint *c) {\n"
@@ -51,39 +43,26 @@ static const char *source =
     "  o[y * w + x] = in[y * w + x] ^ (y * 7919u);\n"
     "}\n";
 
-static cl_context ctx;
-static cl_command_queue q;
-static cl_program prog;
+static struct cl_test cl;
 
 static cl_mem buffer(size_t bytes)
 {
-    cl_int err;
-    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
-    CHECK(err);
-    return m;
+    return cl_test_buffer(&cl, CL_MEM_READ_WRITE, bytes, NULL);
 }
 
 static void put(cl_mem m, const uint32_t *v, size_t n)
 {
-    CHECK(clEnqueueWriteBuffer(q, m, CL_TRUE, 0, n * 4, v, 0, NULL, NULL));
+    CL_CHECK(clEnqueueWriteBuffer(cl.queue, m, CL_TRUE, 0, n * 4, v, 0, NULL, NULL));
 }
 
 static void get(cl_mem m, uint32_t *v, size_t n)
 {
-    CHECK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, n * 4, v, 0, NULL, NULL));
-}
-
-static cl_kernel kernel(const char *name)
-{
-    cl_int err;
-    cl_kernel k = clCreateKernel(prog, name, &err);
-    CHECK(err);
-    return k;
+    CL_CHECK(clEnqueueReadBuffer(cl.queue, m, CL_TRUE, 0, n * 4, v, 0, NULL, NULL));
 }
 
 static void launch(cl_kernel k, cl_uint dims, const size_t *global, const size_t *local)
 {
-    CHECK(clEnqueueNDRangeKernel(q, k, dims, NULL, global, local, 0, NULL, NULL));
+    CL_CHECK(clEnqueueNDRangeKernel(cl.queue, k, dims, NULL, global, local, 0, NULL, NULL));
 }
 
 static int compare(const char *what, const uint32_t *got, const uint32_t *want, size_t n)
@@ -101,26 +80,15 @@ int main(void)
     uint32_t *a = malloc(N * 4), *b = malloc(N * 4), *c = malloc(N * 4), *want = malloc(N * 4);
     if (!a || !b || !c || !want)
         return 1;
-    cl_platform_id plat;
-    cl_device_id dev;
-    cl_int err;
-    CHECK(clGetPlatformIDs(1, &plat, NULL));
-    CHECK(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL));
-    ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-    CHECK(err);
-    q = clCreateCommandQueue(ctx, dev, 0, &err);
-    CHECK(err);
-    prog = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
-    CHECK(err);
-    CHECK(clBuildProgram(prog, 1, &dev, "", NULL, NULL));
+    cl_test_open(&cl, 0, source, NULL);
     cl_mem ba = buffer(N * 4), bb = buffer(N * 4), bc = buffer(N * 4);
     int bad = 0;
     size_t n = N, l64 = 64;
 
-    cl_kernel k = kernel("vadd");
-    CHECK(clSetKernelArg(k, 0, sizeof ba, &ba));
-    CHECK(clSetKernelArg(k, 1, sizeof bb, &bb));
-    CHECK(clSetKernelArg(k, 2, sizeof bc, &bc));
+    cl_kernel k = cl_test_kernel(&cl, "vadd");
+    CL_CHECK(clSetKernelArg(k, 0, sizeof ba, &ba));
+    CL_CHECK(clSetKernelArg(k, 1, sizeof bb, &bb));
+    CL_CHECK(clSetKernelArg(k, 2, sizeof bc, &bc));
     for (int round = 0; round < 2; round++) {
         for (uint32_t i = 0; i < N; i++)
             a[i] = i * 2654435761u + (uint32_t)round, b[i] = i ^ 0x5a5a5a5au;
@@ -133,11 +101,11 @@ int main(void)
     }
     clReleaseKernel(k);
 
-    k = kernel("stencil");
+    k = cl_test_kernel(&cl, "stencil");
     cl_uint nn = N;
-    CHECK(clSetKernelArg(k, 0, sizeof ba, &ba));
-    CHECK(clSetKernelArg(k, 1, sizeof bc, &bc));
-    CHECK(clSetKernelArg(k, 2, sizeof nn, &nn));
+    CL_CHECK(clSetKernelArg(k, 0, sizeof ba, &ba));
+    CL_CHECK(clSetKernelArg(k, 1, sizeof bc, &bc));
+    CL_CHECK(clSetKernelArg(k, 2, sizeof nn, &nn));
     for (uint32_t i = 0; i < N; i++)
         a[i] = i * 40503u + 17u;
     put(ba, a, N);
@@ -148,8 +116,8 @@ int main(void)
     bad |= compare("stencil", c, want, N);
     clReleaseKernel(k);
 
-    k = kernel("inplace");
-    CHECK(clSetKernelArg(k, 0, sizeof ba, &ba));
+    k = cl_test_kernel(&cl, "inplace");
+    CL_CHECK(clSetKernelArg(k, 0, sizeof ba, &ba));
     for (uint32_t i = 0; i < N; i++)
         a[i] = i * 7u, want[i] = a[i];
     put(ba, a, N);
@@ -162,12 +130,12 @@ int main(void)
     bad |= compare("inplace", c, want, N);
     clReleaseKernel(k);
 
-    k = kernel("rows");
+    k = cl_test_kernel(&cl, "rows");
     cl_uint w = W;
     size_t grid[2] = {W, H}, tile[2] = {16, 4};
-    CHECK(clSetKernelArg(k, 0, sizeof bb, &bb));
-    CHECK(clSetKernelArg(k, 1, sizeof bc, &bc));
-    CHECK(clSetKernelArg(k, 2, sizeof w, &w));
+    CL_CHECK(clSetKernelArg(k, 0, sizeof bb, &bb));
+    CL_CHECK(clSetKernelArg(k, 1, sizeof bc, &bc));
+    CL_CHECK(clSetKernelArg(k, 2, sizeof w, &w));
     for (uint32_t i = 0; i < W * H; i++)
         b[i] = i * 2246822519u;
     put(bb, b, W * H);
@@ -179,11 +147,11 @@ int main(void)
     bad |= compare("rows", c, want, W * H);
     clReleaseKernel(k);
 
-    k = kernel("vadd");
+    k = cl_test_kernel(&cl, "vadd");
     size_t small = SMALL;
-    CHECK(clSetKernelArg(k, 0, sizeof ba, &ba));
-    CHECK(clSetKernelArg(k, 1, sizeof bb, &bb));
-    CHECK(clSetKernelArg(k, 2, sizeof bc, &bc));
+    CL_CHECK(clSetKernelArg(k, 0, sizeof ba, &ba));
+    CL_CHECK(clSetKernelArg(k, 1, sizeof bb, &bb));
+    CL_CHECK(clSetKernelArg(k, 2, sizeof bc, &bc));
     for (uint32_t i = 0; i < SMALL; i++)
         a[i] = i + 11u, b[i] = i * 5u;
     put(ba, a, SMALL), put(bb, b, SMALL);
@@ -195,7 +163,7 @@ int main(void)
     clReleaseKernel(k);
 
     clReleaseMemObject(ba), clReleaseMemObject(bb), clReleaseMemObject(bc);
-    clReleaseProgram(prog), clReleaseCommandQueue(q), clReleaseContext(ctx);
+    cl_test_close(&cl);
     free(a), free(b), free(c), free(want);
     if (!bad)
         printf("ok\n");

@@ -10,7 +10,7 @@
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 300
 #endif
-#include <CL/cl.h>
+#include "../common/cl_test.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,42 +84,14 @@ static const char *cl30_source =
 
 #define N 4096
 #define LOCAL 64
-#define CHECK(x)                                                                            \
-    do {                                                                                    \
-        cl_int e_ = (x);                                                                    \
-        if (e_ != CL_SUCCESS) {                                                             \
-            fprintf(stderr, "%s:%d: %s = %d\n", __FILE__, __LINE__, #x, e_);                \
-            exit(1);                                                                        \
-        }                                                                                   \
-    } while (0)
 
-static cl_context ctx;
-static cl_device_id dev;
-static cl_command_queue q;
+static struct cl_test cl;
 static FILE *dump;
-
-static cl_program build(const char *source, const char *options)
-{
-    cl_int err;
-    cl_program p = clCreateProgramWithSource(ctx, 1, &source, NULL, &err);
-    CHECK(err);
-    err = clBuildProgram(p, 1, &dev, options, NULL, NULL);
-    if (err != CL_SUCCESS) {
-        char log[4096] = "";
-        clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log, NULL);
-        fprintf(stderr, "clBuildProgram(%s) = %d:\n%s\n", options, err, log);
-        exit(1);
-    }
-    return p;
-}
 
 static cl_mem buffer(size_t size, const void *init)
 {
-    cl_int err;
-    cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE | (init ? CL_MEM_COPY_HOST_PTR : 0), size,
-                              (void *)init, &err);
-    CHECK(err);
-    return m;
+    return cl_test_buffer(&cl, CL_MEM_READ_WRITE | (init ? CL_MEM_COPY_HOST_PTR : 0), size,
+                          (void *)init);
 }
 
 /* Launches N work-items in groups of LOCAL. */
@@ -128,26 +100,15 @@ static void run(cl_program p, const char *name, int nargs, const cl_mem *args,
 {
     cl_int err;
     cl_kernel k = clCreateKernel(p, name, &err);
-    CHECK(err);
+    CL_CHECK(err);
     for (int i = 0; i < nargs; i++)
-        CHECK(clSetKernelArg(k, (cl_uint)i, sizeof(cl_mem), &args[i]));
+        CL_CHECK(clSetKernelArg(k, (cl_uint)i, sizeof(cl_mem), &args[i]));
     if (local_bytes)
-        CHECK(clSetKernelArg(k, (cl_uint)nargs, local_bytes, NULL));
+        CL_CHECK(clSetKernelArg(k, (cl_uint)nargs, local_bytes, NULL));
     size_t global = N, local = LOCAL;
-    CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, NULL));
-    CHECK(clFinish(q));
+    CL_CHECK(clEnqueueNDRangeKernel(cl.queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
+    CL_CHECK(clFinish(cl.queue));
     clReleaseKernel(k);
-}
-
-static void save(cl_mem m, size_t size)
-{
-    void *host = malloc(size);
-    if (!host)
-        exit(1);
-    CHECK(clEnqueueReadBuffer(q, m, CL_TRUE, 0, size, host, 0, NULL, NULL));
-    if (fwrite(host, 1, size, dump) != size)
-        exit(1);
-    free(host);
 }
 
 int main(int argc, char **argv)
@@ -161,14 +122,14 @@ int main(int argc, char **argv)
         perror(argv[1]);
         return 1;
     }
-    cl_platform_id plat;
+    /* The queue as an OpenCL 2.0 app makes it (cl_test_open makes a 1.2 app's). */
     cl_int err;
-    CHECK(clGetPlatformIDs(1, &plat, NULL));
-    CHECK(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL));
-    ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-    CHECK(err);
-    q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &err);
-    CHECK(err);
+    CL_CHECK(clGetPlatformIDs(1, &cl.platform, NULL));
+    CL_CHECK(clGetDeviceIDs(cl.platform, CL_DEVICE_TYPE_ALL, 1, &cl.device, NULL));
+    cl.context = clCreateContext(NULL, 1, &cl.device, NULL, NULL, &err);
+    CL_CHECK(err);
+    cl.queue = clCreateCommandQueueWithProperties(cl.context, cl.device, NULL, &err);
+    CL_CHECK(err);
 
     static unsigned short halves[N];
     static int ints[N];
@@ -178,24 +139,24 @@ int main(int argc, char **argv)
         ints[i] = i * 3 - 500;
     }
 
-    cl_program fp16 = build(fp16_source, "");
+    cl_program fp16 = cl_test_build(&cl, fp16_source, "");
     cl_mem h_in = buffer(sizeof halves, halves), h_out = buffer(sizeof halves, NULL);
     cl_mem branch = buffer(sizeof ints, NULL), macros = buffer(sizeof ints, NULL);
     run(fp16, "scale_half", 3, (cl_mem[]){h_in, h_out, branch}, 0);
     run(fp16, "ext_macros", 1, (cl_mem[]){macros}, 0);
-    save(h_out, sizeof halves);
-    save(branch, sizeof ints);
-    save(macros, sizeof ints);
+    cl_test_dump(&cl, h_out, sizeof halves, dump);
+    cl_test_dump(&cl, branch, sizeof ints, dump);
+    cl_test_dump(&cl, macros, sizeof ints, dump);
 
-    cl_program cl20 = build(cl20_source, "-cl-std=CL2.0");
+    cl_program cl20 = cl_test_build(&cl, cl20_source, "-cl-std=CL2.0");
     cl_mem in = buffer(sizeof ints, ints), out = buffer(sizeof ints, NULL);
     run(cl20, "cl20", 2, (cl_mem[]){in, out}, LOCAL * sizeof(int));
-    save(out, sizeof ints);
+    cl_test_dump(&cl, out, sizeof ints, dump);
 
-    cl_program cl30 = build(cl30_source, "-cl-std=CL3.0");
+    cl_program cl30 = cl_test_build(&cl, cl30_source, "-cl-std=CL3.0");
     cl_mem feats = buffer(sizeof ints, NULL);
     run(cl30, "features", 1, (cl_mem[]){feats}, 0);
-    save(feats, sizeof ints);
+    cl_test_dump(&cl, feats, sizeof ints, dump);
 
     cl_mem all[] = {h_in, h_out, branch, macros, in, out, feats};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
@@ -203,7 +164,6 @@ int main(int argc, char **argv)
     clReleaseProgram(fp16);
     clReleaseProgram(cl20);
     clReleaseProgram(cl30);
-    clReleaseCommandQueue(q);
-    clReleaseContext(ctx);
+    cl_test_close(&cl);
     return fclose(dump) ? 1 : 0;
 }

@@ -6,9 +6,11 @@
 TEST_RECORD_BIN := $(O)tests/transform/test_record
 TRANSFORM_RECORD_SRCS := $(sort $(wildcard transform/record*.c))
 
-$(TEST_RECORD_BIN): tests/transform/test_record.c $(TRANSFORM_RECORD_SRCS) transform/record.h
+$(TEST_RECORD_BIN): tests/transform/test_record.c $(TRANSFORM_RECORD_SRCS) transform/record.h \
+  tests/common/check.c tests/common/check.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tests/transform/test_record.c $(TRANSFORM_RECORD_SRCS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tests/transform/test_record.c $(TRANSFORM_RECORD_SRCS) \
+	  tests/common/check.c
 
 .PHONY: test-transform-record
 test-transform-record: $(TEST_RECORD_BIN)
@@ -56,9 +58,9 @@ TRANSFORM_CLSTD := $(O)tests/transform/clstd
 ALL_TARGETS += $(TRANSFORM_CLSTD)
 CLEAN_FILES += $(TRANSFORM_CLSTD)
 TEST_TARGETS += test-transform-clstd
-$(TRANSFORM_CLSTD): tests/transform/clstd.c
+$(TRANSFORM_CLSTD): tests/transform/clstd.c $(CL_TEST_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< $(LDFLAGS) -lOpenCL
+	$(CC) $(CFLAGS) -o $@ $< $(CL_TEST_OBJS) $(LDFLAGS) -lOpenCL
 
 .PHONY: test-transform-clstd
 test-transform-clstd: $(TRANSFORM_CLSTD) $(LIBSKMD_SO) $(O)tools/skmd-opt

@@ -6,14 +6,7 @@
 
 #include "../../transform/record.h"
 
-static int failures;
-#define CHECK(cond)                                                                         \
-    do {                                                                                    \
-        if (!(cond)) {                                                                      \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);        \
-            failures++;                                                                     \
-        }                                                                                   \
-    } while (0)
+#include "../common/check.h"
 
 static struct skmd_poly P(const char *text)
 {
@@ -234,10 +227,5 @@ int main(void)
     free(t1);
     free(t2);
     skmd_record_free(&r);
-    if (failures) {
-        fprintf(stderr, "test_record: %d checks failed\n", failures);
-        return 1;
-    }
-    printf("test_record: all checks passed\n");
-    return 0;
+    return check_report("test_record");
 }

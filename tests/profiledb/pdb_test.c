@@ -1,0 +1,66 @@
+/* tests/profiledb/pdb_test.c: helpers of the profiledb unit tests (pdb_test.h). */
+#include "pdb_test.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "../common/check.h"
+
+char root_dir[256];
+
+int root_dir_make(const char *test)
+{
+    snprintf(root_dir, sizeof root_dir, "/tmp/skmd-%s-XXXXXX", test);
+    if (!mkdtemp(root_dir) || chmod(root_dir, 0755) != 0) {
+        fprintf(stderr, "%s: temporary directory %s: ", test, root_dir);
+        perror(NULL);
+        return -1;
+    }
+    return 0;
+}
+
+void root_dir_remove(const char *test)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "chmod -R u+w '%s' && rm -rf '%s'", root_dir, root_dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "%s: could not remove %s\n", test, root_dir);
+}
+
+void path_in(char *buf, size_t size, const char *name)
+{
+    snprintf(buf, size, "%s/%s", root_dir, name);
+}
+
+void collect(void *user, const char *message)
+{
+    struct reports *r = user;
+    r->count++;
+    size_t used = strlen(r->all);
+    snprintf(r->all + used, sizeof(r->all) - used, "%s\n", message);
+}
+
+long long query_number(struct skmd_pdb *db, const char *sql)
+{
+    sqlite3_stmt *st;
+    long long n = -1;
+    if (sqlite3_prepare_v2(skmd_pdb_sqlite(db), sql, -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    if (sqlite3_step(st) == SQLITE_ROW)
+        n = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return n;
+}
+
+void wait_writers(const pid_t *pids, int count)
+{
+    for (int w = 0; w < count; w++) {
+        int status = 0;
+        CHECK(pids[w] > 0 && waitpid(pids[w], &status, 0) == pids[w]);
+        CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    }
+}

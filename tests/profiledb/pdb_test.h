@@ -1,0 +1,36 @@
+/* tests/profiledb/pdb_test.h: what the profiledb unit tests share: a scratch directory
+ * for their files, the reports profiledb makes, a one-number SQL query, and the wait for
+ * writer processes. */
+#ifndef SKMD_PDB_TEST_H
+#define SKMD_PDB_TEST_H
+
+#include "skmd_profiledb.h"
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* The scratch directory: made by root_dir_make, removed (with all in it) by root_dir_remove. */
+extern char root_dir[256];
+
+/* Makes /tmp/skmd-TEST-XXXXXX, mode 0755 (children that drop to nobody read it);
+ * returns 0, or -1 after printing why. */
+int root_dir_make(const char *test);
+/* Makes the tree writable again (tests take write access away) and removes it. */
+void root_dir_remove(const char *test);
+/* root_dir/name into buf. */
+void path_in(char *buf, size_t size, const char *name);
+
+/* The messages profiledb reports through its callback, one a line. */
+struct reports {
+    int count;
+    char all[8192];
+};
+void collect(void *user, const char *message); /* user: a struct reports */
+
+/* The first column of the first row of sql, or -1 when it fails. */
+long long query_number(struct skmd_pdb *db, const char *sql);
+
+/* Waits for each child in pids and CHECKs that it exited with status 0. */
+void wait_writers(const pid_t *pids, int count);
+
+#endif
