@@ -153,6 +153,8 @@ cl_int skmd_enqueue_begin(struct skmd_enqueue *e, cl_command_queue queue, cl_uin
     cl_int err = skmd_events_unwrap(nwait, wait, e->wait);
     if (err != CL_SUCCESS && e->wait != e->small)
         free(e->wait);
+    if (err != CL_SUCCESS)
+        e->wait = NULL; /* so that ending or abandoning it frees nothing twice */
     return err;
 }
 

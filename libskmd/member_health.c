@@ -247,6 +247,29 @@ void skmd_enqueue_abandon(struct skmd_enqueue *e)
     e->wait = NULL;
 }
 
+cl_int skmd_host_command_begin(struct skmd_enqueue *e, cl_command_queue q, cl_uint n,
+                               const cl_event *wl, cl_event *event)
+{
+    cl_int err = skmd_enqueue_begin(e, q, n, wl, event);
+    if (err != CL_SUCCESS)
+        return err;
+    const struct skmd_member *member = &skmd_state.members[q->member];
+    err = member->ops->wait(member, q->real);
+    if (err == CL_SUCCESS && e->nwait && real_clWaitForEvents(e->nwait, e->wait) != CL_SUCCESS)
+        err = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+    return err;
+}
+
+cl_int skmd_host_command_end(struct skmd_enqueue *e, cl_int err, cl_command_type type)
+{
+    if (err == CL_SUCCESS && e->event)
+        e->real_event = skmd_done_event(e->queue, NULL, &err);
+    err = skmd_enqueue_end(e, err);
+    if (err == CL_SUCCESS && e->want)
+        (*e->want)->type = type;
+    return err;
+}
+
 /* A read or write of the app's through the host copy: after the queue's earlier commands,
  * the wait list and the buffer's split launches; the app's event a completed stand-in
  * that reports the command's type. */
@@ -256,13 +279,7 @@ static cl_int host_io(cl_command_queue q, cl_mem mem, size_t off, size_t size, v
     SKMD_RETURN_ERROR_IF(!ptr || !size || off > mem->size || size > mem->size - off,
                          CL_INVALID_VALUE);
     struct skmd_enqueue e;
-    cl_int err = skmd_enqueue_begin(&e, q, n, wl, event);
-    if (err != CL_SUCCESS)
-        return err;
-    const struct skmd_member *member = &skmd_state.members[q->member];
-    err = member->ops->wait(member, q->real);
-    if (err == CL_SUCCESS && e.nwait && real_clWaitForEvents(e.nwait, e.wait) != CL_SUCCESS)
-        err = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+    cl_int err = skmd_host_command_begin(&e, q, n, wl, event);
     if (err == CL_SUCCESS) {
         skmd_inflight_wait_mem(mem, writes);
         skmd_buffer_lock(mem);
@@ -270,12 +287,8 @@ static cl_int host_io(cl_command_queue q, cl_mem mem, size_t off, size_t size, v
                      : skmd_coh_read_host(mem, off, size, ptr);
         skmd_buffer_unlock(mem);
     }
-    if (err == CL_SUCCESS && e.event)
-        e.real_event = skmd_done_event(q, NULL, &err);
-    err = skmd_enqueue_end(&e, err);
-    if (err == CL_SUCCESS && event)
-        (*event)->type = writes ? CL_COMMAND_WRITE_BUFFER : CL_COMMAND_READ_BUFFER;
-    return err;
+    return skmd_host_command_end(&e, err,
+                                 writes ? CL_COMMAND_WRITE_BUFFER : CL_COMMAND_READ_BUFFER);
 }
 
 cl_int skmd_host_read(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,

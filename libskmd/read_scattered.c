@@ -109,14 +109,11 @@ int skmd_read_scattered(cl_command_queue q, cl_mem mem, size_t off, size_t size,
         return 1;
     if (!lacking)
         return 0; /* all there: the usual read from the queue's member */
-    struct skmd_enqueue en;
-    if (skmd_enqueue_begin(&en, q, nwait, wait, event) != CL_SUCCESS)
-        return 0; /* the usual path reports the bad wait list */
     /* In the queue's order: what was queued before it is done first, as a read on an
-     * in-order queue would wait for it; then its wait list. A failure there: the usual
-     * path meets it again and handles it. */
-    if (real_clFinish(q->real) != CL_SUCCESS ||
-        (en.nwait && real_clWaitForEvents(en.nwait, en.wait) != CL_SUCCESS)) {
+     * in-order queue would wait for it; then its wait list. A failure there (a bad wait
+     * list too): the usual path meets it again and reports it. */
+    struct skmd_enqueue en;
+    if (skmd_host_command_begin(&en, q, nwait, wait, event) != CL_SUCCESS) {
         skmd_enqueue_abandon(&en);
         return 0;
     }
@@ -133,11 +130,6 @@ int skmd_read_scattered(cl_command_queue q, cl_mem mem, size_t off, size_t size,
         skmd_enqueue_abandon(&en);
         return 0;
     }
-    *err = CL_SUCCESS;
-    if (en.event)
-        en.real_event = skmd_done_event(q, NULL, err);
-    *err = skmd_enqueue_end(&en, *err);
-    if (*err == CL_SUCCESS && event)
-        (*event)->type = CL_COMMAND_READ_BUFFER;
+    *err = skmd_host_command_end(&en, CL_SUCCESS, CL_COMMAND_READ_BUFFER);
     return 1;
 }

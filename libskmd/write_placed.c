@@ -147,13 +147,11 @@ int skmd_write_placed(cl_command_queue q, cl_mem mem, size_t off, size_t size, c
     cl_mem root = skmd_mem_root(mem);
     if ((root->flags & CL_MEM_USE_HOST_PTR) || !__atomic_load_n(&root->placed, __ATOMIC_ACQUIRE))
         return 0;
-    struct skmd_enqueue en;
-    if (skmd_enqueue_begin(&en, q, nwait, wait, event) != CL_SUCCESS)
-        return 0; /* the usual path reports the bad wait list */
-    /* In the queue's order: what was queued before it is done first; then its wait list;
+    /* In the queue's order: what was queued before it is done first; then its wait list
+     * (a failure there, a bad list too: the usual path meets it again and reports it);
      * then the launches in flight on the buffer. */
-    if (real_clFinish(q->real) != CL_SUCCESS ||
-        (en.nwait && real_clWaitForEvents(en.nwait, en.wait) != CL_SUCCESS)) {
+    struct skmd_enqueue en;
+    if (skmd_host_command_begin(&en, q, nwait, wait, event) != CL_SUCCESS) {
         skmd_enqueue_abandon(&en);
         return 0;
     }
@@ -172,10 +170,6 @@ int skmd_write_placed(cl_command_queue q, cl_mem mem, size_t off, size_t size, c
     }
     skmd_log(SKMD_LOG_DEBUG, "write of %zu bytes placed: %d device part(s), the rest in the "
              "host copy", size, w.parts.n);
-    if (*err == CL_SUCCESS && en.event)
-        en.real_event = skmd_done_event(q, NULL, err);
-    *err = skmd_enqueue_end(&en, *err);
-    if (*err == CL_SUCCESS && event)
-        (*event)->type = CL_COMMAND_WRITE_BUFFER;
+    *err = skmd_host_command_end(&en, *err, CL_COMMAND_WRITE_BUFFER);
     return 1;
 }
