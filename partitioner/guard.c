@@ -29,12 +29,10 @@ int skmd_part_guard_choose(struct skmd_part_guard *g, int best, int *dev)
     }
     if (best < 0 || best >= SKMD_PART_MAX_DEVICES)
         return SKMD_PART_RUN_SPLIT;
-    /* Learning: a whole sample every few launches, so that a split that loses is found
-     * within the first handful of launches (most apps launch a kernel a few times, and the
-     * verdict is kept for later processes); then a refresh now and then. */
-    int learning = g->whole_n[best] < SKMD_PART_GUARD_WHOLE_SAMPLES;
-    if (learning ? n % SKMD_PART_GUARD_SAMPLE_EVERY == 1
-                 : n % SKMD_PART_GUARD_REFRESH_EVERY == SKMD_PART_GUARD_REFRESH_EVERY / 2 - 1) {
+    uint64_t every = g->whole_n[best] < SKMD_PART_GUARD_WHOLE_SAMPLES
+                         ? SKMD_PART_GUARD_SAMPLE_EVERY
+                         : SKMD_PART_GUARD_REFRESH_EVERY;
+    if (n % every == SKMD_PART_GUARD_SAMPLE_EVERY / 2 - 1) {
         *dev = best;
         return SKMD_PART_RUN_WHOLE_SAMPLE;
     }

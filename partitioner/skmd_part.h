@@ -248,13 +248,12 @@ struct skmd_part_guard *skmd_part_cache_guard(struct skmd_part_cache *c,
  * each smoothed; a split measured slower than whole goes whole on the fastest such device, is
  * retried only after 2^k launches, k growing, so a wrong model costs a bounded fraction
  * of the launches. While only split samples exist, 1 launch in SAMPLE_EVERY runs whole
- * (until WHOLE_SAMPLES of them: a losing split is found by the 5th launch), later 1 in
- * REFRESH_EVERY. */
+ * (until WHOLE_SAMPLES of them), later 1 in REFRESH_EVERY. */
 #define SKMD_PART_GUARD_SPLIT_SAMPLES 3   /* split samples before the guard judges */
 #define SKMD_PART_GUARD_WHOLE_SAMPLES 2   /* whole samples before the guard judges */
 #define SKMD_PART_GUARD_LEAVE 0.02        /* split slower than whole by more: go whole */
 #define SKMD_PART_GUARD_RETURN 0.05       /* a retried split faster by more: split again */
-#define SKMD_PART_GUARD_SAMPLE_EVERY 3   /* launches 1, 4, ... of a decision */
+#define SKMD_PART_GUARD_SAMPLE_EVERY 16
 #define SKMD_PART_GUARD_REFRESH_EVERY 256
 #define SKMD_PART_GUARD_FIRST_BACKOFF 5   /* first retry after 2^5 launches */
 #define SKMD_PART_GUARD_MAX_BACKOFF 10    /* then 2^6 ... up to 2^10 */
