@@ -391,7 +391,7 @@ PY
     copy_db() { rm -f "$2"; /usr/bin/python3 -c 'import sqlite3, sys; sqlite3.connect(sys.argv[1]).backup(sqlite3.connect(sys.argv[2]))' "$1" "$2"; }
     gemm=$build/examples/gemm/gemm
     # Process 1: gemm's merged split usually loses to member 0 alone (as in the guard
-    # part); the guard needs 5 launches for its 2 whole samples, then goes whole and
+    # part); the guard needs 23 launches for its 2 whole samples, then goes whole and
     # retries the split on its schedule.
     rm -f "$SKMD_PROFILE_DB"
     out=$(under "pthread pthread" "$gemm" --scale 0.25 --reps 48 2>&1)
