@@ -98,17 +98,6 @@ static int types_match(LLVMValueRef c, const struct half_call *hc)
     return ek == LLVMFloatTypeKind || (hc->op == HALF_STORE && ek == LLVMDoubleTypeKind);
 }
 
-/* Whether function f flushes float denormals (-cl-denorms-are-zero). */
-static int flushes_denormals(LLVMValueRef f)
-{
-    static const char key[] = "denormal-fp-math-f32";
-    LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, key,
-                                                       sizeof key - 1);
-    unsigned len = 0;
-    const char *v = a ? LLVMGetStringAttributeValue(a, &len) : "";
-    return len >= 13 && !strncmp(v, "preserve-sign", 13);
-}
-
 /* Marks an inline-asm call as touching no memory, so stores around it can still be
  * combined. LLVM 16: memory(none), whose encoding is 0 (there `readnone` is a parameter
  * attribute only); LLVM 15: readnone. */
@@ -215,17 +204,15 @@ int skmd_nvptx_half_storage(LLVMModuleRef m)
     LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
     int replaced = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
-        int ftz = flushes_denormals(fn);
+        int ftz = skmd_nvptx_flushes_denormals(fn);
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
              bb = LLVMGetNextBasicBlock(bb)) {
             LLVMValueRef next;
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = next) {
                 next = LLVMGetNextInstruction(i); /* i may be replaced */
-                LLVMValueRef callee = LLVMIsACallInst(i) ? LLVMGetCalledValue(i) : NULL;
                 char name[32];
                 struct half_call hc;
-                if (!callee || !LLVMIsAFunction(callee) || !LLVMIsDeclaration(callee) ||
-                    !skmd_opencl_builtin_name(callee, name, sizeof name) ||
+                if (!skmd_opencl_builtin_call(i, name, sizeof name) ||
                     !parse_half_name(name, &hc) || !types_match(i, &hc))
                     continue;
                 LLVMPositionBuilderBefore(b, i);

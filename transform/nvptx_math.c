@@ -47,6 +47,13 @@ int skmd_opencl_builtin_name(LLVMValueRef fn, char *buf, size_t size)
     return 1;
 }
 
+int skmd_opencl_builtin_call(LLVMValueRef i, char *buf, size_t size)
+{
+    LLVMValueRef callee = LLVMIsACallInst(i) ? LLVMGetCalledValue(i) : NULL;
+    return callee && LLVMIsAFunction(callee) && LLVMIsDeclaration(callee) &&
+           skmd_opencl_builtin_name(callee, buf, size);
+}
+
 static int is_fp(LLVMTypeRef t)
 {
     LLVMTypeKind k = LLVMGetTypeKind(t);
@@ -92,10 +99,8 @@ static void replace_call(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef c, unsi
 /* The index in math[] of call c's builtin when it has the types libdevice takes, else -1. */
 static int listed(LLVMValueRef c)
 {
-    LLVMValueRef fn = LLVMGetCalledValue(c);
     char name[32];
-    if (!fn || !LLVMIsAFunction(fn) || !LLVMIsDeclaration(fn) ||
-        !skmd_opencl_builtin_name(fn, name, sizeof name))
+    if (!skmd_opencl_builtin_call(c, name, sizeof name))
         return -1;
     LLVMTypeRef t = LLVMTypeOf(c);
     int vec = LLVMGetTypeKind(t) == LLVMVectorTypeKind;
@@ -144,8 +149,7 @@ static int link_libdevice(LLVMModuleRef m, const struct skmd_pass_opts *opts)
     return 0;
 }
 
-/* Whether function f flushes float denormals (-cl-denorms-are-zero). */
-static int flushes_denormals(LLVMValueRef f)
+int skmd_nvptx_flushes_denormals(LLVMValueRef f)
 {
     static const char key[] = "denormal-fp-math-f32";
     LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, key,
@@ -161,7 +165,7 @@ unsigned skmd_nvptx_replace_math(LLVMModuleRef m, const char *prefix, int ftz_na
     LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(m));
     unsigned replaced = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
-        const char *ftz = ftz_names && flushes_denormals(fn) ? "_ftz" : "";
+        const char *ftz = ftz_names && skmd_nvptx_flushes_denormals(fn) ? "_ftz" : "";
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
              bb = LLVMGetNextBasicBlock(bb)) {
             LLVMValueRef next;
@@ -203,8 +207,8 @@ int skmd_nvptx_approx_sqrt(LLVMModuleRef m)
     LLVMBuilderRef b = LLVMCreateBuilderInContext(c);
     int replaced = 0;
     for (LLVMValueRef fn = LLVMGetFirstFunction(m); fn; fn = LLVMGetNextFunction(fn)) {
-        const char *name = flushes_denormals(fn) ? "llvm.nvvm.sqrt.approx.ftz.f"
-                                                 : "llvm.nvvm.sqrt.approx.f";
+        const char *name = skmd_nvptx_flushes_denormals(fn) ? "llvm.nvvm.sqrt.approx.ftz.f"
+                                                            : "llvm.nvvm.sqrt.approx.f";
         for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb;
              bb = LLVMGetNextBasicBlock(bb)) {
             LLVMValueRef next;

@@ -288,10 +288,8 @@ static unsigned direct_sqrt(LLVMModuleRef m)
             LLVMValueRef next;
             for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = next) {
                 next = LLVMGetNextInstruction(i); /* i may be replaced */
-                LLVMValueRef callee = LLVMIsACallInst(i) ? LLVMGetCalledValue(i) : NULL;
                 char name[16];
-                if (!callee || !LLVMIsAFunction(callee) || !LLVMIsDeclaration(callee) ||
-                    !skmd_opencl_builtin_name(callee, name, sizeof name) ||
+                if (!skmd_opencl_builtin_call(i, name, sizeof name) ||
                     strcmp(name, "sqrt") || LLVMGetNumArgOperands(i) != 1)
                     continue;
                 LLVMTypeRef t = LLVMTypeOf(i);

@@ -95,6 +95,14 @@ int skmd_nvptx_approx_sqrt(LLVMModuleRef m);
  * name is not mangled or does not fit. (nvptx_math.c) */
 int skmd_opencl_builtin_name(LLVMValueRef fn, char *buf, size_t size);
 
+/* The OpenCL builtin that instruction i calls, when i is a call of a declared (not yet
+ * linked) mangled function: its name into buf as skmd_opencl_builtin_name; else 0.
+ * (nvptx_math.c) */
+int skmd_opencl_builtin_call(LLVMValueRef i, char *buf, size_t size);
+
+/* Whether function f flushes float denormals (-cl-denorms-are-zero). (nvptx_math.c) */
+int skmd_nvptx_flushes_denormals(LLVMValueRef f);
+
 /* Calls of vload_half/vstore_half and their vector, aligned and rounding-mode variants
  * become inline loads and stores with the hardware's conversions (cvt.f32.f16,
  * cvt.rn/rz/rp/rm.f16.f32), as NVIDIA's OpenCL compiler emits them, instead of libclc's
