@@ -360,6 +360,23 @@ static void whole(struct skmd_interval *v, size_t cap, size_t *n)
     push(v, cap, n, 0, SKMD_WHOLE_BUFFER);
 }
 
+/* The evaluation environment of a launch: its work-groups and local sizes per dimension;
+ * 0 when the shape is not one (a size of 0, a global size not a multiple of the local). */
+static int launch_env(struct env *e, const struct skmd_kernel_record *k,
+                      const struct skmd_launch *launch, const int64_t *scalar_args)
+{
+    *e = (struct env){.launch = launch, .args = scalar_args, .nparams = k->nparams, .k = k};
+    for (unsigned d = 0; d < 3; d++) {
+        uint64_t gs = d < launch->work_dim ? launch->global_size[d] : 1;
+        uint64_t ls = d < launch->work_dim ? launch->local_size[d] : 1;
+        if (!ls || !gs || gs % ls || gs / ls > INT64_MAX || ls > INT64_MAX)
+            return 0;
+        e->ngroups[d] = (int64_t)(gs / ls);
+        e->lsize[d] = (int64_t)ls;
+    }
+    return 1;
+}
+
 int skmd_footprint(const struct skmd_kernel_record *k, unsigned param,
                    const struct skmd_launch *launch, const int64_t *scalar_args,
                    uint64_t first_group, uint64_t group_count, struct skmd_footprint *out)
@@ -367,18 +384,13 @@ int skmd_footprint(const struct skmd_kernel_record *k, unsigned param,
     if (!k || !launch || !out || param >= k->nparams || launch->work_dim < 1 ||
         launch->work_dim > 3 || out->read_cap < 1 || out->write_cap < 1)
         return -1;
-    struct env e = {.launch = launch, .args = scalar_args, .nparams = k->nparams, .k = k};
+    struct env e;
+    if (!launch_env(&e, k, launch, scalar_args))
+        return -1;
     uint64_t total = 1;
-    for (unsigned d = 0; d < 3; d++) {
-        uint64_t gs = d < launch->work_dim ? launch->global_size[d] : 1;
-        uint64_t ls = d < launch->work_dim ? launch->local_size[d] : 1;
-        if (!ls || !gs || gs % ls || gs / ls > INT64_MAX || ls > INT64_MAX)
+    for (unsigned d = 0; d < 3; d++)
+        if (__builtin_mul_overflow(total, (uint64_t)e.ngroups[d], &total))
             return -1;
-        e.ngroups[d] = (int64_t)(gs / ls);
-        e.lsize[d] = (int64_t)ls;
-        if (__builtin_mul_overflow(total, gs / ls, &total))
-            return -1;
-    }
     if (group_count > total || first_group > total - group_count)
         return -1;
 
@@ -452,15 +464,9 @@ int skmd_access_affine(const struct skmd_kernel_record *k, unsigned access,
         launch->work_dim > 3 || 6 + k->nloops > SKMD_ACCESS_MAX_VARS)
         return 0;
     const struct skmd_access_record *a = &k->accesses[access];
-    struct env e = {.launch = launch, .args = scalar_args, .nparams = k->nparams, .k = k};
-    for (unsigned d = 0; d < 3; d++) {
-        uint64_t gs = d < launch->work_dim ? launch->global_size[d] : 1;
-        uint64_t ls = d < launch->work_dim ? launch->local_size[d] : 1;
-        if (!ls || !gs || gs % ls || gs / ls > INT64_MAX || ls > INT64_MAX)
-            return 0;
-        e.ngroups[d] = (int64_t)(gs / ls);
-        e.lsize[d] = (int64_t)ls;
-    }
+    struct env e;
+    if (!launch_env(&e, k, launch, scalar_args))
+        return 0;
     if (!a->affine || !eval_affine(&e, &a->offset, base, coef, 6 + k->nloops))
         return 0;
     for (unsigned d = 0; d < 3; d++) {
@@ -480,14 +486,8 @@ int skmd_poly_affine_at(const struct skmd_kernel_record *k, const struct skmd_po
     if (!k || !launch || launch->work_dim < 1 || launch->work_dim > 3 ||
         6 + k->nloops > SKMD_ACCESS_MAX_VARS)
         return 0;
-    struct env e = {.launch = launch, .args = scalar_args, .nparams = k->nparams, .k = k};
-    for (unsigned d = 0; d < 3; d++) {
-        uint64_t gs = d < launch->work_dim ? launch->global_size[d] : 1;
-        uint64_t ls = d < launch->work_dim ? launch->local_size[d] : 1;
-        if (!ls || !gs || gs % ls || gs / ls > INT64_MAX || ls > INT64_MAX)
-            return 0;
-        e.ngroups[d] = (int64_t)(gs / ls);
-        e.lsize[d] = (int64_t)ls;
-    }
+    struct env e;
+    if (!launch_env(&e, k, launch, scalar_args))
+        return 0;
     return eval_affine(&e, p, base, coef, 6 + k->nloops);
 }
