@@ -179,14 +179,20 @@ static const char version1_sql[] =
     "INSERT INTO perf VALUES('000000000000002a', 1, 7, 5, 123.5, 4, 0);"
     "PRAGMA application_id=1397443908; PRAGMA user_version=1;";
 
-static void test_upgrade(void)
+/* A version 1 database file at path, as libskmd before schema 2 left it. */
+static void write_version1(const char *path)
 {
-    char path[512];
-    path_in(path, sizeof path, "v1.db");
     sqlite3 *conn;
     CHECK(sqlite3_open(path, &conn) == SQLITE_OK);
     CHECK(sqlite3_exec(conn, version1_sql, NULL, NULL, NULL) == SQLITE_OK);
     sqlite3_close(conn);
+}
+
+static void test_upgrade(void)
+{
+    char path[512];
+    path_in(path, sizeof path, "v1.db");
+    write_version1(path);
     struct reports rep = {0};
     struct skmd_pdb *db = skmd_pdb_open(path, collect, &rep);
     CHECK(db && skmd_pdb_persistent(db));
@@ -225,10 +231,7 @@ static void test_several_writers(void)
 {
     char path[512];
     path_in(path, sizeof path, "writers.db");
-    sqlite3 *conn;
-    CHECK(sqlite3_open(path, &conn) == SQLITE_OK);
-    CHECK(sqlite3_exec(conn, version1_sql, NULL, NULL, NULL) == SQLITE_OK);
-    sqlite3_close(conn);
+    write_version1(path);
     pid_t pids[WRITERS];
     fflush(NULL);
     for (int w = 0; w < WRITERS; w++) {

@@ -16,7 +16,6 @@
 #include <string.h>
 #include <time.h>
 
-
 static const char *source =
     "__kernel void vadd(__global const float *a, __global const float *b,\n"
     "                   __global float *c) {\n"
