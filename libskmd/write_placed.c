@@ -138,14 +138,15 @@ int skmd_write_placed(cl_command_queue q, cl_mem mem, size_t off, size_t size, c
                       cl_bool blocking, cl_uint nwait, const cl_event *wait, cl_event *event,
                       cl_int *err)
 {
-    /* A non-blocking write must not wait for its list here: a user event the app sets
-     * after the call would never come. */
-    if ((nwait && !blocking) || !ptr || size == 0 || mem->mtype != CL_MEM_OBJECT_BUFFER ||
-        off > mem->size || size > mem->size - off || !strcmp(skmd_config()->place_writes, "0") ||
-        !strcmp(skmd_config()->app_transfers, "driver"))
-        return 0;
+    /* Most writes are of buffers without a placement: that is looked at first. A
+     * non-blocking write must not wait for its list here: a user event the app sets after
+     * the call would never come. */
     cl_mem root = skmd_mem_root(mem);
-    if ((root->flags & CL_MEM_USE_HOST_PTR) || !__atomic_load_n(&root->placed, __ATOMIC_ACQUIRE))
+    if (!__atomic_load_n(&root->placed, __ATOMIC_ACQUIRE) || (nwait && !blocking) || !ptr ||
+        size == 0 || mem->mtype != CL_MEM_OBJECT_BUFFER || off > mem->size ||
+        size > mem->size - off || (root->flags & CL_MEM_USE_HOST_PTR) ||
+        !strcmp(skmd_config()->place_writes, "0") ||
+        !strcmp(skmd_config()->app_transfers, "driver"))
         return 0;
     /* In the queue's order: what was queued before it is done first; then its wait list
      * (a failure there, a bad list too: the usual path meets it again and reports it);

@@ -3,8 +3,9 @@
 # local PoCL devices. tests/split/stream.c's reads after split launches are byte-identical
 # to a native run under SKMD_STREAM_OUTPUTS=auto, 1 and 0, on two and three devices; with
 # auto the shares' outputs were streamed and reads served from the host copy, also
-# without zero-copy members, staged in chunks, and in pieces; the learning streams exactly the launches whose output the app reads back; the streamed
-# copies are "transfer_out" spans of the trace, tied to their launch.
+# without zero-copy members, staged in chunks, and in pieces; the learning streams exactly
+# the launches whose output the app reads back; the streamed copies are "transfer_out"
+# spans of the trace, tied to their launch.
 set -u
 preload=$1 bins=$2
 tmp=$(mktemp -d)
