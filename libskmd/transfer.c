@@ -570,6 +570,9 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
         }
         return err;
     }
+    /* The link's time starts now: not the wait for the member's staging lock, nor the
+     * pinning of its staging buffers on first use (a one-time cost, not the link's). */
+    t0 = t0 ? now_ns() : 0;
     size_t chunk = chunk_for(req->size, &s);
     uint64_t nchunks = 0;
     err = req->to_device ? staged_write(req, st, &s, chunk, &nchunks)

@@ -76,6 +76,15 @@ int skmd_part_observe_link(struct skmd_part_link_curve *c, double bytes, double 
     double scale = c->scale > 0.0 ? c->scale : 1.0;
     c->scale = 1.0;
     double modelled = skmd_part_link_ms(c, bytes);
+    /* A transfer slower than the curve may carry a one-time cost (a first touch of the
+     * app's pages, a driver's lazy set-up, a wait behind other work): one sample moves
+     * the curve by at most SKMD_PART_LINK_MAX_SLOWDOWN of the model, so an outlier costs
+     * little and a link that really is slower is followed within a few transfers. Faster
+     * than the model is the link's own rate: taken as measured. */
+    double now = modelled * scale; /* what the curve says today */
+    if (modelled > 0.0 && modelled < SKMD_PART_NEVER_MS &&
+        ms > now * SKMD_PART_LINK_MAX_SLOWDOWN)
+        ms = now * SKMD_PART_LINK_MAX_SLOWDOWN;
     if (!(modelled > 0.0) || modelled >= SKMD_PART_NEVER_MS) {
         /* Nothing to scale (zero bandwidth was assumed): adopt the measured bandwidth. */
         c->npoints = 0;

@@ -196,7 +196,9 @@ int skmd_part_observe(struct skmd_part_table *t, uint64_t nwg, double kernel_ms,
 /* Folds a measured transfer into the curve: a curve of calibrated points has its scale
  * factor smoothed toward measured / modelled; latency + bytes / bandwidth has each term
  * moved by its share of the error (so a mix of sizes converges on both); a zero-bandwidth
- * curve adopts the measured bandwidth. */
+ * curve adopts the measured bandwidth. A measurement slower than the curve counts as at
+ * most SKMD_PART_LINK_MAX_SLOWDOWN times the modelled time (one-time costs are outliers). */
+#define SKMD_PART_LINK_MAX_SLOWDOWN 2.0
 int skmd_part_observe_link(struct skmd_part_link_curve *c, double bytes, double ms,
                            double alpha);
 

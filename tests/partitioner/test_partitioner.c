@@ -539,6 +539,20 @@ static void test_link_model(void)
         double truth = 0.005 + sizes[i] / 25e6;
         CHECK(fabs(skmd_part_link_ms(&l, sizes[i]) - truth) < 0.05 * truth);
     }
+    /* One transfer 20x slower than the link (its staging pinned then, say) moves the
+     * curve by at most 1 + alpha; a link that really became 3x slower is followed within
+     * 10% after 12 transfers. */
+    double mid = sizes[1], before = skmd_part_link_ms(&l, mid);
+    CHECK(skmd_part_observe_link(&l, mid, 20 * before, 0.3) == SKMD_PART_OK);
+    CHECK(skmd_part_link_ms(&l, mid) <= 1.3 * before + 1e-9);
+    CHECK(skmd_part_link_ms(&l, mid) > before);
+    for (int i = 0; i < 12; i++)
+        CHECK(skmd_part_observe_link(&l, mid, 3 * before, 0.3) == SKMD_PART_OK);
+    CHECK(fabs(skmd_part_link_ms(&l, mid) - 3 * before) < 0.1 * 3 * before);
+    /* Faster than the curve is taken as it comes: back to the link's rate in a few. */
+    for (int i = 0; i < 12; i++)
+        CHECK(skmd_part_observe_link(&l, mid, before, 0.3) == SKMD_PART_OK);
+    CHECK(fabs(skmd_part_link_ms(&l, mid) - before) < 0.1 * before);
     /* Zero-copy: a device without a link pays nothing whatever the bytes. */
     struct skmd_part_device dev[1] = {flat_device(10.0, -1, 0.0)};
     struct skmd_part_problem p = problem(dev, 1, 100);
