@@ -52,6 +52,7 @@ struct entry {
     int predicted;
     int probe_turn;    /* the idle member the next probe goes to starts the search */
     unsigned char had_share[SKMD_MAX_MEMBERS]; /* the kernel ran on the member before */
+    unsigned char ran_part[SKMD_MAX_MEMBERS];  /* ... a part of a launch, not the whole */
     struct entry *next;
 };
 
@@ -831,6 +832,11 @@ static void guard(const struct skmd_plan_request *r, const struct entry *e,
  * table is right. So a kernel kept on one member learns the others' rates as sizes
  * change. Not on the guard's whole samples and retries, whose times must stay clean. */
 #define PLAN_PROBE_EVERY 64
+/* A member's first part of a kernel in a process builds it there (PoCL compiles the
+ * kernel, NVIDIA builds the share program: tens to hundreds of ms) on the launch's path:
+ * a probe that would be the first part on its member, or on the donor, waits until the
+ * kernel has had this many launches, when such a cost is small beside theirs. */
+#define PLAN_PROBE_UNBUILT_AFTER 1024
 static void probe_idle(const struct skmd_plan_request *r, struct entry *e, uint64_t *count,
                        struct skmd_plan_ticket *t)
 {
@@ -850,6 +856,13 @@ static void probe_idle(const struct skmd_plan_request *r, struct entry *e, uint6
     if (donor < 0 || idle < 0)
         return;
     e->probe_turn = (idle + 1) % n;
+    if ((!e->ran_part[idle] || !e->ran_part[donor]) && e->launches < PLAN_PROBE_UNBUILT_AFTER) {
+        skmd_log(SKMD_LOG_INFO, "plan %s: no probe of idle member %d: member %d has not run "
+                 "a part of this kernel in this process (its first one builds it there, on "
+                 "the launch's path); not before launch %d", e->name, idle,
+                 e->ran_part[idle] ? donor : idle, PLAN_PROBE_UNBUILT_AFTER);
+        return;
+    }
     double donor_rate = skmd_part_rate(&e->table[donor], count[donor]);
     if (!(donor_rate > 0))
         return;
@@ -1135,6 +1148,7 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         if (count[m]) {
             ticket->first_share[m] = !e->had_share[m];
             e->had_share[m] = 1;
+            e->ran_part[m] |= count[m] < r->total_groups;
         }
     pthread_mutex_unlock(&plan_lock);
     /* A guard's whole sample on the queue's member is timed as one share too. */

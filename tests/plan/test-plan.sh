@@ -18,7 +18,8 @@
 #             that member; where it wins it keeps splitting (judged against forced whole
 #             and forced split runs of the same moment); results stay exact
 #   learn     transfers refine the members' link curves (stored); an idle member is
-#             probed again now and then
+#             probed again now and then, not while its first part of the kernel (built
+#             on the launch's path) would be the probe
 #   guardkeep the guard's state survives the process: a second process starts in the
 #             whole mode the first one reached (said in the log) and retries the split on
 #             the stored schedule; another device set or a state older than 7 days is
@@ -368,6 +369,22 @@ for r in sqlite3.connect(sys.argv[1]).execute("SELECT device, direction, memory,
         say FAIL "$probes probes in 280 launches: more than 1 in 64"
     else
         say PASS "$probes probe(s) of idle members in $idle launches that left one idle: $(grep -m1 'probe of' "$tmp/log" | sed 's/.*plan //')"
+    fi
+    # A new process whose tables make member 1 far slower runs every launch whole on
+    # member 0: member 1 never runs a part of the kernel, and a probe there would build
+    # the kernel on the launch's path: none before the kernel's 1024th launch. (The first
+    # process's guard verdicts are dropped: they would pick the whole launches' member.)
+    force_tables 5000 0.01
+    /usr/bin/python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("DELETE FROM guards"); c.commit()' "$SKMD_PROFILE_DB"
+    out=$(under "pthread pthread" "$aes" --size 256 --reps 140 2>&1)
+    probes=$(grep -c 'probe of [0-9]* work-groups on idle member' "$tmp/log")
+    unbuilt=$(grep -c 'no probe of idle member 1: member 1 has not run a part' "$tmp/log")
+    if ! grep -q '^PASSED' <<<"$out"; then
+        say FAIL "aes with a member left idle failed: $(tail -3 <<<"$out")"
+    elif [ "$probes" != 0 ] || [ "$unbuilt" -lt 2 ]; then
+        say FAIL "member 1 never ran a part: $probes probe(s), $unbuilt 'has not run a part' (expected 0 and 2 or more)"
+    else
+        say PASS "no probe of a member that has not run a part of the kernel in the process ($unbuilt times)"
     fi ;;
 guardkeep)
     # "W" for each whole launch of the log (on any member), "S" for each split one, in
