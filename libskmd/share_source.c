@@ -70,14 +70,18 @@ static const char prelude[] =
 struct source_entry {
     struct skmd_launch shape;            /* the key (unused dimensions: 0 offset, size 1) */
     uint64_t used;                       /* clock of the last use, for eviction */
+    int building;                        /* a background build fills it (not evicted) */
     cl_program real[SKMD_MAX_PLATFORMS];
     unsigned char ok[SKMD_MAX_MEMBERS];  /* member built it */
 };
 
 struct skmd_source_builds {
-    pthread_mutex_t lock;                /* guards entries, nentries, clock; held across
-                                            no real call but clRetainProgram (so an
+    pthread_mutex_t lock;                /* guards entries, nentries, clock, inflight; held
+                                            across no real call but clRetainProgram (so an
                                             eviction cannot release it first) */
+    pthread_cond_t built;                /* a background build finished */
+    int inflight;                        /* background builds running */
+    int builds;                          /* shapes built or being built, all told */
     char *options;                       /* the app's build options */
     unsigned char route[SKMD_MAX_MEMBERS]; /* member takes the source route */
     int safe;                            /* the source leaves the prelude's names alone */
@@ -104,6 +108,7 @@ void skmd_source_setup(cl_program p, const char *options, const unsigned char *r
         return;
     }
     pthread_mutex_init(&b->lock, NULL);
+    pthread_cond_init(&b->built, NULL);
     memcpy(b->route, route, sizeof b->route);
     char why[512];
     b->safe = skmd_source_check(p->source, b->options, why, sizeof why) == 0;
@@ -131,27 +136,25 @@ static int same_shape(const struct skmd_launch *a, const struct skmd_launch *b)
     return 1;
 }
 
-/* Whether `shape` is cached; *found is member m's program for it, retained (the caller
- * releases it), or NULL where m could not build it. */
-static int lookup(struct skmd_source_builds *b, const struct skmd_launch *shape, int m,
-                  cl_program *found)
+/* Under b->lock: the entry of `shape`, or NULL. */
+static struct source_entry *entry_of(struct skmd_source_builds *b,
+                                     const struct skmd_launch *shape)
 {
-    int hit = 0;
-    *found = NULL;
-    pthread_mutex_lock(&b->lock);
-    for (int i = 0; i < b->nentries; i++) {
-        struct source_entry *e = &b->entries[i];
-        if (!same_shape(&e->shape, shape))
-            continue;
-        hit = 1;
-        e->used = ++b->clock;
-        *found = e->ok[m] ? e->real[skmd_state.members[m].platform_slot] : NULL;
-        if (*found)
-            real_clRetainProgram(*found);
-        break;
-    }
-    pthread_mutex_unlock(&b->lock);
-    return hit;
+    for (int i = 0; i < b->nentries; i++)
+        if (same_shape(&b->entries[i].shape, shape))
+            return &b->entries[i];
+    return NULL;
+}
+
+/* Under b->lock: member m's program in a finished entry, retained (the caller releases
+ * it), or NULL where m could not build it. */
+static cl_program program_in(struct source_entry *e, int m, uint64_t *clock)
+{
+    e->used = ++*clock;
+    cl_program found = e->ok[m] ? e->real[skmd_state.members[m].platform_slot] : NULL;
+    if (found)
+        real_clRetainProgram(found);
+    return found;
 }
 
 /* Builds the prelude + source for every source member, one real program per slot. */
@@ -251,41 +254,138 @@ static void entry_release(struct source_entry *e)
             real_clReleaseProgram(e->real[s]);
 }
 
-/* Member m's program for shape, built when missing; retained, or NULL. */
-static cl_program program_for(cl_program p, const struct skmd_launch *shape, int m)
+/* Under b->lock: a slot for a new entry (a free one, else the least recently used of
+ * the finished ones, its programs moved to *old for the caller to release after the
+ * lock); NULL when every slot holds a build still running. */
+static struct source_entry *slot_for(struct skmd_source_builds *b, struct source_entry *old)
+{
+    if (b->nentries < SOURCE_CACHE_SIZE)
+        return &b->entries[b->nentries++];
+    struct source_entry *lru = NULL;
+    for (int j = 0; j < b->nentries; j++)
+        if (!b->entries[j].building && (!lru || b->entries[j].used < lru->used))
+            lru = &b->entries[j];
+    if (lru)
+        *old = *lru;
+    return lru;
+}
+
+/* A background build of one shape: fills the entry it was given (marked building). */
+struct build_job {
+    cl_program p;
+    struct skmd_launch shape;
+};
+
+static void *build_in_background(void *arg)
+{
+    struct build_job *job = arg;
+    struct skmd_source_builds *b = job->p->source_builds;
+    struct source_entry fresh;
+    build(job->p, &job->shape, &fresh);
+    pthread_mutex_lock(&b->lock);
+    struct source_entry *e = entry_of(b, &job->shape);
+    fresh.used = e->used;
+    *e = fresh; /* building: 0 */
+    b->inflight--;
+    pthread_cond_broadcast(&b->built);
+    pthread_mutex_unlock(&b->lock);
+    free(job);
+    return NULL;
+}
+
+/* Under b->lock: starts the build of `shape` on a thread of its own, its entry marked
+ * building meanwhile; 0 when it could not start. At most SOURCE_BUILDS_AT_ONCE (fewer
+ * than the cache's slots, so a finished one can always make room). */
+#define SOURCE_BUILDS_AT_ONCE 2
+static int start_build(cl_program p, const struct skmd_launch *shape,
+                       struct source_entry *old)
 {
     struct skmd_source_builds *b = p->source_builds;
-    cl_program found;
-    if (lookup(b, shape, m, &found))
+    struct build_job *job = b->inflight < SOURCE_BUILDS_AT_ONCE ? malloc(sizeof *job) : NULL;
+    if (!job)
+        return 0;
+    *job = (struct build_job){p, *shape};
+    pthread_attr_t attr;
+    pthread_t t;
+    int ok = 0;
+    if (pthread_attr_init(&attr) == 0) {
+        /* The thread waits for b->lock, held here until its entry exists. */
+        ok = pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0 &&
+             pthread_create(&t, &attr, build_in_background, job) == 0;
+        pthread_attr_destroy(&attr);
+    }
+    if (!ok) {
+        free(job);
+        return 0;
+    }
+    struct source_entry *e = slot_for(b, old);
+    memset(e, 0, sizeof *e);
+    e->shape = *shape;
+    e->building = 1;
+    e->used = ++b->clock;
+    b->inflight++;
+    return 1;
+}
+
+/* Member m's program for shape; retained, or NULL. When the shape is not built yet: with
+ * `wait`, or among the program's first SOURCE_BUILDS_WAITED shapes (most apps launch a
+ * few shapes many times: their first launch can split), built now (or its background
+ * build waited for); else its build started in
+ * the background (NULL now: the launch goes without m, a later one of the shape finds
+ * it), so a new shape does not hold the app's launch for a build (tens to hundreds of
+ * milliseconds on NVIDIA's driver, and a launch of another size is another shape). After
+ * SOURCE_BUILDS_MAX shapes of a program no more are built in the background: an app
+ * whose sizes never repeat would keep a core compiling for nothing. */
+#define SOURCE_BUILDS_MAX 64
+#define SOURCE_BUILDS_WAITED 4
+static cl_program program_for(cl_program p, const struct skmd_launch *shape, int m, int wait)
+{
+    struct skmd_source_builds *b = p->source_builds;
+    struct source_entry old = {0};
+    cl_program found = NULL;
+    pthread_mutex_lock(&b->lock);
+    wait |= b->builds < SOURCE_BUILDS_WAITED;
+    struct source_entry *e = entry_of(b, shape);
+    while (wait && e && e->building) {
+        pthread_cond_wait(&b->built, &b->lock);
+        e = entry_of(b, shape);
+    }
+    if (e && !e->building) {
+        found = program_in(e, m, &b->clock);
+        pthread_mutex_unlock(&b->lock);
         return found;
-    struct source_entry fresh, old = {0};
+    }
+    if (!wait) {
+        if (!e && b->builds < SOURCE_BUILDS_MAX && start_build(p, shape, &old) &&
+            ++b->builds == SOURCE_BUILDS_MAX)
+            skmd_log(SKMD_LOG_INFO, "%d launch shapes of one program built for shares "
+                     "from the source: later shapes run without the source members",
+                     SOURCE_BUILDS_MAX);
+        pthread_mutex_unlock(&b->lock);
+        entry_release(&old);
+        return NULL;
+    }
+    b->builds++;
+    pthread_mutex_unlock(&b->lock);
+    struct source_entry fresh;
     build(p, shape, &fresh);
     pthread_mutex_lock(&b->lock);
-    int i = 0;
-    while (i < b->nentries && !same_shape(&b->entries[i].shape, shape))
-        i++;
-    if (i < b->nentries) {
-        old = fresh; /* another thread built it meanwhile: keep theirs */
-    } else {
-        if (b->nentries == SOURCE_CACHE_SIZE) {
-            i = 0;
-            for (int j = 1; j < b->nentries; j++)
-                if (b->entries[j].used < b->entries[i].used)
-                    i = j;
-            old = b->entries[i];
-        } else {
-            i = b->nentries++;
-        }
-        b->entries[i] = fresh;
+    e = entry_of(b, shape);
+    struct source_entry *use = &fresh; /* used once when it cannot be kept */
+    int kept = 0;
+    if (e && !e->building) {
+        use = e; /* another thread built it meanwhile: keep theirs */
+    } else if (!e && (e = slot_for(b, &old)) != NULL) {
+        *e = fresh;
+        use = e;
+        kept = 1;
     }
-    struct source_entry *e = &b->entries[i];
-    e->used = ++b->clock;
-    found = e->ok[m] ? e->real[skmd_state.members[m].platform_slot] : NULL;
-    if (found)
-        real_clRetainProgram(found);
+    found = program_in(use, m, &b->clock);
     pthread_mutex_unlock(&b->lock);
     /* A kernel still running from an evicted program keeps it alive (OpenCL's rule). */
     entry_release(&old);
+    if (!kept)
+        entry_release(&fresh);
     return found;
 }
 
@@ -295,7 +395,9 @@ int skmd_share_ready(cl_kernel k, int m, const struct skmd_launch *shape)
         return k->split[m] != NULL;
     if (!k->program->source_builds->safe)
         return 0;
-    cl_program real = program_for(k->program, shape, m);
+    /* Forced shares and profiling sweeps want every member from a shape's first launch. */
+    const struct skmd_config *cfg = skmd_config();
+    cl_program real = program_for(k->program, shape, m, cfg->split[0] || cfg->profile_sweep);
     if (real)
         real_clReleaseProgram(real);
     return real != NULL;
@@ -307,7 +409,7 @@ cl_int skmd_source_share(cl_kernel k, int m, cl_command_queue q, const struct sk
 {
     cl_int err = CL_INVALID_PROGRAM_EXECUTABLE;
     timing[0] = timing[1] = NULL;
-    cl_program real = k->program->source_builds->safe ? program_for(k->program, shape, m)
+    cl_program real = k->program->source_builds->safe ? program_for(k->program, shape, m, 1)
                                                       : NULL;
     if (!real)
         return err;
@@ -370,9 +472,14 @@ void skmd_source_release(cl_program p)
     struct skmd_source_builds *b = p->source_builds;
     if (!b)
         return;
+    pthread_mutex_lock(&b->lock); /* background builds read the program: they end first */
+    while (b->inflight > 0)
+        pthread_cond_wait(&b->built, &b->lock);
+    pthread_mutex_unlock(&b->lock);
     for (int i = 0; i < b->nentries; i++)
         entry_release(&b->entries[i]);
     pthread_mutex_destroy(&b->lock);
+    pthread_cond_destroy(&b->built);
     free(b->options);
     free(b);
     p->source_builds = NULL;

@@ -31,8 +31,10 @@ void skmd_source_setup(cl_program program, const char *options,
 int skmd_source_member(cl_program program, int m);
 
 /* Whether member m can take a share of this launch of k: the partition-ready kernel on
- * the ir route; on the source route, the program built for the launch's shape (built
- * now when not cached; a failed build only takes m out of this shape's launches). */
+ * the ir route; on the source route, the program built for the launch's shape (when not
+ * cached: built now for the program's first 4 shapes, and under forced shares or a
+ * profiling sweep; else built in the background, m out of the shape's launches until it
+ * is in; a failed build only takes m out of this shape's launches). */
 int skmd_share_ready(cl_kernel k, int m, const struct skmd_launch *shape);
 
 /* Enqueues groups [first, first+count) of k's launch `shape` on member m's real queue q,

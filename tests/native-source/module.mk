@@ -2,7 +2,8 @@
 # local PoCL devices: the box cutting and the source check as unit tests, the split
 # adversarial set byte-identical (also with an injected member fault) and every example
 # self-checked, every work-item function byte-identical (ids.c), a source the prelude
-# cannot take run whole (unsafe.c), non-PoCL stub devices on the source route by default
+# cannot take run whole (unsafe.c), non-PoCL stub devices on the source route by default,
+# new launch shapes built in the background (new_shapes.py)
 # (tests/native-source/test-native-source.sh).
 NATIVE_SOURCE_UNIT_BINS := $(O)tests/native-source/boxes $(O)tests/native-source/source_check \
   $(O)tests/native-source/unsafe $(O)tests/native-source/ids
@@ -10,10 +11,11 @@ ALL_TARGETS += $(NATIVE_SOURCE_UNIT_BINS)
 CLEAN_FILES += $(NATIVE_SOURCE_UNIT_BINS)
 TEST_TARGETS += test-native-source-boxes test-native-source-check \
   test-native-source-adversarial test-native-source-examples test-native-source-fault \
-  test-native-source-ids test-native-source-unsafe test-native-source-stub
+  test-native-source-ids test-native-source-unsafe test-native-source-stub \
+  test-native-source-shapes
 .PHONY: test-native-source-boxes test-native-source-check test-native-source-adversarial \
   test-native-source-examples test-native-source-fault test-native-source-ids \
-  test-native-source-unsafe test-native-source-stub
+  test-native-source-unsafe test-native-source-stub test-native-source-shapes
 
 $(O)tests/native-source/boxes: $(O)tests/native-source/boxes.o $(O)libskmd/boxes.o
 	$(CC) -o $@ $^ $(LDFLAGS)
@@ -36,8 +38,8 @@ test-native-source-check: $(O)tests/native-source/source_check
 	@env $(SKMD_SAN_ENV) $<
 
 test-native-source-adversarial test-native-source-examples test-native-source-fault \
-  test-native-source-ids test-native-source-unsafe test-native-source-stub: \
-  test-native-source-%: $(LIBSKMD_SO) $(SPLIT_TEST_BINS) $(EXAMPLE_BINS) $(SKMD_OPT) \
+  test-native-source-ids test-native-source-unsafe test-native-source-stub \
+  test-native-source-shapes: test-native-source-%: $(LIBSKMD_SO) $(SPLIT_TEST_BINS) $(EXAMPLE_BINS) $(SKMD_OPT) \
   $(O)tests/native-source/unsafe $(O)tests/native-source/ids $(STUB_SO) $(STUB_ICD) $(STUB_APP)
 	@env $(SKMD_SAN_ENV) tests/native-source/test-native-source.sh $* "$(SKMD_PRELOAD)" \
 	  $(O)tests/split $(O)tests/native-source

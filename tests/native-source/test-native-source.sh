@@ -3,7 +3,8 @@
 # launches whose shares all run from the app's own source (SKMD_SHARE_BUILD=source) on
 # local PoCL devices, under forced uneven shares (MODE: adversarial, examples, fault;
 # from OWN_BIN_DIR: ids, every work-item function byte-identical; unsafe, a source the
-# prelude cannot take runs whole; stub, the auto route on the stub ICD). Besides the
+# prelude cannot take runs whole; stub, the auto route on the stub ICD; shapes, new launch
+# shapes past a program's first 4 built in the background, not on the launch's path). Besides the
 # outputs, the debug log must show every member building the source for its shares (so
 # the ir route cannot pass for it).
 set -u
@@ -140,9 +141,15 @@ unsafe)
             say PASS "[$how] right result, $(grep -o 'ids: [a-z]*' "$tmp/log")"
         fi
     done ;;
+shapes)
+    # One kernel at 8 sizes, the partitioner's own shares: the first 4 shapes are built
+    # at their first launch, later ones in the background (new_shapes.py says more).
+    PYOPENCL_NO_CACHE=1 POCL_DEVICES="pthread pthread" SKMD_LOG="info:$tmp/log" \
+        LD_PRELOAD="$preload" /usr/bin/python3 "$(dirname "$0")/new_shapes.py" "$tmp/log" 2>"$tmp/err"
+    [ $? -eq 0 ] || { fail=1; tail -3 "$tmp/err"; } ;;
 *)
-    echo "usage: $0 adversarial|examples|fault|ids|stub|unsafe PRELOAD SPLIT_BIN_DIR" \
-        "[OWN_BIN_DIR]" >&2
+    echo "usage: $0 adversarial|examples|fault|ids|shapes|stub|unsafe PRELOAD" \
+        "SPLIT_BIN_DIR [OWN_BIN_DIR]" >&2
     exit 2 ;;
 esac
 exit $fail

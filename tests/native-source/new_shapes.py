@@ -1,0 +1,97 @@
+#!/usr/bin/python3
+"""tests/native-source/new_shapes.py LOG: one kernel launched at 8 sizes in turn, under
+libskmd on the source route (SKMD_SHARE_BUILD=source, no forced shares). Each size is a
+new launch shape, and the source route builds the program once per shape. The program's
+first 4 shapes are built when first launched, so those launches may split; the later
+shapes are built in the background, so their first launch runs whole without waiting;
+a later launch of the last shape finds its build done and may split again. Every output
+must be exact. Reads libskmd's log (SKMD_LOG=info:LOG) to tell which launches could
+split; prints PASS or FAIL lines, exits 1 on a failure."""
+import re
+import sys
+import time
+
+import numpy as np
+import pyopencl as cl
+
+NOT_READY = "fewer than two members can take a share"
+SRC = """
+__kernel void scale(__global const uint *in, __global uint *out, int reps)
+{
+    size_t i = get_global_id(0);
+    uint v = in[i];
+    for (int r = 0; r < reps; r++)
+        v = v * 1664525u + 1013904223u;
+    out[i] = v + (uint)get_global_size(0) + (uint)get_group_id(0);
+}
+"""
+LOCAL = 64
+
+
+def expected(a, n, reps):
+    v = a[:n].astype(np.uint64)
+    for _ in range(reps):
+        v = (v * 1664525 + 1013904223) & 0xFFFFFFFF
+    groups = np.arange(n, dtype=np.uint64) // LOCAL
+    return ((v + n + groups) & 0xFFFFFFFF).astype(np.uint32)
+
+
+def launch_lines(log):
+    with open(log) as f:
+        return [l for l in f if re.search(r"launch \d+ scale: ", l)]
+
+
+def main():
+    log = sys.argv[1]
+    ctx = cl.Context(cl.get_platforms()[0].get_devices()[:1])
+    q = cl.CommandQueue(ctx)
+    prog = cl.Program(ctx, SRC).build()
+    reps = 50
+    sizes = [LOCAL * 32 * k for k in range(1, 9)]
+    a = np.random.default_rng(7).integers(0, 2**32, max(sizes), dtype=np.uint32)
+    mf = cl.mem_flags
+    din = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=a)
+    dout = cl.Buffer(ctx, mf.READ_WRITE, a.nbytes)
+    fails = []
+
+    def run(n):
+        prog.scale(q, (n,), (LOCAL,), din, dout, np.int32(reps))
+        out = np.empty(n, dtype=np.uint32)
+        cl.enqueue_copy(q, out, dout)
+        q.finish()
+        if not np.array_equal(out, expected(a, n, reps)):
+            fails.append("size %d: output differs" % n)
+
+    for n in sizes:
+        run(n)
+    first = launch_lines(log)
+    # The last shape again until its background build is in (PoCL builds take seconds).
+    deadline = time.time() + 90
+    later = []
+    while time.time() < deadline:
+        run(sizes[-1])
+        later = launch_lines(log)[len(first):]
+        if later and NOT_READY not in later[-1]:
+            break
+        time.sleep(0.2)
+    if len(first) != len(sizes):
+        fails.append("%d launch lines for %d launches" % (len(first), len(sizes)))
+    else:
+        waited = [NOT_READY not in l for l in first]
+        if not all(waited[:4]):
+            fails.append("a first-4 shape ran without the source members: %s" % first[:4])
+        if any(waited[4:]):
+            fails.append("a later shape's first launch waited for its build: %s" % first[4:])
+    if not later or NOT_READY in later[-1]:
+        fails.append("the last shape's background build never came in (90 s)")
+    for f in fails:
+        print("FAIL native-source-shapes: " + f)
+    if not fails:
+        print("PASS native-source-shapes: 8 shapes exact; the first 4 built at their first "
+              "launch, the next 4 in the background (first launches whole, not waiting); "
+              "the last shape's launch %d on could take shares" % (len(first) + len(later)))
+    return 1 if fails else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
