@@ -162,6 +162,7 @@ int skmd_write_placed(cl_command_queue q, cl_mem mem, size_t off, size_t size, c
     skmd_buffer_lock(mem);
     int took = write_parts(&w, err);
     skmd_buffer_unlock(mem);
+    int device_parts = w.parts.n;
     skmd_ranges_free(&w.to_devices);
     skmd_ranges_free(&w.to_host);
     skmd_xfer_list_free(&w.parts);
@@ -170,7 +171,7 @@ int skmd_write_placed(cl_command_queue q, cl_mem mem, size_t off, size_t size, c
         return 0;
     }
     skmd_log(SKMD_LOG_DEBUG, "write of %zu bytes placed: %d device part(s), the rest in the "
-             "host copy", size, w.parts.n);
+             "host copy", size, device_parts);
     *err = skmd_host_command_end(&en, *err, CL_COMMAND_WRITE_BUFFER);
     return 1;
 }
