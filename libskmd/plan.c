@@ -83,6 +83,9 @@ static uint64_t guard_runs[4], guard_to_whole, guard_to_split;
  * together (0: none seen; then the links are taken to run side by side at their own
  * rates). */
 static double placed_write_rate;
+/* Smoothed bytes/ms the host's side carried for several members' transfers at once
+ * (transfer.c's windows; 0: none seen). */
+static double host_rate;
 /* twin[m][o]: members m and o are the same device model on the same driver. */
 static unsigned char twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 
@@ -170,6 +173,7 @@ static struct skmd_plan_guard_members guard_members(int64_t *ids)
 static void plan_at_exit(void)
 {
     skmd_xfer_set_observer(NULL);
+    skmd_xfer_set_window_observer(NULL);
     skmd_plan_flush();
     pthread_mutex_lock(&plan_lock);
     skmd_plan_guard_forget();
@@ -205,6 +209,19 @@ static void observe_transfer(int member, int to_device, int pinned, uint64_t byt
     if (skmd_part_observe_link(&info[member].curve[dir][mem], (double)bytes, ms,
                                PLAN_ALPHA) == SKMD_PART_OK)
         info[member].link_dirty[dir][mem] = info[member].link_known[dir][mem] = 1;
+    pthread_mutex_unlock(&plan_lock);
+}
+
+/* transfer.c's window observer: several members' transfers at once. Small windows say
+ * more of latencies than of the host's rate: not counted. */
+#define PLAN_WINDOW_MIN_BYTES (16u << 20)
+static void observe_window(uint64_t bytes, double ms, int members)
+{
+    if (bytes < PLAN_WINDOW_MIN_BYTES || !(ms > 0) || members < 2)
+        return;
+    pthread_mutex_lock(&plan_lock);
+    double measured = (double)bytes / ms;
+    host_rate = host_rate == 0 ? measured : (1 - PLAN_ALPHA) * host_rate + PLAN_ALPHA * measured;
     pthread_mutex_unlock(&plan_lock);
 }
 
@@ -253,8 +270,10 @@ static void plan_init(void)
         for (int o = 0; o < skmd_state.nmembers; o++)
             twin[m][o] = o != m && !strcmp(driver[m], driver[o]) &&
                          !strcmp(skmd_state.members[m].name, skmd_state.members[o].name);
-    if (cfg->refine || cfg->profile_sweep)
+    if (cfg->refine || cfg->profile_sweep) {
         skmd_xfer_set_observer(observe_transfer);
+        skmd_xfer_set_window_observer(observe_window);
+    }
     atexit(plan_at_exit);
 }
 
@@ -464,18 +483,49 @@ static const struct skmd_part_link_curve *link_curve(int m, int dir, int mem)
     return &info[m].curve[dir][mem];
 }
 
+/* Under plan_lock: whether the members' links share one path on the host's side, as the
+ * transfers to several at once measured: no faster in all than PLAN_LINKS_APART times
+ * the fastest link alone (on CPU + 2 and + 4 H200 the host's memory carries 19-25 GB/s
+ * to all GPUs together, what one carries alone). The partitioner then serializes their
+ * transfers, as on one shared link. */
+#define PLAN_LINKS_APART 1.5
+#define PLAN_LINK_PROBE_BYTES (32.0 * (1 << 20))
+static int links_shared(void)
+{
+    if (!(host_rate > 0))
+        return 0;
+    double best = 0;
+    for (int m = 0; m < skmd_state.nmembers; m++) {
+        if (info[m].link < 0)
+            continue;
+        double ms = skmd_part_link_ms(link_curve(m, SKMD_PART_H2D, SKMD_PART_PINNED),
+                                      PLAN_LINK_PROBE_BYTES);
+        best = ms > 0 && PLAN_LINK_PROBE_BYTES / ms > best ? PLAN_LINK_PROBE_BYTES / ms : best;
+    }
+    int shared = best > 0 && host_rate < PLAN_LINKS_APART * best;
+    static int said = -1;
+    if (shared != said)
+        skmd_log(SKMD_LOG_INFO, "plan: links %s: %.1f GB/s to several members at once, %.1f "
+                 "GB/s the fastest alone%s", shared ? "shared" : "apart", host_rate / 1e6,
+                 best / 1e6, shared ? " (their transfers priced one after another)" : "");
+    said = shared;
+    return shared;
+}
+
 static int build_problem(const struct skmd_plan_request *r, const struct entry *e,
                          const struct residency *resident, struct skmd_part_device *dev,
                          int *map, struct skmd_part_problem *p)
 {
-    int n = 0;
+    int n = 0, shared = links_shared();
     memset(p, 0, sizeof *p);
     p->host_dev = -1;
     for (int m = 0; m < skmd_state.nmembers; m++) {
         if (!r->eligible[m])
             continue;
         dev[n] = (struct skmd_part_device){.table = table_with_twins(e, m, r->eligible),
-                                           .link = info[m].link,
+                                           .link = shared && info[m].link >= 0
+                                                       ? SKMD_MAX_MEMBERS
+                                                       : info[m].link,
                                            .peak_rate = info[m].peak_rate,
                                            .resident_in = resident->in[m],
                                            .launch_ms = info[m].launch_ms};
@@ -1039,7 +1089,7 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
     if (!strcmp(skmd_config()->place_writes, "always"))
         return 1;
     double host_ms = 0, links_ms = 0, link_bytes = 0, in, out;
-    int exact = 1;
+    int exact = 1, shared = links_shared();
     uint64_t first = 0;
     for (int m = 0; m < n; m++) {
         if (!place[m])
@@ -1050,7 +1100,7 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
         if (info[m].link < 0) {
             host_ms += ms;
         } else {
-            links_ms = fmax(links_ms, ms);
+            links_ms = shared ? links_ms + ms : fmax(links_ms, ms);
             link_bytes += app_part * in;
         }
     }

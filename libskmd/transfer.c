@@ -500,11 +500,84 @@ static uint64_t now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* Tells the observer (when one is set and the transfer began at t0 != 0) what moved. */
-static void observed(const struct skmd_xfer_req *req, int pinned, uint64_t t0)
+/* ---- Transfers of several members at once (timed ones: while an observer is set) ----
+ * Their host side goes through the same memory. A window opens when the first timed
+ * transfer starts and closes when the last one ends; a window in which two members'
+ * transfers overlapped tells the window observer its bytes and length: what the host
+ * carries for all links together. A transfer that overlapped another member's is not one
+ * link's own rate: the link observer does not hear of it. */
+static _Atomic(skmd_xfer_window_observer) window_observer;
+static struct {
+    pthread_mutex_t lock;
+    int active[SKMD_MAX_MEMBERS]; /* timed transfers in flight per member */
+    int nactive;
+    uint64_t overlaps;            /* transfers started beside another member's */
+    unsigned members;             /* members that moved bytes in the window */
+    int overlapped;
+    uint64_t bytes, start_ns;
+} window = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+void skmd_xfer_set_window_observer(skmd_xfer_window_observer fn)
 {
+    atomic_store(&window_observer, fn);
+}
+
+/* A timed transfer of member m starts; *mark for window_leave. */
+static void window_enter(int m, uint64_t *mark)
+{
+    pthread_mutex_lock(&window.lock);
+    int beside = window.nactive - window.active[m] > 0;
+    if (window.nactive == 0) {
+        window.members = 0;
+        window.overlapped = 0;
+        window.bytes = 0;
+        window.start_ns = now_ns();
+    }
+    window.overlaps += beside;
+    window.overlapped |= beside;
+    window.active[m]++;
+    window.nactive++;
+    window.members |= 1u << m;
+    /* Overlapped from its start, or by any transfer started beside another meanwhile. */
+    *mark = beside ? UINT64_MAX : window.overlaps;
+    pthread_mutex_unlock(&window.lock);
+}
+
+/* It ends (`bytes` moved, 0 when it failed); whether it ran beside another member's. */
+static int window_leave(int m, uint64_t bytes, uint64_t mark)
+{
+    skmd_xfer_window_observer fn = NULL;
+    uint64_t wbytes = 0;
+    double ms = 0;
+    int members = 0;
+    pthread_mutex_lock(&window.lock);
+    int beside = mark == UINT64_MAX || mark != window.overlaps;
+    window.active[m]--;
+    window.nactive--;
+    window.bytes += bytes;
+    if (window.nactive == 0 && window.overlapped) {
+        fn = atomic_load(&window_observer);
+        wbytes = window.bytes;
+        ms = (double)(now_ns() - window.start_ns) / 1e6;
+        for (unsigned bits = window.members; bits; bits &= bits - 1)
+            members++;
+    }
+    pthread_mutex_unlock(&window.lock);
+    if (fn && wbytes && ms > 0)
+        fn(wbytes, ms, members);
+    return beside;
+}
+
+/* Tells the observer (when one is set and the transfer began at t0 != 0) what moved, if
+ * the transfer ran alone on the host's side; closes its window entry. */
+static void observed(const struct skmd_xfer_req *req, int pinned, uint64_t t0, uint64_t mark,
+                     int ok)
+{
+    if (!t0)
+        return;
+    int beside = window_leave(req->member, ok ? req->size : 0, mark);
     skmd_xfer_observer fn = atomic_load(&observer);
-    if (fn && t0)
+    if (fn && ok && !beside)
         fn(req->member, req->to_device, pinned, req->size, (double)(now_ns() - t0) / 1e6);
 }
 
@@ -535,14 +608,17 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
      * a blocking read would wait for. */
     uint64_t t0 = atomic_load(&observer) && real_clFinish(req->queue) == CL_SUCCESS ? now_ns()
                                                                                     : 0;
+    uint64_t mark = 0;
     if (goes_direct(req, &s)) {
         int pinned = req->context && host_is_pinned(req->host, req->size, req->context);
+        if (t0)
+            window_enter(req->member, &mark);
         cl_int err = direct(req);
         if (err == CL_SUCCESS) {
             stats->direct_bytes += req->size;
             count(req->size, 0, 0, 0);
-            observed(req, pinned, t0);
         }
+        observed(req, pinned, t0, mark, err == CL_SUCCESS);
         return err;
     }
     /* A request past the buffer's end fails before any chunk is written. */
@@ -562,17 +638,22 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
         /* No pinned memory to be had: the bytes still move, directly. */
         skmd_log(SKMD_LOG_INFO, "transfer: no staging buffers on member %d (%d); direct",
                  req->member, err);
+        t0 = t0 ? now_ns() : 0;
+        if (t0)
+            window_enter(req->member, &mark);
         err = direct(req);
         if (err == CL_SUCCESS) {
             stats->direct_bytes += req->size;
             count(req->size, 0, 0, 0);
-            observed(req, 0, t0);
         }
+        observed(req, 0, t0, mark, err == CL_SUCCESS);
         return err;
     }
     /* The link's time starts now: not the wait for the member's staging lock, nor the
      * pinning of its staging buffers on first use (a one-time cost, not the link's). */
     t0 = t0 ? now_ns() : 0;
+    if (t0)
+        window_enter(req->member, &mark);
     size_t chunk = chunk_for(req->size, &s);
     uint64_t nchunks = 0;
     err = req->to_device ? staged_write(req, st, &s, chunk, &nchunks)
@@ -582,8 +663,8 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
         stats->staged_bytes += req->size;
         stats->chunks += nchunks;
         count(0, req->size, nchunks, 0);
-        observed(req, 1, t0);
     }
+    observed(req, 1, t0, mark, err == CL_SUCCESS);
     return err;
 }
 

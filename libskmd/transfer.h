@@ -85,8 +85,17 @@ int skmd_xfer_host_free(void *p);
  * only while an observer is set). From the thread that ran the transfer. */
 typedef void (*skmd_xfer_observer)(int member, int to_device, int pinned, uint64_t bytes,
                                    double ms);
-/* Sets (or with NULL removes) the observer; the partitioner's link model uses it. */
+/* Sets (or with NULL removes) the observer; the partitioner's link model uses it. A
+ * transfer that ran beside another member's (below) is not told: its rate is not its
+ * link's alone. */
 void skmd_xfer_set_observer(skmd_xfer_observer fn);
+
+/* Told, while an observer is set, of each window of timed transfers in which two or more
+ * members' transfers overlapped: from the first one's start to the last one's end, the
+ * bytes all of them moved and how many members took part: what the host's side carries
+ * for all links at once. From the thread that ended the window. */
+typedef void (*skmd_xfer_window_observer)(uint64_t bytes, double ms, int members);
+void skmd_xfer_set_window_observer(skmd_xfer_window_observer fn);
 
 /* Frees every staging buffer and stops the copy threads (also done at exit). */
 void skmd_xfer_shutdown(void);

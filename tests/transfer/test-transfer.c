@@ -1,9 +1,10 @@
 /* tests/transfer/test-transfer.c: the transfer engine (libskmd/transfer.c) on the local
  * PoCL devices, linked directly (its real-driver table is filled here from the system
  * loader): odd sizes and offsets, sizes on and around chunk boundaries, direct and staged
- * paths, several members at once, bad requests, and that a CPU device really works in
- * place on a CL_MEM_USE_HOST_PTR buffer (what zero-copy relies on). Every byte is checked
- * against a host mirror of each device buffer, read back with a plain blocking read.
+ * paths, several members at once (and what the observers hear of them), bad requests, and
+ * that a CPU device really works in place on a CL_MEM_USE_HOST_PTR buffer (what zero-copy
+ * relies on). Every byte is checked against a host mirror of each device buffer, read back
+ * with a plain blocking read.
  *
  * Usage: test-transfer  (the controls SKMD_TRANSFER_* choose chunk size, threads, ...) */
 #include <dlfcn.h>
@@ -147,6 +148,65 @@ static void all_at_once(size_t chunk)
                "run_many read %d differs", i);
         free(host[i]);
     }
+}
+
+/* What the observers heard. */
+static pthread_mutex_t heard_lock = PTHREAD_MUTEX_INITIALIZER;
+static int link_heard, windows_heard, window_members;
+static uint64_t window_bytes;
+
+static void on_link(int member, int to_device, int pinned, uint64_t bytes, double ms)
+{
+    (void)member, (void)to_device, (void)pinned, (void)bytes, (void)ms;
+    pthread_mutex_lock(&heard_lock);
+    link_heard++;
+    pthread_mutex_unlock(&heard_lock);
+}
+
+static void on_window(uint64_t bytes, double ms, int members)
+{
+    (void)ms;
+    pthread_mutex_lock(&heard_lock);
+    windows_heard++;
+    window_bytes = bytes;
+    window_members = members;
+    pthread_mutex_unlock(&heard_lock);
+}
+
+/* A transfer alone is its link's: the link observer hears it, no window closes. Two
+ * members' transfers at once: a window closes with both members and at most their bytes,
+ * and the link observer does not hear those that ran beside the other's. */
+static void observers(void)
+{
+    if (ndev < 2)
+        return;
+    skmd_xfer_set_observer(on_link);
+    skmd_xfer_set_window_observer(on_window);
+    unsigned char *host[2];
+    for (int d = 0; d < 2; d++) {
+        host[d] = malloc(bufsize);
+        memcpy(host[d], devs[d].mirror, bufsize);
+    }
+    struct skmd_xfer_req reqs[2] = {req(0, 1, 0, bufsize, host[0]),
+                                    req(1, 1, 0, bufsize, host[1])};
+    EXPECT(skmd_xfer_run(&reqs[0], NULL) == CL_SUCCESS, "lone transfer failed");
+    EXPECT(link_heard == 1 && windows_heard == 0,
+           "a lone transfer: link observer heard %d, window observer %d", link_heard,
+           windows_heard);
+    int tries = 0;
+    while (windows_heard == 0 && tries++ < 50) {
+        link_heard = 0;
+        EXPECT(skmd_xfer_run_many(reqs, 2, NULL) == CL_SUCCESS, "run_many failed");
+    }
+    EXPECT(windows_heard == 1 && window_members == 2 && window_bytes > 0 &&
+           window_bytes <= 2 * bufsize && link_heard < 2,
+           "two members at once (%d tries): %d windows, %d members, %llu bytes, link "
+           "observer heard %d of 2", tries, windows_heard, window_members,
+           (unsigned long long)window_bytes, link_heard);
+    skmd_xfer_set_observer(NULL);
+    skmd_xfer_set_window_observer(NULL);
+    for (int d = 0; d < 2; d++)
+        free(host[d]);
 }
 
 /* One share's many input ranges in one skmd_xfer_run_many: per member 70 small direct
@@ -432,6 +492,7 @@ int main(void)
     check_device(0, "marked direct");
     free(big);
     all_at_once(chunk);
+    observers();
     many_ranges(chunk);
     same_member_threads();
     pinned_host(direct);
