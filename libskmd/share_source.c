@@ -283,12 +283,17 @@ static void *build_in_background(void *arg)
     struct source_entry fresh;
     build(job->p, &job->shape, &fresh);
     pthread_mutex_lock(&b->lock);
-    struct source_entry *e = entry_of(b, &job->shape);
-    fresh.used = e->used;
-    *e = fresh; /* building: 0 */
+    struct source_entry *e = entry_of(b, &job->shape), unused = {0};
+    if (e) { /* a building entry is never evicted: always found */
+        fresh.used = e->used;
+        *e = fresh; /* building: 0 */
+    } else {
+        unused = fresh;
+    }
     b->inflight--;
     pthread_cond_broadcast(&b->built);
     pthread_mutex_unlock(&b->lock);
+    entry_release(&unused);
     free(job);
     return NULL;
 }
