@@ -101,7 +101,9 @@ int main(void)
   cl_uint refs;
   API_OK(clRetainEvent(write));
   API_OK(clGetEventInfo(write, CL_EVENT_REFERENCE_COUNT, sizeof refs, &refs, NULL));
-  api_expect("event reference count after retain is 2", refs == 2);
+  /* The app holds 2; a driver may still hold its own for a moment after the command ends
+   * (PoCL now and then does: the count is "stale at once", says the specification). */
+  api_expect("event reference count after retain is at least 2", refs >= 2);
   API_OK(clReleaseEvent(write));
 
   API_OK(clReleaseEvent(marker));
