@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "../transform/record.h"
 #include "boxes.h"
@@ -270,6 +271,38 @@ static struct source_entry *slot_for(struct skmd_source_builds *b, struct source
     return lru;
 }
 
+/* Background builds of all programs: the process waits for them at exit (up to a
+ * minute), so that none is still inside a driver while the drivers' own exit handlers
+ * take it down. */
+static pthread_mutex_t running_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t running_done = PTHREAD_COND_INITIALIZER;
+static int running;
+static pthread_once_t exit_wait_once = PTHREAD_ONCE_INIT;
+
+static void wait_for_builds(void)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 60;
+    pthread_mutex_lock(&running_lock);
+    while (running > 0 && pthread_cond_timedwait(&running_done, &running_lock, &until) == 0)
+        ;
+    pthread_mutex_unlock(&running_lock);
+}
+
+static void wait_for_builds_at_exit(void)
+{
+    atexit(wait_for_builds);
+}
+
+static void running_add(int n)
+{
+    pthread_mutex_lock(&running_lock);
+    running += n;
+    pthread_cond_broadcast(&running_done);
+    pthread_mutex_unlock(&running_lock);
+}
+
 /* A background build of one shape: fills the entry it was given (marked building). */
 struct build_job {
     cl_program p;
@@ -295,6 +328,7 @@ static void *build_in_background(void *arg)
     pthread_mutex_unlock(&b->lock);
     entry_release(&unused);
     free(job);
+    running_add(-1);
     return NULL;
 }
 
@@ -310,6 +344,8 @@ static int start_build(cl_program p, const struct skmd_launch *shape,
     if (!job)
         return 0;
     *job = (struct build_job){p, *shape};
+    pthread_once(&exit_wait_once, wait_for_builds_at_exit);
+    running_add(1);
     pthread_attr_t attr;
     pthread_t t;
     int ok = 0;
@@ -320,6 +356,7 @@ static int start_build(cl_program p, const struct skmd_launch *shape,
         pthread_attr_destroy(&attr);
     }
     if (!ok) {
+        running_add(-1);
         free(job);
         return 0;
     }
