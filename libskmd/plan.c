@@ -79,12 +79,8 @@ static int policy;
 static double peer_rate[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 /* Launches per guard verdict (enum skmd_part_run), and the guard's switches. */
 static uint64_t guard_runs[4], guard_to_whole, guard_to_split;
-/* Smoothed bytes/ms of the app's writes placed on several members at once, all links
- * together (0: none seen; then the links are taken to run side by side at their own
- * rates). */
-static double placed_write_rate;
 /* Smoothed bytes/ms the host's side carried for several members' transfers at once
- * (transfer.c's windows; 0: none seen). */
+ * (transfer.c's windows, placed writes among them; 0: none seen). */
 static double host_rate;
 /* twin[m][o]: members m and o are the same device model on the same driver. */
 static unsigned char twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
@@ -212,6 +208,12 @@ static void observe_transfer(int member, int to_device, int pinned, uint64_t byt
     pthread_mutex_unlock(&plan_lock);
 }
 
+/* Under plan_lock: folds a measurement into a smoothed figure (0: none yet, taken as is). */
+static void smooth(double *figure, double measured)
+{
+    *figure = *figure == 0 ? measured : (1 - PLAN_ALPHA) * *figure + PLAN_ALPHA * measured;
+}
+
 /* transfer.c's window observer: several members' transfers at once. Small windows say
  * more of latencies than of the host's rate: not counted. */
 #define PLAN_WINDOW_MIN_BYTES (16u << 20)
@@ -220,8 +222,7 @@ static void observe_window(uint64_t bytes, double ms, int members)
     if (bytes < PLAN_WINDOW_MIN_BYTES || !(ms > 0) || members < 2)
         return;
     pthread_mutex_lock(&plan_lock);
-    double measured = (double)bytes / ms;
-    host_rate = host_rate == 0 ? measured : (1 - PLAN_ALPHA) * host_rate + PLAN_ALPHA * measured;
+    smooth(&host_rate, (double)bytes / ms);
     pthread_mutex_unlock(&plan_lock);
 }
 
@@ -1055,7 +1056,8 @@ static double split_with(const struct skmd_plan_request *r, struct entry *e,
  * every input written to the queue's member (the usual write) and the partitioner's
  * decision from there, against the partitioner's split with every member's inputs
  * already on it (those the app does not write move once and stay) plus the placed write
- * (the host copy's part, then the links side by side as fast as placed writes went).
+ * (the host copy's part, then the links side by side, no faster in all than the host's
+ * rate for several at once).
  * 1: place, with the shares in place[]; -1: do not (no split, or no gain); 0: not judged
  * (a member without a measured rate). */
 static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
@@ -1104,8 +1106,8 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
             link_bytes += app_part * in;
         }
     }
-    if (placed_write_rate > 0)
-        links_ms = fmax(links_ms, link_bytes / placed_write_rate);
+    if (host_rate > 0)
+        links_ms = fmax(links_ms, link_bytes / host_rate);
     double placed_ms = placed_launch + host_ms + links_ms;
     share_bytes(r, 0, r->total_groups, &in, &out, &exact);
     double usual_ms = usual_launch + app_write_ms(q, app_part * in);
@@ -1338,20 +1340,7 @@ void skmd_plan_observe_peer(int from, int to, uint64_t bytes, double ms)
         !(ms > 0) || !bytes || !(cfg->refine || cfg->profile_sweep))
         return;
     pthread_mutex_lock(&plan_lock);
-    double *rate = &peer_rate[from][to], measured = (double)bytes / ms;
-    *rate = *rate == 0 ? measured : (1 - PLAN_ALPHA) * *rate + PLAN_ALPHA * measured;
-    pthread_mutex_unlock(&plan_lock);
-}
-
-void skmd_plan_observe_placed_write(uint64_t bytes, double ms)
-{
-    if (!(ms > 0) || !bytes)
-        return;
-    pthread_mutex_lock(&plan_lock);
-    double measured = (double)bytes / ms;
-    placed_write_rate = placed_write_rate == 0
-                            ? measured
-                            : (1 - PLAN_ALPHA) * placed_write_rate + PLAN_ALPHA * measured;
+    smooth(&peer_rate[from][to], (double)bytes / ms);
     pthread_mutex_unlock(&plan_lock);
 }
 
@@ -1362,8 +1351,7 @@ void skmd_plan_observe_latency(int member, double ms)
         !(cfg->refine || cfg->profile_sweep))
         return; /* SKMD_REFINE=0: decisions from the stored tables alone */
     pthread_mutex_lock(&plan_lock);
-    double *l = &info[member].launch_ms;
-    *l = *l == 0 ? ms : (1 - PLAN_ALPHA) * *l + PLAN_ALPHA * ms;
+    smooth(&info[member].launch_ms, ms);
     pthread_mutex_unlock(&plan_lock);
 }
 

@@ -80,11 +80,6 @@ void skmd_plan_observe_wall(const struct skmd_plan_ticket *ticket, double ms);
  * device: the partitioner prices inputs current only on `from` at that rate. */
 void skmd_plan_observe_peer(int from, int to, uint64_t bytes, double ms);
 
-/* A placed write (write_placed.h) moved `bytes` to two or more members at once in `ms`:
- * the app's bytes all cross the host's memory, which may carry less than the links
- * together; the partitioner prices placed writes at the rate seen. */
-void skmd_plan_observe_placed_write(uint64_t bytes, double ms);
-
 /* A share on `member` took `ms` more on the host's clock (from its launch to its
  * completion seen by libskmd) than its kernel time: the member's per-share latency,
  * smoothed and charged by the partitioner to every share on it. */

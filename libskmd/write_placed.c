@@ -10,8 +10,6 @@
 #include "log.h"
 #include "member_health.h"
 #include "placement.h"
-#include "plan.h"
-#include "trace.h"
 #include "transfer.h"
 #include "write_placed.h"
 #include "xfer_list.h"
@@ -92,22 +90,6 @@ static cl_int mark_current(struct writer *w, const struct skmd_placement *pl)
     return err;
 }
 
-static int several_members(const struct writer *w)
-{
-    for (int i = 1; i < w->parts.n; i++)
-        if (w->parts.reqs[i].member != w->parts.reqs[0].member)
-            return 1;
-    return 0;
-}
-
-static uint64_t device_bytes(const struct writer *w)
-{
-    uint64_t bytes = 0;
-    for (int i = 0; i < w->parts.n; i++)
-        bytes += w->parts.reqs[i].size;
-    return bytes;
-}
-
 /* Under the buffer lock: 1 written (*err its result), 0 not taken. */
 static int write_parts(struct writer *w, cl_int *err)
 {
@@ -120,10 +102,9 @@ static int write_parts(struct writer *w, cl_int *err)
     for (size_t i = 0; i < w->to_host.n; i++)
         skmd_xfer_copy(host + w->to_host.r[i].begin, w->src + (w->to_host.r[i].begin - w->b),
                        (size_t)(w->to_host.r[i].end - w->to_host.r[i].begin));
-    uint64_t start = skmd_trace_now_ns();
+    /* Its parts run side by side: the engine times them as one window (plan.c's rate
+     * of the host's side, which prices the next placements). */
     *err = skmd_xfer_list_run(&w->parts);
-    if (*err == CL_SUCCESS && several_members(w))
-        skmd_plan_observe_placed_write(device_bytes(w), (skmd_trace_now_ns() - start) / 1e6);
     if (*err == CL_SUCCESS)
         *err = mark_current(w, pl);
     if (*err != CL_SUCCESS) {
