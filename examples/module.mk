@@ -33,6 +33,26 @@ BENCH_TARGETS += bench-examples
 bench-examples: $(EXAMPLE_BINS)
 	bench/run.sh --bin-dir $(O)examples $(BENCH_ARGS)
 
+# `make bench-calls`: what single OpenCL calls cost natively and under libskmd
+# (bench/callcost/, an ordinary app built on the examples' harness).
+CALL_COST := $(O)bench/callcost/call-cost
+ALL_TARGETS += $(CALL_COST)
+CLEAN_FILES += $(CALL_COST)
+BENCH_TARGETS += bench-calls
+.PHONY: bench-calls test-call-cost
+$(CALL_COST): bench/callcost/call-cost.c $(O)examples/common/example.o
+	@mkdir -p $(dir $@)
+	$(CC) $(EXAMPLE_CFLAGS) -o $@ $< $(O)examples/common/example.o $(LDFLAGS) -lOpenCL -lm
+bench-calls: $(CALL_COST) $(O)libskmd/libskmd.so
+	bench/callcost/run.sh $(CALL_COST) $(O)libskmd/libskmd.so
+
+# The calls it times must do what they say natively and under libskmd (its own check).
+TEST_TARGETS += test-call-cost
+test-call-cost: $(CALL_COST) $(O)libskmd/libskmd.so
+	@$(CALL_COST) --reps 10 | grep -q '^PASSED' && \
+	  LD_PRELOAD=$(abspath $(O)libskmd/libskmd.so) $(CALL_COST) --reps 10 | grep -q '^PASSED' && \
+	  echo "PASS test-call-cost" || { echo "FAIL test-call-cost"; exit 1; }
+
 # bench/pack/: the built programs (and libskmd.so plus BENCH_PACK_EXTRA files, when there)
 # in one folder, to carry to a machine that cannot build them.
 BENCH_PACK_EXTRA ?=

@@ -1,0 +1,176 @@
+/* bench/callcost/call-cost.c: what one OpenCL call costs the app, end to end, for the calls
+ * short programs are made of (a small launch, small and large blocking transfers, an
+ * event-chained sequence). An ordinary OpenCL app (links only -lOpenCL): run it natively with
+ * --device P:D and under LD_PRELOAD=libskmd.so, and the difference is libskmd's own cost.
+ *
+ * Usage: call-cost [--device P:D] [--reps N]   (N: timed repetitions of each case, default 200)
+ * Prints one line per case: `COST case=NAME us_median=X us_best=Y`. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "example.h"
+
+static const char *source =
+    "__kernel void add_one(__global float *x) { size_t i = get_global_id(0); x[i] = x[i] + 1.0f; }\n";
+
+#define SMALL_BYTES 4096
+#define LARGE_BYTES (4u << 20)
+#define BURST 16 /* launches enqueued back to back before one clFinish */
+
+struct bench {
+    struct example_cl cl;
+    cl_kernel kernel;
+    cl_mem small, large;
+    float *host;
+};
+
+static double now_us(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return 1e6 * (double)t.tv_sec + 1e-3 * (double)t.tv_nsec;
+}
+
+static void launch(struct bench *b, cl_mem buf, size_t items, cl_uint nwait, const cl_event *wait,
+                   cl_event *done)
+{
+    size_t local = 64;
+    example_check(clSetKernelArg(b->kernel, 0, sizeof buf, &buf), "clSetKernelArg");
+    example_check(clEnqueueNDRangeKernel(b->cl.queue, b->kernel, 1, NULL, &items, &local, nwait,
+                                         wait, done),
+                  "clEnqueueNDRangeKernel");
+}
+
+static void small_launch(struct bench *b)
+{
+    launch(b, b->small, 64, 0, NULL, NULL);
+    example_check(clFinish(b->cl.queue), "clFinish");
+}
+
+static void launch_burst(struct bench *b)
+{
+    for (int i = 0; i < BURST; i++)
+        launch(b, b->small, 64, 0, NULL, NULL);
+    example_check(clFinish(b->cl.queue), "clFinish");
+}
+
+static void write_small(struct bench *b)
+{
+    example_check(clEnqueueWriteBuffer(b->cl.queue, b->small, CL_TRUE, 0, SMALL_BYTES, b->host,
+                                       0, NULL, NULL),
+                  "clEnqueueWriteBuffer");
+}
+
+static void read_small(struct bench *b)
+{
+    example_check(clEnqueueReadBuffer(b->cl.queue, b->small, CL_TRUE, 0, SMALL_BYTES, b->host, 0,
+                                      NULL, NULL),
+                  "clEnqueueReadBuffer");
+}
+
+static void write_large(struct bench *b)
+{
+    example_check(clEnqueueWriteBuffer(b->cl.queue, b->large, CL_TRUE, 0, LARGE_BYTES, b->host,
+                                       0, NULL, NULL),
+                  "clEnqueueWriteBuffer");
+}
+
+static void read_large(struct bench *b)
+{
+    example_check(clEnqueueReadBuffer(b->cl.queue, b->large, CL_TRUE, 0, LARGE_BYTES, b->host, 0,
+                                      NULL, NULL),
+                  "clEnqueueReadBuffer");
+}
+
+/* What short examples do: write the input, run over it, read the result back. */
+static void write_launch_read(struct bench *b)
+{
+    example_check(clEnqueueWriteBuffer(b->cl.queue, b->large, CL_FALSE, 0, LARGE_BYTES, b->host,
+                                       0, NULL, NULL),
+                  "clEnqueueWriteBuffer");
+    launch(b, b->large, LARGE_BYTES / sizeof(float), 0, NULL, NULL);
+    read_large(b);
+}
+
+/* Four dependent small launches chained by events, as scan's levels are. */
+static void event_chain(struct bench *b)
+{
+    cl_event prev = NULL;
+    for (int i = 0; i < 4; i++) {
+        cl_event next;
+        launch(b, b->small, 64, prev ? 1 : 0, prev ? &prev : NULL, &next);
+        if (prev)
+            clReleaseEvent(prev);
+        prev = next;
+    }
+    example_check(clWaitForEvents(1, &prev), "clWaitForEvents");
+    clReleaseEvent(prev);
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void measure(struct bench *b, const char *name, void (*step)(struct bench *), int reps,
+                    int per_step)
+{
+    double *t = malloc((size_t)reps * sizeof *t);
+    if (!t)
+        example_check(CL_OUT_OF_HOST_MEMORY, "malloc");
+    for (int i = 0; i < 3; i++) /* warm-up: builds, first-touch, caches */
+        step(b);
+    for (int i = 0; i < reps; i++) {
+        double t0 = now_us();
+        step(b);
+        t[i] = (now_us() - t0) / per_step;
+    }
+    qsort(t, (size_t)reps, sizeof *t, by_value);
+    printf("COST case=%s us_median=%.1f us_best=%.1f\n", name, t[reps / 2], t[0]);
+    free(t);
+}
+
+int main(int argc, char **argv)
+{
+    struct example_opts o;
+    example_parse(argc, argv, "(no size: the cases are fixed)", &o);
+    int reps = o.reps > 5 ? o.reps : 200; /* the harness defaults to 5: too few for a median */
+    struct bench b = {0};
+    example_cl_init(&o, &b.cl);
+    cl_program p = example_build(&b.cl, source, "");
+    b.kernel = example_kernel(p, "add_one");
+    b.small = example_buffer(&b.cl, CL_MEM_READ_WRITE, SMALL_BYTES, NULL);
+    b.large = example_buffer(&b.cl, CL_MEM_READ_WRITE, LARGE_BYTES, NULL);
+    b.host = calloc(1, LARGE_BYTES);
+    if (!b.host)
+        example_check(CL_OUT_OF_HOST_MEMORY, "calloc");
+
+    measure(&b, "launch+finish", small_launch, reps, 1);
+    measure(&b, "launch(burst)", launch_burst, reps, BURST);
+    measure(&b, "write4KiB", write_small, reps, 1);
+    measure(&b, "read4KiB", read_small, reps, 1);
+    measure(&b, "chain4", event_chain, reps, 1);
+    int large_reps = reps / 10 > 5 ? reps / 10 : 5;
+    memset(b.host, 0, SMALL_BYTES); /* the small reads left the small buffer's values there */
+    measure(&b, "write4MiB", write_large, large_reps, 1);
+    measure(&b, "read4MiB", read_large, large_reps, 1);
+    measure(&b, "write+launch+read4MiB", write_launch_read, large_reps, 1);
+
+    /* The host copy was all zeros before the large cases; each write+launch+read round adds
+     * one to every float (3 warm-ups + large_reps): a check that the calls ran. */
+    int rounds = 3 + large_reps;
+    int ok = 1;
+    for (size_t i = 0; i < LARGE_BYTES / sizeof(float) && ok; i++)
+        ok = b.host[i] == (float)rounds;
+    clReleaseMemObject(b.small);
+    clReleaseMemObject(b.large);
+    clReleaseKernel(b.kernel);
+    clReleaseProgram(p);
+    example_cl_release(&b.cl);
+    free(b.host);
+    puts(ok ? "PASSED" : "FAILED");
+    return ok ? 0 : 1;
+}
