@@ -57,15 +57,45 @@ static cl_int engine(cl_context ctx, int m, cl_mem real, int to_device, size_t o
     return skmd_xfer_run(&req, NULL);
 }
 
+/* A blocking call's wait list, waited for here; 0 where it is not valid for the queue (the
+ * driver's call then says why). */
+static int waited(cl_command_queue q, cl_uint nwait, const cl_event *wl, cl_int *err)
+{
+    for (cl_uint i = 0; i < nwait; i++)
+        if (!wl || !SKMD_VALID(wl[i], EVENT) || wl[i]->context != q->context)
+            return 0;
+    struct skmd_enqueue e;
+    if (skmd_enqueue_begin(&e, q, nwait, wl, NULL) != CL_SUCCESS)
+        return 0;
+    *err = CL_SUCCESS;
+    for (cl_uint i = 0; i < e.nwait && *err == CL_SUCCESS; i++) { /* members' contexts differ */
+        cl_int status = CL_COMPLETE;
+        if (real_clWaitForEvents(1, &e.wait[i]) != CL_SUCCESS ||
+            real_clGetEventInfo(e.wait[i], CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
+                                &status, NULL) != CL_SUCCESS || status < 0)
+            *err = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
+    }
+    skmd_enqueue_end(&e, CL_SUCCESS);
+    return 1;
+}
+
 /* A read or write of the app's, taken or not. */
 static int app_transfer(cl_command_queue q, cl_mem mem, int to_device, size_t off,
-                        size_t size, void *ptr, cl_uint nwait, cl_event *event, cl_int *err)
+                        size_t size, void *ptr, int blocking, cl_uint nwait,
+                        const cl_event *wl, cl_event *event, cl_int *err)
 {
     int m = q->member;
-    if (nwait || event || mem->mtype != CL_MEM_OBJECT_BUFFER || !through_engine(m, size) ||
+    if ((nwait && !blocking) || event || mem->mtype != CL_MEM_OBJECT_BUFFER ||
+        !through_engine(m, size) ||
         (skmd_mem_root(mem)->flags & CL_MEM_USE_HOST_PTR) || off > mem->size ||
         size > mem->size - off || !mem->real[m])
         return 0;
+    /* A blocking call waits for its wait list anyway: wait first, then take it (an event
+     * in the list that failed fails the call, as the driver's would). */
+    if (nwait && !waited(q, nwait, wl, err))
+        return 0;
+    if (nwait && *err != CL_SUCCESS)
+        return 1;
     /* In the queue's order: the commands before it (a kernel writing the buffer on the
      * app's queue) are done first, as a blocking call on an in-order queue waits for them. */
     *err = real_clFinish(q->real);
@@ -78,10 +108,12 @@ static int app_transfer(cl_command_queue q, cl_mem mem, int to_device, size_t of
 }
 
 int skmd_app_write(cl_command_queue q, cl_mem mem, size_t off, size_t size, const void *ptr,
-                   cl_uint nwait, cl_event *event, cl_int *err)
+                   int blocking, cl_uint nwait, const cl_event *wl, cl_event *event,
+                   cl_int *err)
 {
     if (!into_host_copy(size))
-        return app_transfer(q, mem, 1, off, size, (void *)ptr, nwait, event, err);
+        return app_transfer(q, mem, 1, off, size, (void *)ptr, blocking, nwait, wl, event,
+                            err);
     if (nwait || event || mem->mtype != CL_MEM_OBJECT_BUFFER ||
         (skmd_mem_root(mem)->flags & CL_MEM_USE_HOST_PTR) || off > mem->size ||
         size > mem->size - off)
@@ -95,9 +127,9 @@ int skmd_app_write(cl_command_queue q, cl_mem mem, size_t off, size_t size, cons
 }
 
 int skmd_app_read(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
-                  cl_uint nwait, cl_event *event, cl_int *err)
+                  int blocking, cl_uint nwait, const cl_event *wl, cl_event *event, cl_int *err)
 {
-    return app_transfer(q, mem, 0, off, size, ptr, nwait, event, err);
+    return app_transfer(q, mem, 0, off, size, ptr, blocking, nwait, wl, event, err);
 }
 
 int skmd_app_create_in_host(cl_mem_flags flags, size_t size)

@@ -11,9 +11,10 @@
  * (and COPY_HOST_PTR data) of at least SKMD_TRANSFER_DIRECT_KIB land in libskmd's host
  * copy, whatever the member, and move at the launch that reads them: each member then
  * receives only its share's bytes, in pieces that overlap its kernel (pieces.h).
- * Only commands with no wait list and no event asked for are taken: they are done before
- * the call returns (a non-blocking one too: it is allowed to complete early), after every
- * command queued before them on the app's queue. Buffers made with CL_MEM_USE_HOST_PTR
+ * Only commands with no event asked for, and no wait list unless blocking, are taken: they
+ * are done before the call returns (a non-blocking one too: it is allowed to complete
+ * early), after every command queued before them on the app's queue and, for a blocking
+ * one, after its wait list (whose failed event fails it). Buffers made with CL_MEM_USE_HOST_PTR
  * are left to the driver (their real buffer is the app's memory). */
 #ifndef SKMD_APP_IO_H
 #define SKMD_APP_IO_H
@@ -24,9 +25,10 @@
  * buffer manager made q's member the writer / current over those bytes. Returns 1 when
  * taken (the result in *err), 0 when the driver's call should do it. */
 int skmd_app_write(cl_command_queue q, cl_mem mem, size_t off, size_t size, const void *ptr,
-                   cl_uint nwait, cl_event *event, cl_int *err);
+                   int blocking, cl_uint nwait, const cl_event *wl, cl_event *event,
+                   cl_int *err);
 int skmd_app_read(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
-                  cl_uint nwait, cl_event *event, cl_int *err);
+                  int blocking, cl_uint nwait, const cl_event *wl, cl_event *event, cl_int *err);
 
 /* SKMD_APP_TRANSFERS=host: a new CL_MEM_COPY_HOST_PTR buffer's data goes to its host copy
  * (create_in_host says whether; the buffer is then made with no holder, and fill_host,

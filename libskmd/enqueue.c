@@ -153,7 +153,7 @@ cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool block
                    ? skmd_clEnqueueReadBuffer(q, buffer, blocking, offset, size, ptr, n, wl, event)
                    : cerr;
     cl_int eerr;
-    if (skmd_app_read(q, buffer, offset, size, ptr, n, event, &eerr))
+    if (skmd_app_read(q, buffer, offset, size, ptr, blocking, n, wl, event, &eerr))
         return eerr; /* large: through the transfer engine */
     BEGIN(q, n, wl, event);
     err = M(q)->ops->copy(M(q), q->real, 0, R(q, buffer), blocking, offset, size, ptr,
@@ -198,7 +198,7 @@ cl_int skmd_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, cl_bool bloc
         return skmd_fault_retry(q, buffer, werr, 0)
                    ? skmd_clEnqueueWriteBuffer(q, buffer, blocking, offset, size, ptr, n, wl, event)
                    : werr;
-    if (skmd_app_write(q, buffer, offset, size, ptr, n, event, &werr))
+    if (skmd_app_write(q, buffer, offset, size, ptr, blocking, n, wl, event, &werr))
         return werr; /* large: through the transfer engine */
     BEGIN(q, n, wl, event);
     err = M(q)->ops->copy(M(q), q->real, 1, R(q, buffer), blocking, offset, size, (void *)ptr,

@@ -22,8 +22,8 @@ static const char *source =
 struct bench {
     struct example_cl cl;
     cl_kernel kernel;
-    cl_mem small, large;
-    float *host;
+    cl_mem small, large, large2;
+    float *host, *host2;
 };
 
 static double now_us(void)
@@ -94,6 +94,41 @@ static void write_launch_read(struct bench *b)
     read_large(b);
 }
 
+/* What aes_encrypt_decrypt does: a write, two launches chained by an event, two reads that
+ * wait on them (the second blocking). Each call's own time goes to `stage_us` too. */
+#define STAGES 5
+static const char *stage_names[STAGES] = {"write", "launch", "launch(wait)", "read(wait)",
+                                          "read(wait,blocking)"};
+static double stage_us[STAGES];
+
+static void write_two_launches_two_reads(struct bench *b)
+{
+    cl_event first, second;
+    size_t items = LARGE_BYTES / sizeof(float);
+    double t[STAGES + 1];
+    t[0] = now_us();
+    example_check(clEnqueueWriteBuffer(b->cl.queue, b->large, CL_FALSE, 0, LARGE_BYTES, b->host,
+                                       0, NULL, NULL),
+                  "clEnqueueWriteBuffer");
+    t[1] = now_us();
+    launch(b, b->large, items, 0, NULL, &first);
+    t[2] = now_us();
+    launch(b, b->large2, items, 1, &first, &second);
+    t[3] = now_us();
+    example_check(clEnqueueReadBuffer(b->cl.queue, b->large2, CL_FALSE, 0, LARGE_BYTES, b->host2,
+                                      1, &first, NULL),
+                  "clEnqueueReadBuffer");
+    t[4] = now_us();
+    example_check(clEnqueueReadBuffer(b->cl.queue, b->large, CL_TRUE, 0, LARGE_BYTES, b->host, 1,
+                                      &second, NULL),
+                  "clEnqueueReadBuffer");
+    t[5] = now_us();
+    clReleaseEvent(first);
+    clReleaseEvent(second);
+    for (int i = 0; i < STAGES; i++)
+        stage_us[i] = t[i + 1] - t[i];
+}
+
 /* Four dependent small launches chained by events, as scan's levels are. */
 static void event_chain(struct bench *b)
 {
@@ -115,21 +150,35 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void measure(struct bench *b, const char *name, void (*step)(struct bench *), int reps,
-                    int per_step)
+static void print_cost(const char *name, double *t, int reps)
 {
-    double *t = malloc((size_t)reps * sizeof *t);
+    qsort(t, (size_t)reps, sizeof *t, by_value);
+    printf("COST case=%s us_median=%.1f us_best=%.1f\n", name, t[reps / 2], t[0]);
+}
+
+/* Times `step` reps times after 3 warm-ups (builds, first touch); with `stages`, also each of
+ * the STAGES calls the step timed itself (stage_us). */
+static void measure(struct bench *b, const char *name, void (*step)(struct bench *), int reps,
+                    int per_step, int stages)
+{
+    double *t = malloc((size_t)reps * (1 + STAGES) * sizeof *t);
     if (!t)
         example_check(CL_OUT_OF_HOST_MEMORY, "malloc");
-    for (int i = 0; i < 3; i++) /* warm-up: builds, first-touch, caches */
+    for (int i = 0; i < 3; i++)
         step(b);
     for (int i = 0; i < reps; i++) {
         double t0 = now_us();
         step(b);
         t[i] = (now_us() - t0) / per_step;
+        for (int s = 0; s < STAGES; s++)
+            t[(1 + s) * reps + i] = stage_us[s];
     }
-    qsort(t, (size_t)reps, sizeof *t, by_value);
-    printf("COST case=%s us_median=%.1f us_best=%.1f\n", name, t[reps / 2], t[0]);
+    print_cost(name, t, reps);
+    for (int s = 0; stages && s < STAGES; s++) {
+        char stage[96];
+        snprintf(stage, sizeof stage, "%s:%s", name, stage_names[s]);
+        print_cost(stage, t + (1 + s) * reps, reps);
+    }
     free(t);
 }
 
@@ -144,33 +193,40 @@ int main(int argc, char **argv)
     b.kernel = example_kernel(p, "add_one");
     b.small = example_buffer(&b.cl, CL_MEM_READ_WRITE, SMALL_BYTES, NULL);
     b.large = example_buffer(&b.cl, CL_MEM_READ_WRITE, LARGE_BYTES, NULL);
+    b.large2 = example_buffer(&b.cl, CL_MEM_READ_WRITE, LARGE_BYTES, NULL);
     b.host = calloc(1, LARGE_BYTES);
-    if (!b.host)
+    b.host2 = calloc(1, LARGE_BYTES);
+    if (!b.host || !b.host2)
         example_check(CL_OUT_OF_HOST_MEMORY, "calloc");
 
-    measure(&b, "launch+finish", small_launch, reps, 1);
-    measure(&b, "launch(burst)", launch_burst, reps, BURST);
-    measure(&b, "write4KiB", write_small, reps, 1);
-    measure(&b, "read4KiB", read_small, reps, 1);
-    measure(&b, "chain4", event_chain, reps, 1);
+    measure(&b, "launch+finish", small_launch, reps, 1, 0);
+    measure(&b, "launch(burst)", launch_burst, reps, BURST, 0);
+    measure(&b, "write4KiB", write_small, reps, 1, 0);
+    measure(&b, "read4KiB", read_small, reps, 1, 0);
+    measure(&b, "chain4", event_chain, reps, 1, 0);
     int large_reps = reps / 10 > 5 ? reps / 10 : 5;
     memset(b.host, 0, SMALL_BYTES); /* the small reads left the small buffer's values there */
-    measure(&b, "write4MiB", write_large, large_reps, 1);
-    measure(&b, "read4MiB", read_large, large_reps, 1);
-    measure(&b, "write+launch+read4MiB", write_launch_read, large_reps, 1);
+    measure(&b, "write4MiB", write_large, large_reps, 1, 0);
+    measure(&b, "read4MiB", read_large, large_reps, 1, 0);
+    measure(&b, "write+launch+read4MiB", write_launch_read, large_reps, 1, 0);
+    /* ... (3 + large_reps) rounds so far; the next case adds 1 to the large buffer per
+     * round too (its first launch), and its blocking read brings it back. */
+    measure(&b, "aes-like4MiB", write_two_launches_two_reads, large_reps, 1, 1);
 
     /* The host copy was all zeros before the large cases; each write+launch+read round adds
      * one to every float (3 warm-ups + large_reps): a check that the calls ran. */
-    int rounds = 3 + large_reps;
+    int rounds = 2 * (3 + large_reps);
     int ok = 1;
     for (size_t i = 0; i < LARGE_BYTES / sizeof(float) && ok; i++)
         ok = b.host[i] == (float)rounds;
     clReleaseMemObject(b.small);
     clReleaseMemObject(b.large);
+    clReleaseMemObject(b.large2);
     clReleaseKernel(b.kernel);
     clReleaseProgram(p);
     example_cl_release(&b.cl);
     free(b.host);
+    free(b.host2);
     puts(ok ? "PASSED" : "FAILED");
     return ok ? 0 : 1;
 }

@@ -1,0 +1,136 @@
+/* tests/transfer/waited.c: blocking reads and writes with a wait list, the calls libskmd
+ * takes through the transfer engine once their wait list is done (libskmd/app_io.h):
+ *   - a read that waits on a kernel's event gets the kernel's output;
+ *   - a write that waits on a user event set from another thread lands after it, and a
+ *     kernel then sees the written bytes;
+ *   - with --failed-events, a read or write whose wait list holds a failed user event
+ *     returns CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST (PoCL's own blocking read never
+ *     returns there: the check is for libskmd's engine path);
+ *   - a wait list with an event of another context returns CL_INVALID_CONTEXT.
+ * Prints one line per check; exits 1 on the first failure. Runs natively and under libskmd. */
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include "../common/cl_test.h"
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define N (1u << 20) /* 4 MiB of uints: above the engine's direct size */
+
+static const char *source =
+    "__kernel void plus(__global uint *a, uint k) { size_t i = get_global_id(0); a[i] += k; }\n";
+
+static struct cl_test cl;
+
+static void expect(const char *what, int ok)
+{
+    printf("%s %s\n", ok ? "ok  " : "FAIL", what);
+    if (!ok)
+        exit(1);
+}
+
+static int all_equal(const cl_uint *v, cl_uint want)
+{
+    for (size_t i = 0; i < N; i++)
+        if (v[i] != want + (cl_uint)i)
+            return 0;
+    return 1;
+}
+
+static void *complete_later(void *arg)
+{
+    struct timespec t = {0, 50 * 1000 * 1000};
+    nanosleep(&t, NULL);
+    clSetUserEventStatus(*(cl_event *)arg, CL_COMPLETE);
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    int failed_events = argc > 1 && !strcmp(argv[1], "--failed-events");
+    cl_test_open(&cl, 0, source, NULL);
+    cl_kernel plus = cl_test_kernel(&cl, "plus");
+    cl_mem buf = cl_test_buffer(&cl, CL_MEM_READ_WRITE, N * sizeof(cl_uint), NULL);
+    cl_uint *host = malloc(N * sizeof *host), *back = malloc(N * sizeof *back);
+    if (!host || !back)
+        return 1;
+    for (size_t i = 0; i < N; i++)
+        host[i] = (cl_uint)i;
+    CL_CHECK(clEnqueueWriteBuffer(cl.queue, buf, CL_TRUE, 0, N * sizeof *host, host, 0, NULL,
+                                  NULL));
+
+    /* A read behind a kernel's event. */
+    cl_uint k = 5;
+    size_t global = N;
+    cl_event ran;
+    CL_CHECK(clSetKernelArg(plus, 0, sizeof buf, &buf));
+    CL_CHECK(clSetKernelArg(plus, 1, sizeof k, &k));
+    CL_CHECK(clEnqueueNDRangeKernel(cl.queue, plus, 1, NULL, &global, NULL, 0, NULL, &ran));
+    CL_CHECK(clEnqueueReadBuffer(cl.queue, buf, CL_TRUE, 0, N * sizeof *back, back, 1, &ran,
+                                 NULL));
+    expect("a blocking read behind a kernel's event reads its output", all_equal(back, 5));
+    CL_CHECK(clReleaseEvent(ran));
+
+    /* A write behind a user event another thread completes, then a kernel. */
+    cl_int err;
+    cl_event gate = clCreateUserEvent(cl.context, &err);
+    CL_CHECK(err);
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, complete_later, &gate) != 0)
+        return 1;
+    for (size_t i = 0; i < N; i++)
+        host[i] = 100u + (cl_uint)i;
+    CL_CHECK(clEnqueueWriteBuffer(cl.queue, buf, CL_TRUE, 0, N * sizeof *host, host, 1, &gate,
+                                  NULL));
+    pthread_join(thread, NULL);
+    CL_CHECK(clReleaseEvent(gate));
+    k = 1;
+    CL_CHECK(clSetKernelArg(plus, 1, sizeof k, &k));
+    CL_CHECK(clEnqueueNDRangeKernel(cl.queue, plus, 1, NULL, &global, NULL, 0, NULL, NULL));
+    CL_CHECK(clEnqueueReadBuffer(cl.queue, buf, CL_TRUE, 0, N * sizeof *back, back, 0, NULL,
+                                 NULL));
+    expect("a blocking write behind a user event lands, and a kernel sees it",
+           all_equal(back, 101));
+
+    /* A failed user event in the wait list fails the call. */
+    if (failed_events) {
+        cl_event failed = clCreateUserEvent(cl.context, &err);
+        CL_CHECK(err);
+        CL_CHECK(clSetUserEventStatus(failed, -1));
+        err = clEnqueueReadBuffer(cl.queue, buf, CL_TRUE, 0, N * sizeof *back, back, 1,
+                                  &failed, NULL);
+        expect("a blocking read behind a failed event: "
+               "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST",
+               err == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+        err = clEnqueueWriteBuffer(cl.queue, buf, CL_TRUE, 0, N * sizeof *host, host, 1,
+                                   &failed, NULL);
+        expect("a blocking write behind a failed event: "
+               "CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST",
+               err == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST);
+        CL_CHECK(clReleaseEvent(failed));
+    }
+
+    /* An event of another context. */
+    cl_context other = clCreateContext(NULL, 1, &cl.device, NULL, NULL, &err);
+    CL_CHECK(err);
+    cl_event foreign = clCreateUserEvent(other, &err);
+    CL_CHECK(err);
+    CL_CHECK(clSetUserEventStatus(foreign, CL_COMPLETE));
+    err = clEnqueueReadBuffer(cl.queue, buf, CL_TRUE, 0, N * sizeof *back, back, 1, &foreign,
+                              NULL);
+    expect("a wait list with another context's event: CL_INVALID_CONTEXT",
+           err == CL_INVALID_CONTEXT);
+    CL_CHECK(clReleaseEvent(foreign));
+    CL_CHECK(clReleaseContext(other));
+
+    CL_CHECK(clFinish(cl.queue));
+    CL_CHECK(clReleaseMemObject(buf));
+    CL_CHECK(clReleaseKernel(plus));
+    cl_test_close(&cl);
+    free(host);
+    free(back);
+    return 0;
+}
