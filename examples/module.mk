@@ -80,3 +80,7 @@ test-bench: $(O)examples/vector_add/vector_add $(O)examples/reduction/reduction 
 	bench/check_results.py $(O)bench/test-out vector_add reduction && \
 	grep -q 'BENCH_TEST_MARKER=1 ' $(O)bench/test-out/log.txt && echo "PASS test-bench" || \
 	{ echo "FAIL test-bench (see $(O)bench/test-out/log.txt)"; exit 1; }
+	@POCL_DEVICES=pthread ASAN_OPTIONS=detect_leaks=0 bench/interleaved.sh --device 0:0 \
+	  --libskmd $(O)bench/noop_preload.so --bin-dir $(O)examples --rounds 2 --reps 1 \
+	  --column 'a: BENCH_TEST_MARKER=1' vector_add | grep -Eq '^\| vector_add \| a \| 2 \| [0-9.]+ \|' && \
+	echo "PASS test-bench interleaved" || { echo "FAIL test-bench interleaved"; exit 1; }

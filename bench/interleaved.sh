@@ -1,0 +1,50 @@
+#!/bin/bash
+# Interleaved processes: one example natively on one device, then under libskmd in each
+# column, round after round, so that all columns see the same drift of the machine; then
+# each column's fastest and median process against native's. For short examples, whose
+# end-to-end time moves more from one process to the next than the difference sought.
+#
+# Usage: bench/interleaved.sh --device P:D --libskmd LIB [--bin-dir DIR] [--rounds N]
+#          [--reps N] [--column 'NAME: VAR=VALUE ...']... EXAMPLE...
+# Prints one line per process ("EXAMPLE COLUMN ms_best=X"), then the table.
+set -eu
+device="" lib="" bindir=examples rounds=8 reps=7 columns=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --device) device=$2; shift 2 ;;
+    --libskmd) lib=$(realpath "$2"); shift 2 ;;
+    --bin-dir) bindir=$2; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
+    --reps) reps=$2; shift 2 ;;
+    --column) columns+=("$2"); shift 2 ;;
+    -h|--help) sed -n 2,9p "$0"; exit 0 ;;
+    *) break ;;
+  esac
+done
+[ -n "$device" ] && [ -n "$lib" ] && [ $# -gt 0 ] || { sed -n 7,8p "$0" >&2; exit 2; }
+[ ${#columns[@]} -gt 0 ] || columns=("libskmd:")
+out=$(mktemp); trap 'rm -f "$out"' EXIT
+best() { grep -o 'ms_best=[0-9.]*' || echo "ms_best=FAILED"; }
+for ex in "$@"; do
+  for _ in $(seq "$rounds"); do
+    echo "$ex native $("$bindir/$ex/$ex" --device "$device" --reps "$reps" | best)" | tee -a "$out"
+    for c in "${columns[@]}"; do
+      # shellcheck disable=SC2086 # the column's settings are words on purpose
+      echo "$ex ${c%%:*} $(env ${c#*:} LD_PRELOAD="$lib" "$bindir/$ex/$ex" --reps "$reps" | best)" | tee -a "$out"
+    done
+  done
+done
+/usr/bin/python3 - "$out" <<'PY'
+import collections, statistics, sys
+runs = collections.defaultdict(list)
+for line in open(sys.argv[1]):
+    ex, col, v = line.split()
+    v = v.split('=')[1]
+    runs[(ex, col)].append(float(v) if v != 'FAILED' else float('inf'))
+print("\n| example | column | processes | fastest ms | median ms | fastest vs native | median vs native |")
+print("|---|---|---:|---:|---:|---:|---:|")
+for (ex, col), v in runs.items():
+    n = runs[(ex, 'native')]
+    print("| %s | %s | %d | %.3f | %.3f | %.2fx | %.2fx |" % (ex, col, len(v), min(v), statistics.median(v),
+          min(n) / min(v), statistics.median(n) / statistics.median(v)))
+PY
