@@ -1,6 +1,7 @@
 /* bench/callcost/call-cost.c: what one OpenCL call costs the app, end to end, for the calls
  * short programs are made of (a small launch, small and large blocking transfers, an
- * event-chained sequence). An ordinary OpenCL app (links only -lOpenCL): run it natively with
+ * event-chained sequence, and two examples' patterns call by call: aes_encrypt_decrypt's
+ * writes, launches and waiting reads, reduction's mapped CL_MEM_ALLOC_HOST_PTR input). An ordinary OpenCL app (links only -lOpenCL): run it natively with
  * --device P:D and under LD_PRELOAD=libskmd.so, and the difference is libskmd's own cost.
  *
  * Usage: call-cost [--device P:D] [--reps N]   (N: timed repetitions of each case, default 200)
@@ -22,7 +23,7 @@ static const char *source =
 struct bench {
     struct example_cl cl;
     cl_kernel kernel;
-    cl_mem small, large, large2;
+    cl_mem small, large, large2, pinned;
     float *host, *host2;
 };
 
@@ -94,18 +95,22 @@ static void write_launch_read(struct bench *b)
     read_large(b);
 }
 
-/* What aes_encrypt_decrypt does: a write, two launches chained by an event, two reads that
- * wait on them (the second blocking). Each call's own time goes to `stage_us` too. */
+/* The cases below time each of their STAGES calls too: names and times of the last step. */
 #define STAGES 5
-static const char *stage_names[STAGES] = {"write", "launch", "launch(wait)", "read(wait)",
-                                          "read(wait,blocking)"};
+static const char *const *stage_names;
 static double stage_us[STAGES];
+
+/* What aes_encrypt_decrypt does: a write, two launches chained by an event, two reads that
+ * wait on them (the second blocking). */
+static const char *const aes_stages[STAGES] = {"write", "launch", "launch(wait)", "read(wait)",
+                                               "read(wait,blocking)"};
 
 static void write_two_launches_two_reads(struct bench *b)
 {
     cl_event first, second;
     size_t items = LARGE_BYTES / sizeof(float);
     double t[STAGES + 1];
+    stage_names = aes_stages;
     t[0] = now_us();
     example_check(clEnqueueWriteBuffer(b->cl.queue, b->large, CL_FALSE, 0, LARGE_BYTES, b->host,
                                        0, NULL, NULL),
@@ -125,6 +130,36 @@ static void write_two_launches_two_reads(struct bench *b)
     t[5] = now_us();
     clReleaseEvent(first);
     clReleaseEvent(second);
+    for (int i = 0; i < STAGES; i++)
+        stage_us[i] = t[i + 1] - t[i];
+}
+
+/* What reduction does: map a CL_MEM_ALLOC_HOST_PTR buffer for writing, fill it, unmap,
+ * launch over it, read a small result. */
+static const char *const mapped_stages[STAGES] = {"map(write)", "fill", "unmap", "launch",
+                                                  "read4KiB"};
+
+static void map_fill_launch_read(struct bench *b)
+{
+    double t[STAGES + 1];
+    cl_int err;
+    stage_names = mapped_stages;
+    t[0] = now_us();
+    float *p = clEnqueueMapBuffer(b->cl.queue, b->pinned, CL_TRUE, CL_MAP_WRITE, 0, LARGE_BYTES,
+                                  0, NULL, NULL, &err);
+    example_check(err, "clEnqueueMapBuffer");
+    t[1] = now_us();
+    for (size_t i = 0; i < LARGE_BYTES / sizeof(float); i++)
+        p[i] = (float)(i & 1023);
+    t[2] = now_us();
+    example_check(clEnqueueUnmapMemObject(b->cl.queue, b->pinned, p, 0, NULL, NULL), "unmap");
+    t[3] = now_us();
+    launch(b, b->pinned, LARGE_BYTES / sizeof(float), 0, NULL, NULL);
+    t[4] = now_us();
+    example_check(clEnqueueReadBuffer(b->cl.queue, b->pinned, CL_TRUE, 0, SMALL_BYTES, b->host2,
+                                      0, NULL, NULL),
+                  "clEnqueueReadBuffer");
+    t[5] = now_us();
     for (int i = 0; i < STAGES; i++)
         stage_us[i] = t[i + 1] - t[i];
 }
@@ -194,6 +229,7 @@ int main(int argc, char **argv)
     b.small = example_buffer(&b.cl, CL_MEM_READ_WRITE, SMALL_BYTES, NULL);
     b.large = example_buffer(&b.cl, CL_MEM_READ_WRITE, LARGE_BYTES, NULL);
     b.large2 = example_buffer(&b.cl, CL_MEM_READ_WRITE, LARGE_BYTES, NULL);
+    b.pinned = example_buffer(&b.cl, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, LARGE_BYTES, NULL);
     b.host = calloc(1, LARGE_BYTES);
     b.host2 = calloc(1, LARGE_BYTES);
     if (!b.host || !b.host2)
@@ -212,6 +248,7 @@ int main(int argc, char **argv)
     /* ... (3 + large_reps) rounds so far; the next case adds 1 to the large buffer per
      * round too (its first launch), and its blocking read brings it back. */
     measure(&b, "aes-like4MiB", write_two_launches_two_reads, large_reps, 1, 1);
+    measure(&b, "reduction-like4MiB", map_fill_launch_read, large_reps, 1, 1);
 
     /* The host copy was all zeros before the large cases; each write+launch+read round adds
      * one to every float (3 warm-ups + large_reps): a check that the calls ran. */
@@ -222,6 +259,7 @@ int main(int argc, char **argv)
     clReleaseMemObject(b.small);
     clReleaseMemObject(b.large);
     clReleaseMemObject(b.large2);
+    clReleaseMemObject(b.pinned);
     clReleaseKernel(b.kernel);
     clReleaseProgram(p);
     example_cl_release(&b.cl);
