@@ -50,7 +50,7 @@ bench-calls: $(CALL_COST) $(O)libskmd/libskmd.so
 TEST_TARGETS += test-call-cost
 test-call-cost: $(CALL_COST) $(O)libskmd/libskmd.so
 	@$(CALL_COST) --reps 10 | grep -q '^PASSED' && \
-	  LD_PRELOAD=$(abspath $(O)libskmd/libskmd.so) $(CALL_COST) --reps 10 | grep -q '^PASSED' && \
+	  env $(SKMD_SAN_ENV) LD_PRELOAD="$(SKMD_PRELOAD)" $(CALL_COST) --reps 10 | grep -q '^PASSED' && \
 	  echo "PASS test-call-cost" || { echo "FAIL test-call-cost"; exit 1; }
 
 # bench/pack/: the built programs (and libskmd.so plus BENCH_PACK_EXTRA files, when there)
