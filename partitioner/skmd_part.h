@@ -255,7 +255,7 @@ struct skmd_part_guard *skmd_part_cache_guard(struct skmd_part_cache *c,
 #define SKMD_PART_GUARD_WHOLE_SAMPLES 2   /* whole samples before the guard judges */
 #define SKMD_PART_GUARD_LEAVE 0.02        /* split slower than whole by more: go whole */
 #define SKMD_PART_GUARD_RETURN 0.05       /* a retried split faster by more: split again */
-#define SKMD_PART_GUARD_SAMPLE_EVERY 16
+#define SKMD_PART_GUARD_SAMPLE_EVERY 4
 #define SKMD_PART_GUARD_REFRESH_EVERY 256
 #define SKMD_PART_GUARD_FIRST_BACKOFF 5   /* first retry after 2^5 launches */
 #define SKMD_PART_GUARD_MAX_BACKOFF 10    /* then 2^6 ... up to 2^10 */
