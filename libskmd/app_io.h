@@ -14,8 +14,8 @@
  * Only commands with no event asked for, and no wait list unless blocking, are taken: they
  * are done before the call returns (a non-blocking one too: it is allowed to complete
  * early), after every command queued before them on the app's queue and, for a blocking
- * one, after its wait list (whose failed event fails it). Buffers made with CL_MEM_USE_HOST_PTR
- * are left to the driver (their real buffer is the app's memory). */
+ * one, after its wait list (whose failed event fails it). Buffers made with
+ * CL_MEM_USE_HOST_PTR are left to the driver (their real buffer is the app's memory). */
 #ifndef SKMD_APP_IO_H
 #define SKMD_APP_IO_H
 

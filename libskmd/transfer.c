@@ -79,18 +79,21 @@ static uint64_t now_ns(void);
 /* Spins up to SPIN_NS until *flag is zero (until_zero) or not zero, before the caller sleeps
  * on a condition: a staged transfer hands out a copy every chunk, and waking sleeping
  * threads each time cost 20-40 us per chunk (H100: 4 MiB moved at 12.5 GB/s, 15.9 with the
- * spin; 16 MiB 22 -> 26 GB/s). Returns whether it got so. */
-static int spin_wait(const int *flag, int until_zero)
+ * spin; 16 MiB 22 -> 26 GB/s). */
+static void spin_wait(const int *flag, int until_zero)
 {
     uint64_t end = now_ns() + SPIN_NS;
     do {
         for (int i = 0; i < 64; i++) {
             if ((__atomic_load_n(flag, __ATOMIC_ACQUIRE) == 0) == until_zero)
-                return 1;
+                return;
+#if defined(__x86_64__) || defined(__i386__)
             __builtin_ia32_pause();
+#elif defined(__aarch64__)
+            __asm__ volatile("yield");
+#endif
         }
     } while (now_ns() < end);
-    return 0;
 }
 
 static void *copy_thread(void *arg)
