@@ -57,40 +57,25 @@ static void launch_burst(struct bench *b)
     example_check(clFinish(b->cl.queue), "clFinish");
 }
 
-static void write_small(struct bench *b)
+/* A blocking (or not) write or read of the first `bytes` of buf from or to b->host. */
+static void transfer(struct bench *b, cl_mem buf, int write, size_t bytes, cl_bool blocking)
 {
-    example_check(clEnqueueWriteBuffer(b->cl.queue, b->small, CL_TRUE, 0, SMALL_BYTES, b->host,
-                                       0, NULL, NULL),
-                  "clEnqueueWriteBuffer");
+    cl_int err = write ? clEnqueueWriteBuffer(b->cl.queue, buf, blocking, 0, bytes, b->host, 0,
+                                              NULL, NULL)
+                       : clEnqueueReadBuffer(b->cl.queue, buf, blocking, 0, bytes, b->host, 0,
+                                             NULL, NULL);
+    example_check(err, write ? "clEnqueueWriteBuffer" : "clEnqueueReadBuffer");
 }
 
-static void read_small(struct bench *b)
-{
-    example_check(clEnqueueReadBuffer(b->cl.queue, b->small, CL_TRUE, 0, SMALL_BYTES, b->host, 0,
-                                      NULL, NULL),
-                  "clEnqueueReadBuffer");
-}
-
-static void write_large(struct bench *b)
-{
-    example_check(clEnqueueWriteBuffer(b->cl.queue, b->large, CL_TRUE, 0, LARGE_BYTES, b->host,
-                                       0, NULL, NULL),
-                  "clEnqueueWriteBuffer");
-}
-
-static void read_large(struct bench *b)
-{
-    example_check(clEnqueueReadBuffer(b->cl.queue, b->large, CL_TRUE, 0, LARGE_BYTES, b->host, 0,
-                                      NULL, NULL),
-                  "clEnqueueReadBuffer");
-}
+static void write_small(struct bench *b) { transfer(b, b->small, 1, SMALL_BYTES, CL_TRUE); }
+static void read_small(struct bench *b) { transfer(b, b->small, 0, SMALL_BYTES, CL_TRUE); }
+static void write_large(struct bench *b) { transfer(b, b->large, 1, LARGE_BYTES, CL_TRUE); }
+static void read_large(struct bench *b) { transfer(b, b->large, 0, LARGE_BYTES, CL_TRUE); }
 
 /* What short examples do: write the input, run over it, read the result back. */
 static void write_launch_read(struct bench *b)
 {
-    example_check(clEnqueueWriteBuffer(b->cl.queue, b->large, CL_FALSE, 0, LARGE_BYTES, b->host,
-                                       0, NULL, NULL),
-                  "clEnqueueWriteBuffer");
+    transfer(b, b->large, 1, LARGE_BYTES, CL_FALSE);
     launch(b, b->large, LARGE_BYTES / sizeof(float), 0, NULL, NULL);
     read_large(b);
 }
@@ -112,9 +97,7 @@ static void write_two_launches_two_reads(struct bench *b)
     double t[STAGES + 1];
     stage_names = aes_stages;
     t[0] = now_us();
-    example_check(clEnqueueWriteBuffer(b->cl.queue, b->large, CL_FALSE, 0, LARGE_BYTES, b->host,
-                                       0, NULL, NULL),
-                  "clEnqueueWriteBuffer");
+    transfer(b, b->large, 1, LARGE_BYTES, CL_FALSE);
     t[1] = now_us();
     launch(b, b->large, items, 0, NULL, &first);
     t[2] = now_us();
