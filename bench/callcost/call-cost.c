@@ -50,6 +50,14 @@ static void small_launch(struct bench *b)
     example_check(clFinish(b->cl.queue), "clFinish");
 }
 
+/* A launch of 16384 work-groups: enough for libskmd to plan a split (the small one is
+ * below SKMD_MIN_SPLIT_WORKGROUPS and runs whole without planning). */
+static void large_launch(struct bench *b)
+{
+    launch(b, b->large, LARGE_BYTES / sizeof(float), 0, NULL, NULL);
+    example_check(clFinish(b->cl.queue), "clFinish");
+}
+
 static void launch_burst(struct bench *b)
 {
     for (int i = 0; i < BURST; i++)
@@ -228,8 +236,10 @@ int main(int argc, char **argv)
     measure(&b, "write4MiB", write_large, large_reps, 1, 0);
     measure(&b, "read4MiB", read_large, large_reps, 1, 0);
     measure(&b, "write+launch+read4MiB", write_launch_read, large_reps, 1, 0);
-    /* ... (3 + large_reps) rounds so far; the next case adds 1 to the large buffer per
-     * round too (its first launch), and its blocking read brings it back. */
+    /* ... (3 + large_reps) rounds so far; the large launches add 3 + reps to the device's
+     * copy, which the next case's write replaces; it adds 1 per round too (its first
+     * launch), and its blocking read brings it back. */
+    measure(&b, "launch16384groups+finish", large_launch, reps, 1, 0);
     measure(&b, "aes-like4MiB", write_two_launches_two_reads, large_reps, 1, 1);
     measure(&b, "reduction-like4MiB", map_fill_launch_read, large_reps, 1, 1);
 
