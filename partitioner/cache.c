@@ -1,4 +1,5 @@
-/* Decision cache per launch key, with hysteresis so that shares do not oscillate. */
+/* Decision cache per launch key, with hysteresis so that shares do not oscillate; a launch
+ * whose problem is the one its key last saw gets the last answer without deciding again. */
 #include "skmd_part.h"
 
 #include <math.h>
@@ -9,6 +10,7 @@ struct entry {
     struct skmd_part_key key;
     int used;
     struct skmd_part_result result;
+    uint64_t problem;             /* fingerprint of the problem `result` last answered */
     struct skmd_part_guard guard; /* measured split vs whole, kept across new decisions */
 };
 
@@ -24,6 +26,63 @@ static uint64_t key_hash(const struct skmd_part_key *k)
     h ^= (k->shape + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
     h ^= (k->buffers + 0x85EBCA77C2B2AE63ull) * 0x165667B19E3779F9ull;
     return h ^ (h >> 29);
+}
+
+/* FNV-1a over the fields a decision depends on, field by field (no padding bytes, only the
+ * curve points in use). */
+static uint64_t mix(uint64_t h, const void *v, size_t n)
+{
+    const unsigned char *b = v;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001B3ull;
+    return h;
+}
+#define MIX(h, field) ((h) = mix((h), &(field), sizeof(field)))
+
+static uint64_t problem_fingerprint(const struct skmd_part_problem *p, int policy)
+{
+    uint64_t h = 0xCBF29CE484222325ull;
+    MIX(h, policy);
+    MIX(h, p->ndev);
+    MIX(h, p->total_wg);
+    MIX(h, p->host_dev);
+    MIX(h, p->mem);
+    MIX(h, p->in_fixed);
+    MIX(h, p->in_per_wg);
+    MIX(h, p->out_fixed);
+    MIX(h, p->out_per_wg);
+    MIX(h, p->output_contiguous);
+    MIX(h, p->merge_fixed_ms);
+    MIX(h, p->merge_ms_per_byte);
+    MIX(h, p->outputs_stay);
+    for (int d = 0; d < p->ndev && d < SKMD_PART_MAX_DEVICES; d++) {
+        const struct skmd_part_device *dv = &p->dev[d];
+        MIX(h, dv->table.rate);
+        MIX(h, dv->table.samples);
+        MIX(h, dv->link);
+        for (int i = 0; i < 2; i++)
+            for (int j = 0; j < 2; j++) {
+                const struct skmd_part_link_curve *c = &dv->curve[i][j];
+                int n = c->npoints < 0 ? 0
+                        : c->npoints > SKMD_PART_LINK_POINTS ? SKMD_PART_LINK_POINTS
+                                                             : c->npoints;
+                MIX(h, c->latency_ms);
+                MIX(h, c->bytes_per_ms);
+                MIX(h, c->npoints);
+                MIX(h, c->scale);
+                h = mix(h, c->point_bytes, (size_t)n * sizeof(double));
+                h = mix(h, c->point_ms, (size_t)n * sizeof(double));
+            }
+        MIX(h, dv->peak_rate);
+        MIX(h, dv->resident_in);
+        MIX(h, dv->remote_in);
+        MIX(h, dv->remote_from);
+        MIX(h, dv->peer_bytes_per_ms);
+        MIX(h, dv->launch_ms);
+        MIX(h, dv->max_pieces);
+        MIX(h, dv->piece_bytes);
+    }
+    return h;
 }
 
 static int same_key(const struct skmd_part_key *a, const struct skmd_part_key *b)
@@ -87,12 +146,21 @@ int skmd_part_cache_decide(struct skmd_part_cache *c, const struct skmd_part_key
 {
     if (replaced)
         *replaced = 0;
-    if (!c || !key || !out)
+    if (!c || !key || !out || !p || (p->ndev > 0 && !p->dev))
         return SKMD_PART_EINVAL;
+    /* The same problem as last time: deciding again would give the same answer (the
+     * decision and the hysteresis are functions of the problem and the kept result). On
+     * CPU + H100 a decision cost each launch ~15 us, a planned launch that ran whole 37 us
+     * against 22 in single mode. */
+    uint64_t fingerprint = problem_fingerprint(p, (int)policy);
+    struct entry *e = find_slot(c->slots, c->cap, key);
+    if (e->used && e->problem == fingerprint && e->result.ndev == p->ndev) {
+        *out = e->result;
+        return SKMD_PART_OK;
+    }
     int status = skmd_part_decide(p, policy, out);
     if (status != SKMD_PART_OK)
         return status;
-    struct entry *e = find_slot(c->slots, c->cap, key);
     if (e->used && e->result.ndev == out->ndev) {
         uint64_t total = 0;
         for (int d = 0; d < e->result.ndev; d++)
@@ -103,6 +171,7 @@ int skmd_part_cache_decide(struct skmd_part_cache *c, const struct skmd_part_key
             e->result.overall_ms = kept;
             if (!(out->overall_ms < kept * (1.0 - c->hysteresis)) &&
                 !skmd_part_rebalances(&e->result, out)) {
+                e->problem = fingerprint;
                 *out = e->result;
                 return SKMD_PART_OK;
             }
@@ -123,6 +192,7 @@ int skmd_part_cache_decide(struct skmd_part_cache *c, const struct skmd_part_key
     e->key = *key;
     e->used = 1;
     e->result = *out;
+    e->problem = fingerprint;
     if (replaced)
         *replaced = 1;
     return SKMD_PART_OK;

@@ -593,6 +593,39 @@ static void test_policies(void)
     CHECK(skmd_part_policy_from_name(NULL) == -1);
 }
 
+/* A key asked again with the same problem gets the same answer (without deciding again); a
+ * changed problem is decided anew. */
+static void test_cache_same_problem(void)
+{
+    struct skmd_part_device dev[2] = {flat_device(50.0, -1, 0.0), flat_device(10.0, 0, 1e9)};
+    struct skmd_part_problem p = problem(dev, 2, 6000);
+    struct skmd_part_cache *cache = skmd_part_cache_new(0.05);
+    CHECK(cache != NULL);
+    if (!cache)
+        return;
+    struct skmd_part_key key = {0x77, 1, 1};
+    struct skmd_part_result first, again, fresh;
+    int replaced = -1;
+    CHECK(skmd_part_cache_decide(cache, &key, &p, SKMD_PART_POLICY_SKMD, &first, &replaced) ==
+          SKMD_PART_OK && replaced == 1);
+    CHECK(skmd_part_cache_decide(cache, &key, &p, SKMD_PART_POLICY_SKMD, &again, &replaced) ==
+          SKMD_PART_OK && replaced == 0);
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &fresh) == SKMD_PART_OK);
+    CHECK(again.count[0] == first.count[0] && again.count[1] == first.count[1] &&
+          again.count[0] == fresh.count[0] && again.count[1] == fresh.count[1]);
+    /* Device 1 becomes 20x faster: the next decision gives it more than the 20% tolerance
+     * of the hysteresis would keep. */
+    for (int k = 0; k < SKMD_PART_RANGES; k++)
+        dev[1].table.rate[k] *= 20.0;
+    CHECK(skmd_part_cache_decide(cache, &key, &p, SKMD_PART_POLICY_SKMD, &again, &replaced) ==
+          SKMD_PART_OK && replaced == 1 && again.count[1] > first.count[1]);
+    /* And asked again, that one is kept. */
+    struct skmd_part_result kept;
+    CHECK(skmd_part_cache_decide(cache, &key, &p, SKMD_PART_POLICY_SKMD, &kept, &replaced) ==
+          SKMD_PART_OK && replaced == 0 && kept.count[1] == again.count[1]);
+    skmd_part_cache_free(cache);
+}
+
 /* Refinement from wrong guesses converges to the right shares, and with noisy
  * measurements the cached decision stops changing (hysteresis). */
 static void test_refinement_converges(void)
@@ -809,6 +842,7 @@ int main(void)
     test_rates_and_ranges();
     test_policies();
     test_refinement_converges();
+    test_cache_same_problem();
     test_cold_start();
     return check_report("test_partitioner");
 }
