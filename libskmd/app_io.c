@@ -61,8 +61,10 @@ static cl_int engine(cl_context ctx, int m, cl_mem real, int to_device, size_t o
  * driver's call then says why). */
 static int waited(cl_command_queue q, cl_uint nwait, const cl_event *wl, cl_int *err)
 {
+    if (!wl)
+        return 0;
     for (cl_uint i = 0; i < nwait; i++)
-        if (!wl || !SKMD_VALID(wl[i], EVENT) || wl[i]->context != q->context)
+        if (!SKMD_VALID(wl[i], EVENT) || wl[i]->context != q->context)
             return 0;
     struct skmd_enqueue e;
     if (skmd_enqueue_begin(&e, q, nwait, wl, NULL) != CL_SUCCESS)

@@ -74,7 +74,12 @@ static struct {
           .work = PTHREAD_COND_INITIALIZER,
           .done = PTHREAD_COND_INITIALIZER};
 
-static uint64_t now_ns(void);
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 /* Spins up to SPIN_NS until *flag is zero (until_zero) or not zero, before the caller sleeps
  * on a condition: a staged transfer hands out a copy every chunk, and waking sleeping
@@ -523,13 +528,6 @@ void skmd_xfer_set_observer(skmd_xfer_observer fn)
     atomic_store(&observer, fn);
 }
 
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 /* ---- Transfers of several members at once (timed ones: while an observer is set) ----
  * Their host side goes through the same memory. A window opens when the first timed
  * transfer starts and closes when the last one ends; a window in which two members'
@@ -598,6 +596,16 @@ static int window_leave(int m, uint64_t bytes, uint64_t mark)
     return beside;
 }
 
+/* The link's time starts now, for a timed transfer (t0 != 0): its new t0, its window
+ * entered (*mark for observed()). */
+static uint64_t timing_start(int member, uint64_t t0, uint64_t *mark)
+{
+    if (!t0)
+        return 0;
+    window_enter(member, mark);
+    return now_ns();
+}
+
 /* Tells the observer (when one is set and the transfer began at t0 != 0) what moved, if
  * the transfer ran alone on the host's side; closes its window entry. */
 static void observed(const struct skmd_xfer_req *req, int pinned, uint64_t t0, uint64_t mark,
@@ -641,8 +649,7 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
     uint64_t mark = 0;
     if (goes_direct(req, &s)) {
         int pinned = req->context && host_is_pinned(req->host, req->size, req->context);
-        if (t0)
-            window_enter(req->member, &mark);
+        t0 = timing_start(req->member, t0, &mark);
         cl_int err = direct(req);
         if (err == CL_SUCCESS) {
             stats->direct_bytes += req->size;
@@ -668,9 +675,7 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
         /* No pinned memory to be had: the bytes still move, directly. */
         skmd_log(SKMD_LOG_INFO, "transfer: no staging buffers on member %d (%d); direct",
                  req->member, err);
-        t0 = t0 ? now_ns() : 0;
-        if (t0)
-            window_enter(req->member, &mark);
+        t0 = timing_start(req->member, t0, &mark);
         err = direct(req);
         if (err == CL_SUCCESS) {
             stats->direct_bytes += req->size;
@@ -681,9 +686,7 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
     }
     /* The link's time starts now: not the wait for the member's staging lock, nor the
      * pinning of its staging buffers on first use (a one-time cost, not the link's). */
-    t0 = t0 ? now_ns() : 0;
-    if (t0)
-        window_enter(req->member, &mark);
+    t0 = timing_start(req->member, t0, &mark);
     size_t chunk = chunk_for(req->size, &s);
     uint64_t nchunks = 0;
     err = req->to_device ? staged_write(req, st, &s, chunk, &nchunks)
