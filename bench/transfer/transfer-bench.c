@@ -3,8 +3,9 @@
  * clEnqueueReadBuffer from ordinary malloc memory, and against the same call from pinned
  * memory (a mapped CL_MEM_ALLOC_HOST_PTR buffer: what a pinned host copy would give, with
  * what creating and mapping it cost, "pin-alloc").
- * Then every device at once (one host thread per device for the plain calls,
- * skmd_xfer_run_many for the engine). Every engine transfer is checked byte for byte.
+ * Then every device with memory of its own at once (one host thread per device for the
+ * plain calls, skmd_xfer_run_many for the engine): a CPU device's transfers are memcpys
+ * that would set the pace of the whole row. Every engine transfer is checked byte for byte.
  *
  * Usage: transfer-bench [--min-mib N] [--max-mib N] [--reps N] [--device P:D]...
  *                       [--csv FILE]   (the same rows, comma-separated, with a header)
@@ -38,6 +39,7 @@ struct dev {
     cl_mem pinned_buf;      /* pinned memory, mapped */
     unsigned char *pinned;
     double pin_ms;          /* creating and mapping the pinned buffer */
+    int own_memory;         /* not CL_DEVICE_HOST_UNIFIED_MEMORY: in the "all" row */
 };
 
 static struct dev devs[MAX_DEV];
@@ -100,6 +102,10 @@ static void open_devices(char **only, int nonly)
             real_clGetDeviceInfo(ids[d], CL_DEVICE_NAME, sizeof v->name, v->name, NULL);
             real_clGetDeviceInfo(ids[d], CL_DEVICE_MAX_MEM_ALLOC_SIZE, sizeof v->max_alloc,
                                  &v->max_alloc, NULL);
+            cl_bool unified = CL_FALSE;
+            real_clGetDeviceInfo(ids[d], CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified,
+                                 &unified, NULL);
+            v->own_memory = !unified;
             v->ctx = real_clCreateContext(NULL, 1, &ids[d], NULL, NULL, &err);
             if (!v->ctx)
                 die("clCreateContext", err);
@@ -219,27 +225,43 @@ static void *plain_thread(void *arg)
     return NULL;
 }
 
-static double rate_all(int engine, int to_device, size_t size, int n)
+/* The "all" row's devices: those with memory of their own; every device when fewer
+ * than two have. */
+static int all_row(struct dev **row)
+{
+    int n = 0;
+    for (int d = 0; d < ndev; d++)
+        if (devs[d].own_memory)
+            row[n++] = &devs[d];
+    if (n >= 2)
+        return n;
+    for (int d = 0; d < ndev; d++)
+        row[d] = &devs[d];
+    return ndev;
+}
+
+static double rate_all(int engine, int to_device, size_t size, struct dev **row, int n)
 {
     double best = 1e30;
     for (int r = 0; r < reps; r++) {
         double t0 = now();
         if (engine) {
             struct skmd_xfer_req reqs[MAX_DEV];
-            for (int d = 0; d < n; d++)
-                reqs[d] = (struct skmd_xfer_req){d, devs[d].ctx, devs[d].q, devs[d].buf,
-                                                 to_device, 0, size, devs[d].host, 0};
+            for (int i = 0; i < n; i++)
+                reqs[i] = (struct skmd_xfer_req){(int)(row[i] - devs), row[i]->ctx, row[i]->q,
+                                                 row[i]->buf, to_device, 0, size,
+                                                 row[i]->host, 0};
             if (skmd_xfer_run_many(reqs, n, NULL) != CL_SUCCESS)
                 die("skmd_xfer_run_many", -1);
         } else {
             pthread_t th[MAX_DEV];
             struct plain_job jobs[MAX_DEV];
-            for (int d = 0; d < n; d++) {
-                jobs[d] = (struct plain_job){&devs[d], to_device, size};
-                pthread_create(&th[d], NULL, plain_thread, &jobs[d]);
+            for (int i = 0; i < n; i++) {
+                jobs[i] = (struct plain_job){row[i], to_device, size};
+                pthread_create(&th[i], NULL, plain_thread, &jobs[i]);
             }
-            for (int d = 0; d < n; d++)
-                pthread_join(th[d], NULL);
+            for (int i = 0; i < n; i++)
+                pthread_join(th[i], NULL);
         }
         double t = now() - t0;
         if (t < best)
@@ -297,6 +319,12 @@ int main(int argc, char **argv)
            cfg->transfer_direct_kib, reps);
     for (int d = 0; d < ndev; d++)
         printf("# %s %s\n", devs[d].label, devs[d].name);
+    struct dev *row[MAX_DEV];
+    int nrow = all_row(row);
+    printf("# all: %d devices at once:", nrow);
+    for (int i = 0; i < nrow; i++)
+        printf(" %s", row[i]->label);
+    printf("\n");
     printf("%-6s %-4s %9s %12s %12s %12s %8s %10s %6s\n", "device", "dir", "MiB",
            "plain GB/s", "engine GB/s", "pinned GB/s", "eng/pl", "pin-alloc", "check");
     int bad = 0;
@@ -326,14 +354,14 @@ int main(int argc, char **argv)
                             ok ? "ok" : "FAILED");
             }
         }
-        if (ready == ndev && ndev > 1)
+        if (ready == ndev && nrow > 1)
             for (int to = 1; to >= 0; to--) {
-                double plain = rate_all(0, to, size, ndev);
-                double eng = rate_all(1, to, size, ndev);
+                double plain = rate_all(0, to, size, row, nrow);
+                double eng = rate_all(1, to, size, row, nrow);
                 printf("%-6s %-4s %9zu %12.2f %12.2f %12s %7.2fx %10s %6s\n", "all",
                        to ? "h2d" : "d2h", mib, plain, eng, "-", eng / plain, "-", "-");
                 if (csv)
-                    fprintf(csv, "all,\"%d devices\",%s,%zu,%.3f,%.3f,,,\n", ndev,
+                    fprintf(csv, "all,\"%d devices\",%s,%zu,%.3f,%.3f,,,\n", nrow,
                             to ? "h2d" : "d2h", mib, plain, eng);
             }
         for (int d = 0; d < ndev; d++)
