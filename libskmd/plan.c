@@ -82,7 +82,6 @@ static uint64_t guard_runs[4], guard_to_whole, guard_to_split;
 /* Smoothed bytes/ms the host's side carried for several members' transfers at once
  * (transfer.c's windows, placed writes among them; 0: none seen). */
 static double host_rate;
-static void judge_links(void); /* below: whether the links share the host's side */
 /* twin[m][o]: members m and o are the same device model on the same driver. */
 static unsigned char twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 
@@ -206,7 +205,6 @@ static void observe_transfer(int member, int to_device, int pinned, uint64_t byt
     if (skmd_part_observe_link(&info[member].curve[dir][mem], (double)bytes, ms,
                                PLAN_ALPHA) == SKMD_PART_OK)
         info[member].link_dirty[dir][mem] = info[member].link_known[dir][mem] = 1;
-    judge_links();
     pthread_mutex_unlock(&plan_lock);
 }
 
@@ -225,7 +223,6 @@ static void observe_window(uint64_t bytes, double ms, int members)
         return;
     pthread_mutex_lock(&plan_lock);
     smooth(&host_rate, (double)bytes / ms);
-    judge_links();
     pthread_mutex_unlock(&plan_lock);
 }
 
@@ -487,37 +484,6 @@ static const struct skmd_part_link_curve *link_curve(int m, int dir, int mem)
     return &info[m].curve[dir][mem];
 }
 
-/* Whether the members' links share one path on the host's side, as the transfers to
- * several at once measured: no faster in all than PLAN_LINKS_APART times the fastest link
- * alone (on CPU + 2 and + 4 H200 the host's memory carries 19-25 GB/s to all GPUs
- * together, what one carries alone). The partitioner then serializes their transfers, as
- * on one shared link. Judged by judge_links() when the host's rate or a link curve
- * changes, not at each launch. Under plan_lock. */
-#define PLAN_LINKS_APART 1.5
-#define PLAN_LINK_PROBE_BYTES (32.0 * (1 << 20))
-static int links_shared;
-
-static void judge_links(void)
-{
-    if (!(host_rate > 0))
-        return;
-    double best = 0;
-    for (int m = 0; m < skmd_state.nmembers; m++) {
-        if (info[m].link < 0)
-            continue;
-        double ms = skmd_part_link_ms(link_curve(m, SKMD_PART_H2D, SKMD_PART_PINNED),
-                                      PLAN_LINK_PROBE_BYTES);
-        best = ms > 0 && PLAN_LINK_PROBE_BYTES / ms > best ? PLAN_LINK_PROBE_BYTES / ms : best;
-    }
-    int shared = best > 0 && host_rate < PLAN_LINKS_APART * best;
-    static int said = -1;
-    if (shared != said)
-        skmd_log(SKMD_LOG_INFO, "plan: links %s: %.1f GB/s to several members at once, %.1f "
-                 "GB/s the fastest alone%s", shared ? "shared" : "apart", host_rate / 1e6,
-                 best / 1e6, shared ? " (their transfers priced one after another)" : "");
-    said = links_shared = shared;
-}
-
 static int build_problem(const struct skmd_plan_request *r, const struct entry *e,
                          const struct residency *resident, struct skmd_part_device *dev,
                          int *map, struct skmd_part_problem *p)
@@ -529,9 +495,7 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
         if (!r->eligible[m])
             continue;
         dev[n] = (struct skmd_part_device){.table = table_with_twins(e, m, r->eligible),
-                                           .link = links_shared && info[m].link >= 0
-                                                       ? SKMD_MAX_MEMBERS
-                                                       : info[m].link,
+                                           .link = info[m].link,
                                            .peak_rate = info[m].peak_rate,
                                            .resident_in = resident->in[m],
                                            .launch_ms = info[m].launch_ms};
@@ -588,6 +552,7 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
     p->merge_fixed_ms = PLAN_MERGE_FIXED_MS;
     p->merge_ms_per_byte = 1.0 / PLAN_MERGE_BYTES_PER_MS;
     p->outputs_stay = 1; /* split.c leaves written bytes where they were written */
+    p->host_bytes_per_ms = host_rate;
     return n;
 }
 
@@ -1107,7 +1072,7 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
         if (info[m].link < 0) {
             host_ms += ms;
         } else {
-            links_ms = links_shared ? links_ms + ms : fmax(links_ms, ms);
+            links_ms = fmax(links_ms, ms);
             link_bytes += app_part * in;
         }
     }

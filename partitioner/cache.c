@@ -62,6 +62,7 @@ static uint64_t problem_fingerprint(const struct skmd_part_problem *p, int polic
     MIX(h, p->merge_fixed_ms);
     MIX(h, p->merge_ms_per_byte);
     MIX(h, p->outputs_stay);
+    MIX(h, p->host_bytes_per_ms);
     for (int d = 0; d < p->ndev && d < SKMD_PART_MAX_DEVICES; d++) {
         const struct skmd_part_device *dv = &p->dev[d];
         MIX(h, dv->table.rate);

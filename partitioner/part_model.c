@@ -196,7 +196,8 @@ int part_model_init(struct part_model *m, const struct skmd_part_problem *p)
         return SKMD_PART_EINVAL;
     if (!good_number(p->in_fixed) || !good_number(p->in_per_wg) ||
         !good_number(p->out_fixed) || !good_number(p->out_per_wg) ||
-        !good_number(p->merge_fixed_ms) || !good_number(p->merge_ms_per_byte))
+        !good_number(p->merge_fixed_ms) || !good_number(p->merge_ms_per_byte) ||
+        !good_number(p->host_bytes_per_ms))
         return SKMD_PART_EINVAL;
     m->p = p;
     m->ndev = p->ndev;
@@ -234,6 +235,7 @@ void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_
     const struct skmd_part_problem *p = m->p;
     c->source_ms = 0.0;
     c->pieces = 1;
+    c->in_bytes = c->out_bytes = 0.0;
     if (n == 0) {
         c->in_ms = c->kernel_ms = c->out_ms = c->merge_ms = 0.0;
         return;
@@ -252,6 +254,7 @@ void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_
     double in_bytes = fmax(0.0, 1.0 - dev->resident_in - (remote > 0.0 ? dev->remote_in : 0.0)) *
                       all_in;
     c->in_ms = m->in_curve[d] ? skmd_part_link_ms(m->in_curve[d], in_bytes) : 0.0;
+    c->in_bytes = m->in_curve[d] ? in_bytes : 0.0;
     if (remote > 0.0 && dev->peer_bytes_per_ms > 0.0) {
         c->in_ms += remote / dev->peer_bytes_per_ms;
     } else if (remote > 0.0) {
@@ -261,6 +264,7 @@ void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_
                            : 0.0;
         c->in_ms += c->source_ms +
                     (m->in_curve[d] ? skmd_part_link_ms(m->in_curve[d], remote) : 0.0);
+        c->in_bytes += m->in_curve[d] ? remote : 0.0;
     }
     if (c->in_ms > SKMD_PART_NEVER_MS)
         c->in_ms = SKMD_PART_NEVER_MS;
@@ -274,6 +278,7 @@ void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_
     int out_moves = !p->outputs_stay || merged;
     c->out_ms = m->out_curve[d] && out_moves ? skmd_part_link_ms(m->out_curve[d], out_bytes)
                                              : 0.0;
+    c->out_bytes = m->out_curve[d] && out_moves ? out_bytes : 0.0;
     c->merge_ms = merged ? p->merge_fixed_ms + out_bytes * p->merge_ms_per_byte : 0.0;
     if (c->merge_ms > SKMD_PART_NEVER_MS)
         c->merge_ms = SKMD_PART_NEVER_MS;
@@ -281,21 +286,31 @@ void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_
 
 /* Transfers on a shared link are serialized: the runtime interleaves the inputs of all
  * devices of one link, so each of them has its input after the link has carried all of
- * them, and likewise for the outputs. A merge runs on the host CPU once a device's output
+ * them, and likewise for the outputs. Links of their own are bounded together by what the
+ * host's side carries (host_bytes_per_ms), when two or more devices move bytes. A merge runs on the host CPU once a device's output
  * is back; the host CPU device also pays for all the merges, after its own share, since
  * the same cores do both. */
 double part_model_finish(const struct part_model *m, const struct part_cost *cost,
                          const uint64_t *count, double *finish, double *sum)
 {
     double link_in[SKMD_PART_MAX_DEVICES] = {0}, link_out[SKMD_PART_MAX_DEVICES] = {0};
-    double merges = 0.0;
+    double merges = 0.0, host_in = 0.0, host_out = 0.0;
+    int moving = 0;
     for (int d = 0; d < m->ndev; d++) {
         int slot = m->link_slot[d];
-        if (count[d] == 0 || slot < 0)
+        if (count[d] == 0)
+            continue;
+        host_in += cost[d].in_bytes;
+        host_out += cost[d].out_bytes;
+        moving += cost[d].in_bytes > 0.0 || cost[d].out_bytes > 0.0;
+        if (slot < 0)
             continue;
         link_in[slot] += cost[d].in_ms;
         link_out[slot] += cost[d].out_ms;
     }
+    double host_rate = m->p->host_bytes_per_ms;
+    double host_in_ms = moving >= 2 && host_rate > 0.0 ? host_in / host_rate : 0.0;
+    double host_out_ms = moving >= 2 && host_rate > 0.0 ? host_out / host_rate : 0.0;
     for (int d = 0; d < m->ndev; d++) {
         int slot = m->link_slot[d];
         if (count[d] == 0) {
@@ -304,6 +319,10 @@ double part_model_finish(const struct part_model *m, const struct part_cost *cos
         }
         double in = slot >= 0 ? link_in[slot] : cost[d].in_ms;
         double out = slot >= 0 ? link_out[slot] : cost[d].out_ms;
+        if (cost[d].in_bytes > 0.0)
+            in = fmax(in, host_in_ms);
+        if (cost[d].out_bytes > 0.0)
+            out = fmax(out, host_out_ms);
         /* In pieces, the kernel runs while the link (shared or not) brings the rest. */
         finish[d] = pieces_ms(in, cost[d].kernel_ms, cost[d].pieces) + out + cost[d].merge_ms;
         merges += cost[d].merge_ms;

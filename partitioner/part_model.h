@@ -10,6 +10,7 @@ struct part_cost {
     double in_ms, kernel_ms, out_ms, merge_ms;
     double source_ms; /* the remote source's device-to-host link busy for this share */
     int pieces;       /* the share runs in this many pieces (1: transfer, then kernel) */
+    double in_bytes, out_bytes; /* bytes through the host's side (host_bytes_per_ms) */
 };
 
 struct part_model {

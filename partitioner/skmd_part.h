@@ -129,6 +129,11 @@ struct skmd_part_problem {
      * that is merged brings its output back during the launch. 0: every share's output
      * crosses its link. */
     int outputs_stay;
+    /* The most bytes per ms the host's side carries to and from all links at once (its
+     * memory, the copies into pinned staging): when two or more devices move bytes, none
+     * has its inputs before the host has carried all of them, nor its outputs back before
+     * all of them are. 0: no limit beyond each link's own. */
+    double host_bytes_per_ms;
 };
 
 /* A decision: device d runs work-groups [start[d], start[d] + count[d]). The ranges are

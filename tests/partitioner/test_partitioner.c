@@ -89,6 +89,44 @@ static void test_fig8_shared_link(void)
     CHECK(r.count[2] > 0);
 }
 
+/* Two GPUs with links of their own behind a host that carries less than both links
+ * together: a transfer-bound launch split between them costs what the host carries, from
+ * "no limit" (each link alone) down to one link's rate (as if the links were one); one
+ * GPU alone is never held back by it. */
+static void test_host_capacity(void)
+{
+    struct skmd_part_device dev[2] = {
+        flat_device(1e6, 0, 3e7), /* 30 GB/s each, kernels next to free */
+        flat_device(1e6, 1, 3e7),
+    };
+    struct skmd_part_problem p = problem(dev, 2, 4096);
+    p.host_dev = -1;
+    p.in_per_wg = 16384.0; /* 64 MiB in all, 2.2 ms over one link */
+    uint64_t half[2] = {2048, 2048}, whole[2] = {4096, 0};
+    double free_ms = skmd_part_estimate(&p, half, NULL);
+    double alone_ms = skmd_part_estimate(&p, whole, NULL);
+    p.host_bytes_per_ms = 4.5e7; /* 1.5 links */
+    double some_ms = skmd_part_estimate(&p, half, NULL);
+    CHECK(skmd_part_estimate(&p, whole, NULL) == alone_ms);
+    p.host_bytes_per_ms = 3e7; /* one link */
+    double one_ms = skmd_part_estimate(&p, half, NULL);
+    CHECK(free_ms < some_ms && some_ms < one_ms);
+    CHECK(fabs(some_ms - 4096 * 16384.0 / 4.5e7) < 0.05);
+    dev[1].link = 0; /* one shared link: the same price as a host that carries one link */
+    p.host_bytes_per_ms = 0;
+    CHECK(fabs(skmd_part_estimate(&p, half, NULL) - one_ms) < 0.05);
+    /* The decision follows: split while the host carries more than one link, either way
+     * at one link (a kernel next to free gains nothing from a second GPU then). */
+    dev[1].link = 1;
+    struct skmd_part_result r;
+    p.host_bytes_per_ms = 4.5e7;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_OK);
+    CHECK(well_formed(&r, 4096) && r.count[0] > 0 && r.count[1] > 0);
+    CHECK(r.overall_ms < alone_ms);
+    p.host_bytes_per_ms = -1;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_EINVAL);
+}
+
 /* A kernel whose input must go whole to a GPU (unknown read footprint) takes longer to
  * send than the CPU takes to run it: it stays on the CPU. */
 static void test_transfer_bound_stays_on_cpu(void)
@@ -827,6 +865,7 @@ int main(void)
     test_remote_inputs();
     test_launch_latency();
     test_fig8_shared_link();
+    test_host_capacity();
     test_transfer_bound_stays_on_cpu();
     test_pieces_overlap();
     test_pieces_model();
