@@ -138,10 +138,10 @@ static void stream_copy(void *dst, const void *src, size_t n)
         memcpy(d, s, head);
         d += head, s += head, n -= head;
         for (; n >= 64; d += 64, s += 64, n -= 64) {
-            __m128i a = _mm_loadu_si128((const __m128i *)s);
-            __m128i b = _mm_loadu_si128((const __m128i *)(s + 16));
-            __m128i c = _mm_loadu_si128((const __m128i *)(s + 32));
-            __m128i e = _mm_loadu_si128((const __m128i *)(s + 48));
+            __m128i a = _mm_loadu_si128((const void *)s); /* any alignment */
+            __m128i b = _mm_loadu_si128((const void *)(s + 16));
+            __m128i c = _mm_loadu_si128((const void *)(s + 32));
+            __m128i e = _mm_loadu_si128((const void *)(s + 48));
             _mm_stream_si128((__m128i *)d, a);
             _mm_stream_si128((__m128i *)(d + 16), b);
             _mm_stream_si128((__m128i *)(d + 32), c);
@@ -197,8 +197,8 @@ static void pool_grow(int want)
 
 /* memcpy(dst, src, n), shared among up to `nthreads` threads (the caller included). The
  * pool grows with the copies running at once (one per member's link driven at the same
- * time), so that each gets its threads: a fixed pool shared by two H200s' transfers moved
- * 38 GB/s to both, 55-65 with threads enough for each. */
+ * time), so that each gets its threads: a pool of 3 shared by two H200s' transfers moved
+ * 27-29 GB/s to both, one that grows (with streaming stores) 41-46. */
 static void parallel_copy(void *dst, const void *src, size_t n, int nthreads)
 {
     if (nthreads <= 1 || n < MIN_PARALLEL_COPY) {
