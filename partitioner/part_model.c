@@ -284,33 +284,48 @@ void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_
         c->merge_ms = SKMD_PART_NEVER_MS;
 }
 
+/* The least time the host's side takes for the launch's input and output bytes when two
+ * or more devices move bytes (0 without a host_bytes_per_ms: then nothing is summed, the
+ * descent calls this for every child). */
+static void host_limits(const struct part_model *m, const struct part_cost *cost,
+                        const uint64_t *count, double *in_ms, double *out_ms)
+{
+    double rate = m->p->host_bytes_per_ms, in = 0.0, out = 0.0;
+    if (!(rate > 0.0))
+        return;
+    int moving = 0;
+    for (int d = 0; d < m->ndev; d++)
+        if (count[d]) {
+            in += cost[d].in_bytes;
+            out += cost[d].out_bytes;
+            moving += cost[d].in_bytes > 0.0 || cost[d].out_bytes > 0.0;
+        }
+    if (moving >= 2) {
+        *in_ms = in / rate;
+        *out_ms = out / rate;
+    }
+}
+
 /* Transfers on a shared link are serialized: the runtime interleaves the inputs of all
  * devices of one link, so each of them has its input after the link has carried all of
  * them, and likewise for the outputs. Links of their own are bounded together by what the
- * host's side carries (host_bytes_per_ms), when two or more devices move bytes. A merge runs on the host CPU once a device's output
+ * host's side carries (host_limits). A merge runs on the host CPU once a device's output
  * is back; the host CPU device also pays for all the merges, after its own share, since
  * the same cores do both. */
 double part_model_finish(const struct part_model *m, const struct part_cost *cost,
                          const uint64_t *count, double *finish, double *sum)
 {
     double link_in[SKMD_PART_MAX_DEVICES] = {0}, link_out[SKMD_PART_MAX_DEVICES] = {0};
-    double merges = 0.0, host_in = 0.0, host_out = 0.0;
-    int moving = 0;
+    double merges = 0.0;
     for (int d = 0; d < m->ndev; d++) {
         int slot = m->link_slot[d];
-        if (count[d] == 0)
-            continue;
-        host_in += cost[d].in_bytes;
-        host_out += cost[d].out_bytes;
-        moving += cost[d].in_bytes > 0.0 || cost[d].out_bytes > 0.0;
-        if (slot < 0)
+        if (count[d] == 0 || slot < 0)
             continue;
         link_in[slot] += cost[d].in_ms;
         link_out[slot] += cost[d].out_ms;
     }
-    double host_rate = m->p->host_bytes_per_ms;
-    double host_in_ms = moving >= 2 && host_rate > 0.0 ? host_in / host_rate : 0.0;
-    double host_out_ms = moving >= 2 && host_rate > 0.0 ? host_out / host_rate : 0.0;
+    double host_in_ms = 0.0, host_out_ms = 0.0;
+    host_limits(m, cost, count, &host_in_ms, &host_out_ms);
     for (int d = 0; d < m->ndev; d++) {
         int slot = m->link_slot[d];
         if (count[d] == 0) {
@@ -319,10 +334,10 @@ double part_model_finish(const struct part_model *m, const struct part_cost *cos
         }
         double in = slot >= 0 ? link_in[slot] : cost[d].in_ms;
         double out = slot >= 0 ? link_out[slot] : cost[d].out_ms;
-        if (cost[d].in_bytes > 0.0)
-            in = fmax(in, host_in_ms);
-        if (cost[d].out_bytes > 0.0)
-            out = fmax(out, host_out_ms);
+        if (cost[d].in_bytes > 0.0 && host_in_ms > in)
+            in = host_in_ms;
+        if (cost[d].out_bytes > 0.0 && host_out_ms > out)
+            out = host_out_ms;
         /* In pieces, the kernel runs while the link (shared or not) brings the rest. */
         finish[d] = pieces_ms(in, cost[d].kernel_ms, cost[d].pieces) + out + cost[d].merge_ms;
         merges += cost[d].merge_ms;
