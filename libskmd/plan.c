@@ -78,7 +78,8 @@ static int policy;
 /* Smoothed peer-copy rate from member a to member b, bytes/ms (0: never timed). */
 static double peer_rate[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 /* Launches per guard verdict (enum skmd_part_run), and the guard's switches. */
-static uint64_t guard_runs[4], guard_to_whole, guard_to_split;
+/* guard_warmups: split launches left out of the guard's samples (a member's first share). */
+static uint64_t guard_runs[4], guard_to_whole, guard_to_split, guard_warmups;
 /* Smoothed bytes/ms the host's side carried for several members' transfers at once
  * (transfer.c's windows, placed writes among them; 0: none seen). */
 static double host_rate;
@@ -176,10 +177,11 @@ static void plan_at_exit(void)
     if (guard_runs[0] + guard_runs[1] + guard_runs[2] + guard_runs[3])
         skmd_log(SKMD_LOG_INFO, "plan guard: %llu split, %llu whole samples, %llu whole "
                  "(the split measured slower), %llu split retries; went whole %llu times, "
-                 "back to the split %llu times", (unsigned long long)guard_runs[0],
-                 (unsigned long long)guard_runs[1], (unsigned long long)guard_runs[2],
-                 (unsigned long long)guard_runs[3], (unsigned long long)guard_to_whole,
-                 (unsigned long long)guard_to_split);
+                 "back to the split %llu times; %llu left out (a member's first share)",
+                 (unsigned long long)guard_runs[0], (unsigned long long)guard_runs[1],
+                 (unsigned long long)guard_runs[2], (unsigned long long)guard_runs[3],
+                 (unsigned long long)guard_to_whole, (unsigned long long)guard_to_split,
+                 (unsigned long long)guard_warmups);
     for (struct entry *e = entries, *next; e; e = next) {
         next = e->next;
         free(e);
@@ -1273,7 +1275,16 @@ void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)
 {
     if (!t->guard)
         return;
+    /* A member's first share of the kernel in the process carries one-time costs (the
+     * program built there, its buffers and staging allocated: CPU + 4 H200, syrk's first
+     * split 77 ms, the next ones 11): no sample of what the split or the launch costs. */
     pthread_mutex_lock(&plan_lock);
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (t->count[m] && t->first_share[m]) {
+            guard_warmups++;
+            pthread_mutex_unlock(&plan_lock);
+            return;
+        }
     struct skmd_part_key key = {t->kernel, t->key_shape, t->key_buffers};
     struct skmd_part_guard *g = skmd_part_cache_guard(cache, &key);
     int run = t->guard - 1;
