@@ -78,7 +78,7 @@ static int policy;
 /* Smoothed peer-copy rate from member a to member b, bytes/ms (0: never timed). */
 static double peer_rate[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 /* Launches per guard verdict (enum skmd_part_run), and the guard's switches. */
-/* guard_warmups: split launches left out of the guard's samples (a member's first share). */
+/* guard_warmups: launches left out of the guard's samples (a member's first share). */
 static uint64_t guard_runs[4], guard_to_whole, guard_to_split, guard_warmups;
 /* Smoothed bytes/ms the host's side carried for several members' transfers at once
  * (transfer.c's windows, placed writes among them; 0: none seen). */
