@@ -54,12 +54,6 @@ bench-transfer: $(TRANSFER_BENCH)
 # that checks its own results) with forced piece counts, a fault in the middle of the
 # pieces, and the default (no pieces on CPU members).
 PIECES_TEST := $(O)tests/transfer/pieces
-ALL_TARGETS += $(PIECES_TEST)
-CLEAN_FILES += $(PIECES_TEST)
-$(PIECES_TEST): tests/transfer/pieces.c $(CL_TEST_OBJS)
-	@mkdir -p $(dir $@)
-	$(CC) $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -DCL_TARGET_OPENCL_VERSION=120 -o $@ $< \
-	  $(CL_TEST_OBJS) $(LDFLAGS) -lOpenCL
 
 TEST_TARGETS += test-transfer-pieces
 .PHONY: test-transfer-pieces
@@ -70,9 +64,12 @@ test-transfer-pieces: $(LIBSKMD_SO) $(PIECES_TEST) $(SKMD_OPT) $(EXAMPLE_BINS)
 # Blocking reads and writes with a wait list: natively, then under libskmd through the
 # engine (staged, as on a GPU member); the engine's totals show that it carried all four.
 WAITED_TEST := $(O)tests/transfer/waited
-ALL_TARGETS += $(WAITED_TEST)
-CLEAN_FILES += $(WAITED_TEST)
-$(WAITED_TEST): tests/transfer/waited.c $(CL_TEST_OBJS)
+
+# Both test apps (OpenCL 1.2 programs of one file each) are built alike.
+TRANSFER_APPS := $(PIECES_TEST) $(WAITED_TEST)
+ALL_TARGETS += $(TRANSFER_APPS)
+CLEAN_FILES += $(TRANSFER_APPS)
+$(TRANSFER_APPS): $(O)tests/transfer/%: tests/transfer/%.c $(CL_TEST_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -DCL_TARGET_OPENCL_VERSION=120 -o $@ $< \
 	  $(CL_TEST_OBJS) $(LDFLAGS) -lOpenCL -lpthread
