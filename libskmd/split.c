@@ -1068,12 +1068,15 @@ static void report(const struct launch *L, const char *why, const struct share *
                      (unsigned long long)L->moved.to_host, (unsigned long long)L->moved.peer);
         else
             skmd_log(SKMD_LOG_INFO,
-                     "launch %llu %s: split%s%s%s%s%s; moved in %llu out %llu peer %llu",
+                     "launch %llu %s: split%s%s%s%s%s%s; moved in %llu out %llu peer %llu",
                      (unsigned long long)L->number, L->k->name, text,
                      nshares == 1 ? " (whole)" : L->merge_member >= 0 ? " (merged)" : "",
                      nshares > 1 && any_param(L, L->bound_param) ? " (bounds)" : "",
                      nshares > 1 && any_param(L, L->rect_param) ? " (rect)" : "",
                      L->ticket.placed ? " (inputs placed)" : "",
+                     L->ticket.guard == SKMD_PART_RUN_RETRY + 1          ? " (guard retry)"
+                     : L->ticket.guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1 ? " (guard sample)"
+                                                                         : "",
                      (unsigned long long)L->moved.to_devices,
                      (unsigned long long)L->moved.to_host, (unsigned long long)L->moved.peer);
     }

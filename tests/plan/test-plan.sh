@@ -142,10 +142,13 @@ converge)
     # A launch the plan runs whole is a decision too, logged either as a one-share split
     # ("split m1=0+256 (whole)") or, on the queue's member, as "whole on member 0: the plan
     # gives ...": ten of the same is convergence; whole on one member, then on the other,
-    # or whole then split, moves member 0's share by the whole launch and fails.
+    # or whole then split, moves member 0's share by the whole launch and fails. The
+    # guard's own launches (a whole sample, a retry of the split on its schedule) are
+    # measurements, not decisions: left out.
     decisions() {
-        sed -n -e 's/.*: split \(m[^;(]*\).*/\1/p' \
-            -e 's/.*: whole on member \([0-9]*\): the plan gives.*/m\1=0+256/p' "$tmp/log" |
+        grep -v '(guard \(retry\|sample\))' "$tmp/log" |
+            sed -n -e 's/.*: split \(m[^;(]*\).*/\1/p' \
+            -e 's/.*: whole on member \([0-9]*\): the plan gives.*/m\1=0+256/p' |
             sed 's/ *$//'
     }
     out=$(under "pthread pthread" "$vadd" --quick --reps 40 2>&1)
