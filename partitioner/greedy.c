@@ -97,8 +97,11 @@ static int descend_once(struct search *s, uint64_t step)
                 if (first > moved)
                     moved = first;
             }
-            if (moved > s->count[i])
-                continue;
+            if (moved > s->count[i]) {
+                if (s->count[j] == 0)
+                    continue;
+                moved = s->count[i]; /* less than a step left: i gives all it has */
+            }
             if (moved == step) {
                 ci = down[i];
                 cj = up[j];
