@@ -19,6 +19,7 @@
 #include "../profiledb/skmd_profiledb.h"
 #include "api.h"
 #include "config.h"
+#include "host_busy.h"
 #include "inflight.h"
 #include "coherence.h"
 #include "log.h"
@@ -28,6 +29,7 @@
 #include "plan_guard_store.h"
 #include "share.h"
 #include "share_align.h"
+#include "trace.h"
 #include "transfer.h"
 
 #define PLAN_ALPHA 0.3      /* weight of a new measurement in the smoothed rate */
@@ -83,6 +85,8 @@ static uint64_t guard_runs[4], guard_to_whole, guard_to_split, guard_warmups;
 /* Smoothed bytes/ms the host's side carried for several members' transfers at once
  * (transfer.c's windows, placed writes among them; 0: none seen). */
 static double host_rate;
+/* The same while a CPU member's share held the host's cores (0: none seen). */
+static double host_busy_rate;
 /* twin[m][o]: members m and o are the same device model on the same driver. */
 static unsigned char twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 
@@ -182,6 +186,10 @@ static void plan_at_exit(void)
                  (unsigned long long)guard_runs[2], (unsigned long long)guard_runs[3],
                  (unsigned long long)guard_to_whole, (unsigned long long)guard_to_split,
                  (unsigned long long)guard_warmups);
+    if (host_rate > 0 || host_busy_rate > 0)
+        skmd_log(SKMD_LOG_INFO, "plan: the host's side carried %.2f GB/s for several "
+                 "members at once, %.2f GB/s while a CPU member's share computed (0: not "
+                 "seen)", host_rate / 1e6, host_busy_rate / 1e6);
     for (struct entry *e = entries, *next; e; e = next) {
         next = e->next;
         free(e);
@@ -217,14 +225,25 @@ static void smooth(double *figure, double measured)
 }
 
 /* transfer.c's window observer: several members' transfers at once. Small windows say
- * more of latencies than of the host's rate: not counted. */
+ * more of latencies than of the host's rate: not counted. A window that a CPU member's
+ * share covered for the most part tells the host's rate while its cores are taken
+ * (host_busy_rate: what the host carried beside the idle rate's part, the rest of the
+ * window); one it barely touched, the idle rate; one in between, neither. */
 #define PLAN_WINDOW_MIN_BYTES (16u << 20)
 static void observe_window(uint64_t bytes, double ms, int members)
 {
     if (bytes < PLAN_WINDOW_MIN_BYTES || !(ms > 0) || members < 2)
         return;
+    uint64_t end = skmd_trace_now_ns(), span = (uint64_t)(ms * 1e6);
+    double busy_ms = skmd_host_busy_ms(end > span ? end - span : 0, end);
     pthread_mutex_lock(&plan_lock);
-    smooth(&host_rate, (double)bytes / ms);
+    if (busy_ms < 0.1 * ms) {
+        smooth(&host_rate, (double)bytes / ms);
+    } else if (busy_ms >= 0.5 * ms) {
+        double busy_bytes = (double)bytes - host_rate * (ms - busy_ms);
+        smooth(&host_busy_rate, host_rate > 0 && busy_bytes > 0 ? busy_bytes / busy_ms
+                                                                : (double)bytes / ms);
+    }
     pthread_mutex_unlock(&plan_lock);
 }
 
@@ -498,6 +517,8 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
             continue;
         dev[n] = (struct skmd_part_device){.table = table_with_twins(e, m, r->eligible),
                                            .link = info[m].link,
+                                           .on_host_cores = (skmd_state.members[m].type &
+                                                             CL_DEVICE_TYPE_CPU) != 0,
                                            .peak_rate = info[m].peak_rate,
                                            .resident_in = resident->in[m],
                                            .launch_ms = info[m].launch_ms};
@@ -555,6 +576,7 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
     p->merge_ms_per_byte = 1.0 / PLAN_MERGE_BYTES_PER_MS;
     p->outputs_stay = 1; /* split.c leaves written bytes where they were written */
     p->host_bytes_per_ms = host_rate;
+    p->host_busy_bytes_per_ms = host_busy_rate;
     return n;
 }
 

@@ -20,6 +20,7 @@
 #include "config.h"
 #include "eventspan.h"
 #include "fetch_batch.h"
+#include "host_busy.h"
 #include "inflight.h"
 #include "log.h"
 #include "member_health.h"
@@ -919,9 +920,15 @@ static void share_main(void *arg)
     sh->start_ns = skmd_trace_now_ns();
     sh->ev = NULL;
     memset(sh->streamed, 0, sizeof sh->streamed);
+    sh->launch_ns = 0;
     sh->err = start_share(L, sh);
+    /* A CPU member's kernel holds the host's cores that other shares' copies need. */
+    int on_host = sh->launch_ns && (skmd_state.members[sh->member].type & CL_DEVICE_TYPE_CPU);
+    unsigned busy = on_host ? skmd_host_busy_begin(sh->launch_ns) : 0;
     if (sh->err == CL_SUCCESS)
         sh->err = finish_share(sh);
+    if (on_host)
+        skmd_host_busy_end(busy);
     sh->done = sh->err == CL_SUCCESS ? 1 : -1;
     if (sh->done == 1 && sh->ms > 0 && !L->ticket.first_share[sh->member] && sh->pieces <= 1)
         skmd_plan_observe_latency(sh->member,

@@ -63,11 +63,13 @@ static uint64_t problem_fingerprint(const struct skmd_part_problem *p, int polic
     MIX(h, p->merge_ms_per_byte);
     MIX(h, p->outputs_stay);
     MIX(h, p->host_bytes_per_ms);
+    MIX(h, p->host_busy_bytes_per_ms);
     for (int d = 0; d < p->ndev && d < SKMD_PART_MAX_DEVICES; d++) {
         const struct skmd_part_device *dv = &p->dev[d];
         MIX(h, dv->table.rate);
         MIX(h, dv->table.samples);
         MIX(h, dv->link);
+        MIX(h, dv->on_host_cores);
         for (int i = 0; i < 2; i++)
             for (int j = 0; j < 2; j++) {
                 const struct skmd_part_link_curve *c = &dv->curve[i][j];

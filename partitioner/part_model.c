@@ -197,7 +197,7 @@ int part_model_init(struct part_model *m, const struct skmd_part_problem *p)
     if (!good_number(p->in_fixed) || !good_number(p->in_per_wg) ||
         !good_number(p->out_fixed) || !good_number(p->out_per_wg) ||
         !good_number(p->merge_fixed_ms) || !good_number(p->merge_ms_per_byte) ||
-        !good_number(p->host_bytes_per_ms))
+        !good_number(p->host_bytes_per_ms) || !good_number(p->host_busy_bytes_per_ms))
         return SKMD_PART_EINVAL;
     m->p = p;
     m->ndev = p->ndev;
@@ -284,14 +284,32 @@ void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_
         c->merge_ms = SKMD_PART_NEVER_MS;
 }
 
+/* How long the host's side takes to carry `bytes` from `from` ms on: at `busy` bytes/ms
+ * until `until` ms (a device computing on the host's cores holds them), at `idle` after.
+ * A rate <= 0 is no limit: the links alone price those bytes. */
+static double host_carry_ms(double bytes, double from, double until, double idle,
+                            double busy)
+{
+    double span = until - from;
+    if (span > 0.0 && busy > 0.0 && !(idle > 0.0 && busy >= idle)) {
+        if (bytes <= busy * span)
+            return bytes / busy;
+        return span + (idle > 0.0 ? (bytes - busy * span) / idle : 0.0);
+    }
+    return idle > 0.0 ? bytes / idle : 0.0;
+}
+
 /* The least time the host's side takes for the launch's input and output bytes when two
- * or more devices move bytes (0 without a host_bytes_per_ms: then nothing is summed, the
- * descent calls this for every child). */
+ * or more devices move bytes (0 without a host rate: then nothing is summed, the descent
+ * calls this for every child). A share on the host's own cores slows the copies from its
+ * start to its kernel's end: the inputs first, then the outputs, which come back once the
+ * inputs are in (the earliest they can). */
 static void host_limits(const struct part_model *m, const struct part_cost *cost,
                         const uint64_t *count, double *in_ms, double *out_ms)
 {
-    double rate = m->p->host_bytes_per_ms, in = 0.0, out = 0.0;
-    if (!(rate > 0.0))
+    double idle = m->p->host_bytes_per_ms, in = 0.0, out = 0.0, busy_until = 0.0;
+    double busy = m->p->host_busy_bytes_per_ms > 0.0 ? m->p->host_busy_bytes_per_ms : idle;
+    if (!(idle > 0.0) && !(busy > 0.0))
         return;
     int moving = 0;
     for (int d = 0; d < m->ndev; d++)
@@ -299,10 +317,12 @@ static void host_limits(const struct part_model *m, const struct part_cost *cost
             in += cost[d].in_bytes;
             out += cost[d].out_bytes;
             moving += cost[d].in_bytes > 0.0 || cost[d].out_bytes > 0.0;
+            if (m->p->dev[d].on_host_cores)
+                busy_until = fmax(busy_until, cost[d].in_ms + cost[d].kernel_ms);
         }
     if (moving >= 2) {
-        *in_ms = in / rate;
-        *out_ms = out / rate;
+        *in_ms = host_carry_ms(in, 0.0, busy_until, idle, busy);
+        *out_ms = host_carry_ms(out, *in_ms, busy_until, idle, busy);
     }
 }
 

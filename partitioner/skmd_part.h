@@ -104,6 +104,9 @@ struct skmd_part_device {
      * <= 1 (the zeroed default): never in pieces, the share's time is in + kernel. */
     int max_pieces;
     double piece_bytes;
+    /* 1: the device's kernels run on the host's own cores (the CPU device): while its
+     * share computes, the host's side carries bytes at host_busy_bytes_per_ms. */
+    int on_host_cores;
 };
 
 /* One launch. A share of n work-groups on a device reads in_fixed + n * in_per_wg bytes
@@ -134,6 +137,10 @@ struct skmd_part_problem {
      * has its inputs before the host has carried all of them, nor its outputs back before
      * all of them are. 0: no limit beyond each link's own. */
     double host_bytes_per_ms;
+    /* What the host's side carries while a device with on_host_cores computes its share:
+     * the copies into and out of pinned staging need the cores its kernel holds. 0: not
+     * known, taken as host_bytes_per_ms (both 0: no limit). */
+    double host_busy_bytes_per_ms;
 };
 
 /* A decision: device d runs work-groups [start[d], start[d] + count[d]). The ranges are

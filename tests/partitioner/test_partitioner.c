@@ -127,6 +127,51 @@ static void test_host_capacity(void)
     CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &r) == SKMD_PART_EINVAL);
 }
 
+/* The CPU computing its share on the host's cores slows the staging copies of four GPUs'
+ * inputs (measured: the host carries a quarter of its idle rate meanwhile): a share that
+ * pays while the copies run at full speed then costs the GPUs more than it takes off
+ * them, and the CPU gets nothing. One GPU moving bytes is never held back by the host. */
+static void test_host_busy(void)
+{
+    struct skmd_part_device dev[5] = {
+        flat_device(20.0, -1, 0.0), /* the CPU: zero-copy, its kernels on the host's cores */
+        flat_device(400.0, 1, 5e7), flat_device(400.0, 2, 5e7),
+        flat_device(400.0, 3, 5e7), flat_device(400.0, 4, 5e7),
+    };
+    dev[0].on_host_cores = 1;
+    struct skmd_part_problem p = problem(dev, 5, 16384);
+    p.in_fixed = 2e7; /* 20 MB to every GPU that takes a share: 8 ms for four at 10 GB/s */
+    p.host_bytes_per_ms = 1e7;
+    struct skmd_part_result idle, busy;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &idle) == SKMD_PART_OK);
+    CHECK(well_formed(&idle, 16384) && idle.count[0] > 0);
+    p.host_busy_bytes_per_ms = 1e7; /* no slower while busy: the same decision */
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &busy) == SKMD_PART_OK);
+    CHECK(busy.count[0] == idle.count[0]);
+    p.host_busy_bytes_per_ms = 2.5e6;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &busy) == SKMD_PART_OK);
+    CHECK(well_formed(&busy, 16384) && busy.count[0] == 0);
+    for (int d = 1; d < 5; d++)
+        CHECK(busy.count[d] > 0);
+    /* A forced CPU share of 328 work-groups holds the cores for 16.4 ms, in which the host
+     * carries 41 of the 80 MB; the rest at the idle rate: inputs in at 20.3 ms, then the
+     * GPUs' 4014 work-groups each (10.035 ms). */
+    uint64_t forced[5] = {328, 4014, 4014, 4014, 4014};
+    CHECK(fabs(skmd_part_estimate(&p, forced, NULL) - (20.3 + 10.035)) < 0.05);
+    /* The busy rate alone (every window so far had the CPU computing) says as much. */
+    p.host_bytes_per_ms = 0;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &busy) == SKMD_PART_OK);
+    CHECK(well_formed(&busy, 16384) && busy.count[0] == 0);
+    p.host_bytes_per_ms = 1e7;
+    /* The CPU beside one GPU: nothing else moves, the GPU's own link prices it. */
+    uint64_t pair[5] = {328, 16056, 0, 0, 0};
+    double pair_ms = skmd_part_estimate(&p, pair, NULL);
+    p.host_busy_bytes_per_ms = 0;
+    CHECK(skmd_part_estimate(&p, pair, NULL) == pair_ms);
+    p.host_busy_bytes_per_ms = -1;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &busy) == SKMD_PART_EINVAL);
+}
+
 /* A kernel whose input must go whole to a GPU (unknown read footprint) takes longer to
  * send than the CPU takes to run it: it stays on the CPU. */
 static void test_transfer_bound_stays_on_cpu(void)
@@ -866,6 +911,7 @@ int main(void)
     test_launch_latency();
     test_fig8_shared_link();
     test_host_capacity();
+    test_host_busy();
     test_transfer_bound_stays_on_cpu();
     test_pieces_overlap();
     test_pieces_model();

@@ -11,3 +11,16 @@ TEST_TARGETS += $(PLAN_TEST_PARTS:%=test-plan-%)
 $(PLAN_TEST_PARTS:%=test-plan-%): test-plan-%: $(LIBSKMD_SO) $(SKMD_OPT) $(SKMD_PROFILE_BIN) \
   $(EXAMPLE_BINS) $(O)tests/split/adversarial $(O)tests/split/moved
 	@env $(SKMD_SAN_ENV) tests/plan/test-plan.sh $* "$(SKMD_PRELOAD)" $(or $(O),.)
+
+# libskmd/host_busy.c alone: how much of a transfer window shares on the host's cores took.
+TEST_HOST_BUSY := $(O)tests/plan/test_host_busy
+ALL_TARGETS += $(TEST_HOST_BUSY)
+CLEAN_FILES += $(TEST_HOST_BUSY)
+$(O)tests/plan/test_host_busy.o: CPPFLAGS += -Ilibskmd
+$(TEST_HOST_BUSY): $(O)tests/plan/test_host_busy.o $(O)libskmd/host_busy.o $(O)libskmd/trace.o \
+  $(O)libskmd/config.o $(O)libskmd/log.o $(TEST_CHECK_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^ -lpthread -lm
+TEST_TARGETS += test-host-busy
+.PHONY: test-host-busy
+test-host-busy: $(TEST_HOST_BUSY)
+	$(TEST_HOST_BUSY)
