@@ -87,6 +87,8 @@ static uint64_t guard_runs[4], guard_to_whole, guard_to_split, guard_warmups;
 static double host_rate;
 /* The same while a CPU member's share held the host's cores (0: none seen). */
 static double host_busy_rate;
+/* Both start from the database's figures for this set of members and go back to it. */
+static int host_rates_dirty;
 /* twin[m][o]: members m and o are the same device model on the same driver. */
 static unsigned char twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 
@@ -239,12 +241,50 @@ static void observe_window(uint64_t bytes, double ms, int members)
     pthread_mutex_lock(&plan_lock);
     if (busy_ms < 0.1 * ms) {
         smooth(&host_rate, (double)bytes / ms);
+        host_rates_dirty = 1;
     } else if (busy_ms >= 0.5 * ms) {
         double busy_bytes = (double)bytes - host_rate * (ms - busy_ms);
         smooth(&host_busy_rate, host_rate > 0 && busy_bytes > 0 ? busy_bytes / busy_ms
                                                                 : (double)bytes / ms);
+        host_rates_dirty = 1;
     }
     pthread_mutex_unlock(&plan_lock);
+}
+
+/* The members' database ids, 0 when one has none (a database that cannot be written). */
+static int member_ids(int64_t *ids)
+{
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if ((ids[m] = info[m].db_id) < 0)
+            return 0;
+    return skmd_state.nmembers;
+}
+
+/* The host's rates stored for this set of members: where the last process left them. */
+static void load_host_rates(void)
+{
+    int64_t ids[SKMD_MAX_MEMBERS];
+    struct skmd_pdb_host h;
+    int n = member_ids(ids);
+    if (!db || !n || skmd_pdb_get_host(db, ids, n, 0, &h) != SKMD_PDB_OK)
+        return;
+    host_rate = h.idle_bytes_per_ms;
+    host_busy_rate = h.busy_bytes_per_ms;
+    skmd_log(SKMD_LOG_INFO, "plan: the host's rates from the profile database: %.2f GB/s, "
+             "%.2f GB/s while a CPU member's share computes", host_rate / 1e6,
+             host_busy_rate / 1e6);
+}
+
+/* Under plan_lock. */
+static void store_host_rates(void)
+{
+    int64_t ids[SKMD_MAX_MEMBERS];
+    int n = member_ids(ids);
+    if (!host_rates_dirty || !n)
+        return;
+    host_rates_dirty = 0;
+    struct skmd_pdb_host h = {host_rate, host_busy_rate, 0};
+    skmd_pdb_put_host(db, ids, n, &h);
 }
 
 static void plan_init(void)
@@ -292,6 +332,7 @@ static void plan_init(void)
         for (int o = 0; o < skmd_state.nmembers; o++)
             twin[m][o] = o != m && !strcmp(driver[m], driver[o]) &&
                          !strcmp(skmd_state.members[m].name, skmd_state.members[o].name);
+    load_host_rates();
     if (cfg->refine || cfg->profile_sweep) {
         skmd_xfer_set_observer(observe_transfer);
         skmd_xfer_set_window_observer(observe_window);
@@ -1268,6 +1309,7 @@ static void flush_locked(void)
             skmd_pdb_put_perf(db, e->kernel, info[m].db_id, e->shape, &perf);
         }
     }
+    store_host_rates();
     int64_t ids[SKMD_MAX_MEMBERS];
     struct skmd_plan_guard_members members = guard_members(ids);
     skmd_plan_guard_store(db, &members, cache);

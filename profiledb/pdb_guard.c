@@ -9,28 +9,9 @@
 #include <string.h>
 #include <time.h>
 
-/* "3,4,7": the key's device ids; -1 when the buffer is too small. */
-static int device_list(const struct skmd_pdb_guard_key *key, char *buf, size_t size)
-{
-    size_t used = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < key->ndev; i++) {
-        int n = snprintf(buf + used, size - used, "%s%" PRId64, i ? "," : "", key->device[i]);
-        if (n < 0 || (size_t)n >= size - used)
-            return -1;
-        used += (size_t)n;
-    }
-    return 0;
-}
-
 static int good_key(const struct skmd_pdb_guard_key *key)
 {
-    if (!key || key->ndev < 1 || key->ndev > SKMD_PDB_GUARD_DEVICES || !key->device)
-        return 0;
-    for (int i = 0; i < key->ndev; i++)
-        if (key->device[i] < 0)
-            return 0;
-    return 1;
+    return key && pdb_good_devices(key->device, key->ndev);
 }
 
 static int good_guard(const struct skmd_pdb_guard *g, int ndev)
@@ -67,8 +48,8 @@ int skmd_pdb_put_guard(struct skmd_pdb *db, const struct skmd_pdb_guard_key *key
         return SKMD_PDB_EINVAL;
     if (db->version < 2)
         return SKMD_PDB_NOT_PERSISTED; /* a read-only file of version 1: no guards table */
-    char devices[SKMD_PDB_GUARD_DEVICES * 21], whole[SKMD_PDB_GUARD_DEVICES * 64] = "";
-    if (device_list(key, devices, sizeof devices) != 0)
+    char devices[PDB_DEVICE_LIST_SIZE], whole[SKMD_PDB_GUARD_DEVICES * 64] = "";
+    if (pdb_device_list(key->device, key->ndev, devices, sizeof devices) != 0)
         return SKMD_PDB_EINVAL;
     size_t used = 0;
     for (int i = 0; i < key->ndev; i++)
@@ -153,8 +134,8 @@ int skmd_pdb_get_guard(struct skmd_pdb *db, const struct skmd_pdb_guard_key *key
         return SKMD_PDB_EINVAL;
     if (db->version < 2)
         return SKMD_PDB_NOT_FOUND;
-    char devices[SKMD_PDB_GUARD_DEVICES * 21], kernel[17], launch[17], buffers[17];
-    if (device_list(key, devices, sizeof devices) != 0)
+    char devices[PDB_DEVICE_LIST_SIZE], kernel[17], launch[17], buffers[17];
+    if (pdb_device_list(key->device, key->ndev, devices, sizeof devices) != 0)
         return SKMD_PDB_EINVAL;
     sqlite3_stmt *st;
     int rc = sqlite3_prepare_v2(db->conn,

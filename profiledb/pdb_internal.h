@@ -38,4 +38,12 @@ int pdb_end_write(struct skmd_pdb *db, int rc, const char *what);
 /* A 64-bit key as the 16 hex digits the tables hold. */
 void pdb_hash_text(uint64_t hash, char out[17]);
 
+/* A device list key (guards, hosts): 1..SKMD_PDB_GUARD_DEVICES database ids, none
+ * negative; 1 when it is one. */
+int pdb_good_devices(const int64_t *device, int ndev);
+/* Room for any such list as text: up to 20 characters and a separator per id. */
+#define PDB_DEVICE_LIST_SIZE (SKMD_PDB_GUARD_DEVICES * 21)
+/* "3,4,7": the ids in their order; -1 when the buffer is too small. */
+int pdb_device_list(const int64_t *device, int ndev, char *buf, size_t size);
+
 #endif

@@ -1,6 +1,8 @@
-/* Keys of the profile database: kernel identity hash and launch shape class. */
-#include "skmd_profiledb.h"
+/* Keys of the profile database: kernel identity hash, launch shape class, device lists. */
+#include "pdb_internal.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #define FNV_OFFSET 0xcbf29ce484222325ull
@@ -46,4 +48,27 @@ uint32_t skmd_pdb_shape_class(unsigned work_dim, const size_t *global, const siz
     unsigned log2_groups = groups ? 63u - (unsigned)__builtin_clzll(groups) : 0;
     h = fnv1a(h, &log2_groups, sizeof(log2_groups));
     return (uint32_t)(h ^ (h >> 32));
+}
+
+int pdb_good_devices(const int64_t *device, int ndev)
+{
+    if (!device || ndev < 1 || ndev > SKMD_PDB_GUARD_DEVICES)
+        return 0;
+    for (int i = 0; i < ndev; i++)
+        if (device[i] < 0)
+            return 0;
+    return 1;
+}
+
+int pdb_device_list(const int64_t *device, int ndev, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < ndev; i++) {
+        int n = snprintf(buf + used, size - used, "%s%" PRId64, i ? "," : "", device[i]);
+        if (n < 0 || (size_t)n >= size - used)
+            return -1;
+        used += (size_t)n;
+    }
+    return 0;
 }

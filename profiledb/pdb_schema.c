@@ -34,7 +34,13 @@ static const char schema_sql[] =
     " split_n INTEGER NOT NULL, whole TEXT NOT NULL, whole_dev INTEGER NOT NULL,"
     " whole_mode INTEGER NOT NULL, backoff INTEGER NOT NULL, launches INTEGER NOT NULL,"
     " retry_at INTEGER NOT NULL, updated INTEGER NOT NULL,"
-    " PRIMARY KEY(kernel, launch, buffers, devices, policy));";
+    " PRIMARY KEY(kernel, launch, buffers, devices, policy));"
+    /* Version 3. The host's transfer rate (bytes/ms) per member list ("3,4", as guards):
+     * idle with several devices' transfers at once, busy while a CPU device's kernel held
+     * the host's cores; 0: not measured. */
+    "CREATE TABLE IF NOT EXISTS hosts("
+    " devices TEXT PRIMARY KEY, idle REAL NOT NULL, busy REAL NOT NULL,"
+    " updated INTEGER NOT NULL);";
 
 int pdb_create_schema(sqlite3 *conn)
 {

@@ -324,5 +324,7 @@ int skmd_pdb_clear(struct skmd_pdb *db)
                           "DELETE FROM kernels; DELETE FROM devices;", NULL, NULL, NULL);
     if (rc == SQLITE_OK && db->version >= 2)
         rc = sqlite3_exec(db->conn, "DELETE FROM guards", NULL, NULL, NULL);
+    if (rc == SQLITE_OK && db->version >= 3)
+        rc = sqlite3_exec(db->conn, "DELETE FROM hosts", NULL, NULL, NULL);
     return pdb_end_write(db, rc, "clear");
 }

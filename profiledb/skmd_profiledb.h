@@ -25,7 +25,7 @@
 /* Schema version, stored in PRAGMA user_version; application_id is 'SKMD'. A file of
  * an older version from SKMD_PDB_OLDEST_VERSION on is upgraded in place when opened (its
  * rows kept); one outside that span is moved aside and rebuilt. */
-#define SKMD_PDB_SCHEMA_VERSION 2
+#define SKMD_PDB_SCHEMA_VERSION 3
 #define SKMD_PDB_OLDEST_VERSION 1
 #define SKMD_PDB_APPLICATION_ID 0x534B4D44
 /* Matches partitioner/'s SKMD_PART_RANGES and SKMD_PART_LINK_POINTS. */
@@ -175,7 +175,28 @@ int skmd_pdb_put_guard(struct skmd_pdb *db, const struct skmd_pdb_guard_key *key
 int skmd_pdb_get_guard(struct skmd_pdb *db, const struct skmd_pdb_guard_key *key,
                        int64_t max_age_s, struct skmd_pdb_guard *guard);
 
-/* Deletes every row (devices, kernels, tables, links, decisions, guards); keeps the
+/* ---- Host rates ------------------------------------------------------------------------ */
+
+/* The rate of the host's side of the machine for a set of member devices, named by their
+ * database ids in member order: a rate stored under another device list (other devices,
+ * another order, a subset) is not found. */
+struct skmd_pdb_host {
+    double idle_bytes_per_ms; /* several devices' transfers at once; 0: not measured */
+    double busy_bytes_per_ms; /* the same while a CPU device's kernel ran; 0: not measured */
+    int64_t updated;          /* get: Unix time it was stored */
+};
+
+/* SKMD_PDB_EINVAL for 0 or more than SKMD_PDB_GUARD_DEVICES devices, a negative id, a
+ * negative or non-finite rate, or no rate measured. */
+int skmd_pdb_put_host(struct skmd_pdb *db, const int64_t *device, int ndev,
+                      const struct skmd_pdb_host *host);
+/* SKMD_PDB_NOT_FOUND (and *host zeroed) when nothing is stored under the device list, when
+ * the rates are older than max_age_s seconds (0: any age), or when the stored row does not
+ * make rates (negative, non-finite, none measured). */
+int skmd_pdb_get_host(struct skmd_pdb *db, const int64_t *device, int ndev, int64_t max_age_s,
+                      struct skmd_pdb_host *host);
+
+/* Deletes every row (devices, kernels, tables, links, decisions, guards, hosts); keeps the
  * schema. */
 int skmd_pdb_clear(struct skmd_pdb *db);
 

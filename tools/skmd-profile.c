@@ -303,8 +303,8 @@ static int cmd_show(struct skmd_pdb *db, int argc, char **argv)
 static const char export_help[] =
     "usage: skmd-profile [--db PATH] export --json [--output FILE] [--progress]\n"
     "Writes the whole database as one JSON object (devices, kernels, perf, links,\n"
-    "decisions, guards) to standard output or FILE; --progress draws a progress bar on\n"
-    "stderr.\n";
+    "decisions, guards, hosts) to standard output or FILE; --progress draws a progress\n"
+    "bar on stderr.\n";
 
 struct export_table {
     const char *name, *sql;
@@ -331,8 +331,24 @@ static const struct export_table export_tables[] = {
      {"kernel", "#shape", "launch", "buffers", "devices", "policy", "#split_ms", "#split_n",
       "whole", "#whole_dev", "#whole_mode", "#backoff", "#launches", "#retry_at",
       "#updated"}},
+    {"hosts", "SELECT devices, idle, busy, updated FROM hosts ORDER BY devices",
+     {"devices", "#idle", "#busy", "#updated"}},
 };
 #define EXPORT_TABLES (sizeof(export_tables) / sizeof(export_tables[0]))
+
+/* 0 for a table that a read-only file of an older schema version lacks (skmd_pdb_open
+ * upgrades a writable one): it exports as empty. */
+static int has_table(sqlite3 *conn, const char *name)
+{
+    sqlite3_stmt *st = prepare(conn, "SELECT 1 FROM sqlite_master WHERE type = 'table'"
+                                     " AND name = ?");
+    if (!st)
+        return 0;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+    int found = sqlite3_step(st) == SQLITE_ROW;
+    sqlite3_finalize(st);
+    return found;
+}
 
 static int cmd_export(struct skmd_pdb *db, int argc, char **argv)
 {
@@ -365,9 +381,13 @@ static int cmd_export(struct skmd_pdb *db, int argc, char **argv)
     }
     sqlite3 *conn = skmd_pdb_sqlite(db);
     long long total = 0, done = 0;
+    int present[EXPORT_TABLES];
     for (size_t t = 0; t < EXPORT_TABLES; t++) {
         char sql[96];
         long long n = 0;
+        present[t] = has_table(conn, export_tables[t].name);
+        if (!present[t])
+            continue;
         snprintf(sql, sizeof(sql), "SELECT count(*) FROM %s", export_tables[t].name);
         sqlite3_stmt *st = prepare(conn, sql);
         if (st && sqlite3_step(st) == SQLITE_ROW)
@@ -379,6 +399,10 @@ static int cmd_export(struct skmd_pdb *db, int argc, char **argv)
     int status = 0;
     for (size_t t = 0; t < EXPORT_TABLES && status == 0; t++) {
         const struct export_table *et = &export_tables[t];
+        if (!present[t]) {
+            fprintf(out, ",\n \"%s\": []", et->name);
+            continue;
+        }
         sqlite3_stmt *st = prepare(conn, et->sql);
         if (!st) {
             status = 1;

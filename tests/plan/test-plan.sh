@@ -19,7 +19,8 @@
 #             and forced split runs of the same moment); results stay exact
 #   learn     transfers refine the members' link curves (stored); an idle member is
 #             probed again now and then, not while its first part of the kernel (built
-#             on the launch's path) would be the probe
+#             on the launch's path) would be the probe; the host's rates stored for the
+#             members are where a process starts
 #   guardkeep the guard's state survives the process: a second process starts in the
 #             whole mode the first one reached (said in the log) and retries the split on
 #             the stored schedule; another device set or a state older than 7 days is
@@ -427,6 +428,23 @@ for r in sqlite3.connect(sys.argv[1]).execute("SELECT device, direction, memory,
         say FAIL "member 1 never ran a part: $probes probe(s), $unbuilt 'has not run a part' (expected 0 and 2 or more)"
     else
         say PASS "no probe of a member that has not run a part of the kernel in the process ($unbuilt times)"
+    fi
+    # The host's rates for these two members, as a process before left them in the
+    # database, are where the next process starts.
+    /usr/bin/python3 - "$SKMD_PROFILE_DB" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+ids = db.execute("SELECT group_concat(id) FROM (SELECT id FROM devices ORDER BY id)").fetchone()[0]
+db.execute("INSERT OR REPLACE INTO hosts VALUES (?, 4321000, 1234000, strftime('%s', 'now'))", (ids,))
+db.commit()
+PY
+    out=$(under "pthread pthread" "$vadd" --quick --reps 2 2>&1)
+    if ! grep -q '^PASSED' <<<"$out"; then
+        say FAIL "vector_add after storing the host's rates failed: $(tail -3 <<<"$out")"
+    elif ! grep -q "host's rates from the profile database: 4.32 GB/s, 1.23 GB/s" "$tmp/log"; then
+        say FAIL "the stored host's rates were not read: $(grep "host's" "$tmp/log")"
+    else
+        say PASS "the host's rates stored for these members are where a process starts"
     fi ;;
 guardkeep)
     # "W" for each whole launch of the log (on any member), "S" for each split one, in

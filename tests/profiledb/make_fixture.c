@@ -1,6 +1,6 @@
 /* Writes a small known profile database for the skmd-profile tests: two devices, one
- * kernel "vector_add" with a table per device, a link curve, one logged decision and one
- * guard state. */
+ * kernel "vector_add" with a table per device, a link curve, one logged decision, one
+ * guard state and one host rate. */
 #include "skmd_profiledb.h"
 
 #include <stdio.h>
@@ -41,6 +41,8 @@ int main(int argc, char **argv)
                                    .whole_n = {1, 2}, .whole_dev = 1, .whole_mode = 1,
                                    .backoff = 6, .launches = 40, .retry_at = 72};
     bad |= skmd_pdb_put_guard(db, &key, &guard) != SKMD_PDB_OK;
+    struct skmd_pdb_host host = {.idle_bytes_per_ms = 9.5e6, .busy_bytes_per_ms = 4.25e6};
+    bad |= skmd_pdb_put_host(db, dev, 2, &host) != SKMD_PDB_OK;
     skmd_pdb_close(db);
     if (bad)
         fprintf(stderr, "make_fixture: could not write %s\n", argv[1]);

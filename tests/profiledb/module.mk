@@ -1,14 +1,17 @@
 # tests/profiledb/: unit tests of profiledb/ (bad files, read-only, locks, several writers).
 TEST_PROFILEDB_BIN := $(O)tests/profiledb/test_profiledb
 TEST_PDB_GUARD_BIN := $(O)tests/profiledb/test_pdb_guard
+TEST_PDB_HOST_BIN := $(O)tests/profiledb/test_pdb_host
 PROFILEDB_FIXTURE_BIN := $(O)tests/profiledb/make_fixture
-ALL_TARGETS += $(TEST_PROFILEDB_BIN) $(TEST_PDB_GUARD_BIN) $(PROFILEDB_FIXTURE_BIN)
-CLEAN_FILES += $(TEST_PROFILEDB_BIN) $(TEST_PDB_GUARD_BIN) $(PROFILEDB_FIXTURE_BIN)
+ALL_TARGETS += $(TEST_PROFILEDB_BIN) $(TEST_PDB_GUARD_BIN) $(TEST_PDB_HOST_BIN) \
+  $(PROFILEDB_FIXTURE_BIN)
+CLEAN_FILES += $(TEST_PROFILEDB_BIN) $(TEST_PDB_GUARD_BIN) $(TEST_PDB_HOST_BIN) \
+  $(PROFILEDB_FIXTURE_BIN)
 
 $(O)tests/profiledb/%.o: CPPFLAGS += -Iprofiledb
 
-$(TEST_PROFILEDB_BIN) $(TEST_PDB_GUARD_BIN): %: %.o $(O)tests/profiledb/pdb_test.o \
-  $(PROFILEDB_LIB) $(TEST_CHECK_OBJ)
+$(TEST_PROFILEDB_BIN) $(TEST_PDB_GUARD_BIN) $(TEST_PDB_HOST_BIN): %: %.o \
+  $(O)tests/profiledb/pdb_test.o $(PROFILEDB_LIB) $(TEST_CHECK_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(PROFILEDB_LDLIBS) -lm
 
 $(PROFILEDB_FIXTURE_BIN): %: %.o $(PROFILEDB_LIB)
@@ -24,6 +27,12 @@ TEST_TARGETS += test-profiledb-guard
 .PHONY: test-profiledb-guard
 test-profiledb-guard: $(TEST_PDB_GUARD_BIN)
 	$(TEST_PDB_GUARD_BIN)
+
+# Host rates: round trip, device lists, age, malformed rows, the upgrade of a version 2 file.
+TEST_TARGETS += test-profiledb-host
+.PHONY: test-profiledb-host
+test-profiledb-host: $(TEST_PDB_HOST_BIN)
+	$(TEST_PDB_HOST_BIN)
 
 # skmd-profile against a database written by make_fixture.
 TEST_TARGETS += test-skmd-profile

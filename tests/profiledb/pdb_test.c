@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "../common/check.h"
 
@@ -63,4 +64,23 @@ void wait_writers(const pid_t *pids, int count)
         CHECK(pids[w] > 0 && waitpid(pids[w], &status, 0) == pids[w]);
         CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     }
+}
+
+/* Runs fn in a child process as an unprivileged user (so that permissions apply even when
+ * the tests run as root); returns the child's failure count. */
+int as_nobody(void (*fn)(void))
+{
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
+            _exit(100);
+        check_failures = 0;
+        fn();
+        _exit(check_failures > 99 ? 99 : check_failures);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+        return 1;
+    return WEXITSTATUS(status);
 }

@@ -1,6 +1,6 @@
 /* tests/profiledb/pdb_test.h: what the profiledb unit tests share: a scratch directory
- * for their files, the reports profiledb makes, a one-number SQL query, and the wait for
- * writer processes. */
+ * for their files, the reports profiledb makes, a one-number SQL query, the wait for
+ * writer processes, and a child run as an unprivileged user. */
 #ifndef SKMD_PDB_TEST_H
 #define SKMD_PDB_TEST_H
 
@@ -32,5 +32,9 @@ long long query_number(struct skmd_pdb *db, const char *sql);
 
 /* Waits for each child in pids and CHECKs that it exited with status 0. */
 void wait_writers(const pid_t *pids, int count);
+
+/* Runs fn in a child process as an unprivileged user (so that permissions apply even when
+ * the tests run as root); returns the child's failure count. */
+int as_nobody(void (*fn)(void));
 
 #endif

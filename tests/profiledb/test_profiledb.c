@@ -305,25 +305,6 @@ static void test_foreign_and_newer(void)
     expect_recovered(path, "schema version 0");
 }
 
-/* Runs fn in a child process as an unprivileged user (so that permissions apply even when
- * the tests run as root); returns the child's failure count. */
-static int as_nobody(void (*fn)(void))
-{
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid == 0) {
-        if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
-            _exit(100);
-        check_failures = 0;
-        fn();
-        _exit(check_failures > 99 ? 99 : check_failures);
-    }
-    int status = 0;
-    if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
-        return 1;
-    return WEXITSTATUS(status);
-}
-
 static void readonly_dir_child(void)
 {
     char path[512];

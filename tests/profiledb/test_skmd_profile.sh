@@ -5,7 +5,7 @@
 set -u
 tool=$1 fixture=$2
 dir=$(mktemp -d /tmp/skmd-profile-test-XXXXXX)
-trap 'rm -rf "$dir"' EXIT
+trap 'chmod -R u+w "$dir"; rm -rf "$dir"' EXIT
 db=$dir/profile.db
 fail=0
 check() { # check DESCRIPTION COMMAND...: the command must succeed
@@ -34,15 +34,18 @@ check "show without a kernel is a usage error" test "$(status "$tool" --db "$db"
 
 "$tool" --db "$db" export --json --output "$dir/export.json" --progress 2>"$dir/progress"
 check "export succeeds" test $? = 0
-check "the progress bar reaches 100%" grep -q '100% (12/12)' "$dir/progress"
+check "the progress bar reaches 100%" grep -q '100% (13/13)' "$dir/progress"
 check "export is valid JSON with the stored figures" /usr/bin/python3 - "$dir/export.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["schema_version"] == 2
+assert d["schema_version"] == 3
 g, = d["guards"]
 assert g["devices"] == "1,2" and g["policy"] == "skmd" and g["whole_dev"] == 2 and g["whole_mode"] == 1, g
 assert g["split_ms"] == 1.8 and g["retry_at"] - g["launches"] == 32 and g["launch"] == "0000000000001234", g
 assert g["whole"] == "1:2.5:1,2:1.2:2", g
+h, = d["hosts"]
+assert h["devices"] == "1,2" and h["idle"] == 9.5e6 and h["busy"] == 4.25e6, h
+assert h["updated"] > 0, h
 assert len(d["devices"]) == 2 and len(d["perf"]) == 4 and len(d["links"]) == 3
 assert {p["rate"] for p in d["perf"]} == {25.5, 26.0, 500.0, 800.0}
 assert d["decisions"][0]["reason"] == 'split: "output contiguous"'
@@ -61,9 +64,31 @@ check "run without an application is a usage error" test "$(status "$tool" run -
 check "run with a bad count is a usage error" test "$(status "$tool" run --launches x -- /bin/true)" = 64
 check "calibrate with bad sizes is a usage error" test "$(status "$tool" calibrate --sizes 9:1)" = 64
 
+# A read-only file of schema version 2 (the fixture less its hosts table) is exported as it
+# is, its hosts empty. Root ignores permissions: it reads the file as nobody.
+as_user=()
+[ "$(id -u)" = 0 ] && as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+if [ "$(id -u)" != 0 ] || command -v setpriv >/dev/null; then
+  mkdir "$dir/ro" && cp "$db" "$dir/ro/v2.db"
+  /usr/bin/python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1])
+c.executescript("PRAGMA journal_mode=DELETE; DROP TABLE hosts; PRAGMA user_version=2")' \
+    "$dir/ro/v2.db"
+  chmod 755 "$dir" && chmod 444 "$dir/ro/v2.db" && chmod 555 "$dir/ro"
+  check "a read-only version 2 file exports without its hosts table" /usr/bin/python3 -c '
+import json, sys
+d = json.loads(sys.stdin.read())
+assert d["hosts"] == [] and len(d["guards"]) == 1 and len(d["perf"]) == 4, d
+' < <("${as_user[@]}" "$tool" --db "$dir/ro/v2.db" export --json 2>/dev/null)
+fi
+
 check "clear succeeds" test "$(status "$tool" --db "$db" clear)" = 0
 out=$("$tool" --db "$db" list)
 check "nothing is left after clear" grep -q '^no profiles in' <<<"$out"
+check "clear empties every exported table" /usr/bin/python3 -c '
+import json, sys
+d = json.loads(sys.stdin.read())
+assert all(d[t] == [] for t in d if t != "schema_version") and "hosts" in d, d
+' < <("$tool" --db "$db" export --json)
 
 [ $fail = 0 ] && echo "test_skmd_profile: all checks passed"
 exit $fail
