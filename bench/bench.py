@@ -65,6 +65,9 @@ def parse_args():
     p.add_argument("--setup-nvidia", action="store_true",
                    help="make an ICD vendors folder with NVIDIA's OpenCL plus the installed vendors "
                         "and point OCL_ICD_VENDORS at it")
+    p.add_argument("--merge", nargs="+", metavar="DIR", default=None,
+                   help="run nothing: one table from the runs.csv of earlier runs' --out folders "
+                        "(parts of one bench run with --only, same options), into --out")
     a = p.parse_args()
     if a.reps is None:
         a.reps = 3 if a.quick else 5
@@ -321,6 +324,14 @@ def write_tables(out, rows, devices, dev_labels, columns):
         for line in body:
             f.write("| " + " | ".join(line) + " |\n")
         f.write("\nDevices: " + "; ".join(dev_labels[d] for d in devices) + ".\n")
+        for c in columns:
+            speedups = [r["columns"][c]["speedup"] for r in rows]
+            if speedups and all(speedups):
+                below = ["%s %.2fx" % (r["example"], r["columns"][c]["speedup"]) for r in rows
+                         if r["columns"][c]["speedup"] < 0.98]
+                f.write("\n%s: geomean speedup %.2fx over %d examples; below 0.98x: %s.\n" % (
+                    c, math.exp(sum(math.log(x) for x in speedups) / len(speedups)), len(speedups),
+                    ", ".join(below) or "none"))
         f.write("\nTimes are the best of the timed repetitions, end to end (write inputs, kernels, read "
                 "outputs). speedup = fastest single device / libskmd; ideal = 1 / sum(1/T_i) over the "
                 "devices; efficiency = ideal / libskmd. native spread = the fastest device's slowest round "
@@ -399,9 +410,53 @@ def write_svg(out, rows, devices, dev_labels, columns, title):
         subprocess.run(["rsvg-convert", "-o", os.path.join(out, "chart.png"), svg], check=False)
 
 
+def merge_runs(dirs):
+    """Earlier runs' runs.csv as one run: examples, columns, device labels, kept runs and
+    each native device's rounds, as main() collects them."""
+    examples, columns, dev_labels, runs, rounds = [], [], {}, {}, {}
+    for d in dirs:
+        path = os.path.join(d, "runs.csv")
+        if not os.path.isfile(path):
+            fail("--merge: no %s" % path)
+        with open(path, newline="") as f:
+            for row in csv.DictReader(f):
+                ex, c = row["example"], row["column"]
+                best = float(row["ms_best"]) if row["ms_best"] else None
+                median = float(row["ms_median"]) if row["ms_median"] else None
+                r = (row["size"], best, median, row["status"])
+                if ex not in examples:
+                    examples.append(ex)
+                if c == "native":
+                    p, dev = row["device"].split()[0].split(":")
+                    key = (int(p), int(dev))
+                    dev_labels[key] = row["device"]
+                    runs[(ex, c, key)] = better(runs.get((ex, c, key)), r)
+                    if best is not None:
+                        rounds.setdefault((ex, key), []).append(best)
+                else:
+                    if c not in columns:
+                        columns.append(c)
+                    runs[(ex, c, None)] = better(runs.get((ex, c, None)), r)
+    return examples, columns, dev_labels, runs, rounds
+
+
+def main_merge(args):
+    examples, columns, dev_labels, runs, rounds = merge_runs(args.merge)
+    dev_keys = sorted(dev_labels)
+    rows = summarise(examples, dev_keys, columns, runs, rounds)
+    write_tables(args.out, rows, dev_keys, dev_labels, columns)
+    title = "libskmd examples, merged from %d runs" % len(args.merge)
+    write_svg(args.out, rows, dev_keys, dev_labels, columns, title)
+    with open(os.path.join(args.out, "results.md")) as f:
+        print(f.read())
+    return 0 if all(r[3] == "PASSED" for r in runs.values()) else 1
+
+
 def main():
     args = parse_args()
     os.makedirs(args.out, exist_ok=True)
+    if args.merge:
+        return main_merge(args)
     for stale in ("chart.png",):  # written only when rsvg-convert is there
         if os.path.exists(os.path.join(args.out, stale)):
             os.remove(os.path.join(args.out, stale))
