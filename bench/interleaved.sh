@@ -5,10 +5,11 @@
 # end-to-end time moves more from one process to the next than the difference sought.
 #
 # Usage: bench/interleaved.sh --device P:D --libskmd LIB [--bin-dir DIR] [--rounds N]
-#          [--reps N] [--column 'NAME: VAR=VALUE ...']... EXAMPLE...
-# Prints one line per process ("EXAMPLE COLUMN ms_best=X"), then the table.
+#          [--reps N] [--scale X] [--column 'NAME: VAR=VALUE ...']... EXAMPLE...
+# Prints one line per process ("EXAMPLE COLUMN ms_best=X"), then the table. A column may
+# set its own LD_PRELOAD (two builds side by side) and SKMD_PROFILE_DB.
 set -eu
-device="" lib="" bindir=examples rounds=8 reps=7 columns=()
+device="" lib="" bindir=examples rounds=8 reps=7 scale=() columns=()
 while [ $# -gt 0 ]; do
   case $1 in
     --device) device=$2; shift 2 ;;
@@ -16,12 +17,13 @@ while [ $# -gt 0 ]; do
     --bin-dir) bindir=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --reps) reps=$2; shift 2 ;;
+    --scale) scale=(--scale "$2"); shift 2 ;;
     --column) columns+=("$2"); shift 2 ;;
-    -h|--help) sed -n 2,9p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,10p "$0"; exit 0 ;;
     *) break ;;
   esac
 done
-[ -n "$device" ] && [ -n "$lib" ] && [ $# -gt 0 ] || { sed -n 7,8p "$0" >&2; exit 2; }
+[ -n "$device" ] && [ -n "$lib" ] && [ $# -gt 0 ] || { sed -n 7,10p "$0" >&2; exit 2; }
 [ ${#columns[@]} -gt 0 ] || columns=("libskmd:")
 # As bench.py: a sanitized build's programs take the preloaded library after the ASan runtime.
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
@@ -29,10 +31,12 @@ out=$(mktemp); trap 'rm -f "$out"' EXIT
 best() { grep -o 'ms_best=[0-9.]*' || echo "ms_best=FAILED"; }
 for ex in "$@"; do
   for _ in $(seq "$rounds"); do
-    echo "$ex native $("$bindir/$ex/$ex" --device "$device" --reps "$reps" | best)" | tee -a "$out"
+    echo "$ex native $("$bindir/$ex/$ex" --device "$device" --reps "$reps" "${scale[@]}" | best)" |
+      tee -a "$out"
     for c in "${columns[@]}"; do
       # shellcheck disable=SC2086 # the column's settings are words on purpose
-      echo "$ex ${c%%:*} $(env ${c#*:} LD_PRELOAD="$lib" "$bindir/$ex/$ex" --reps "$reps" | best)" | tee -a "$out"
+      echo "$ex ${c%%:*} $(env LD_PRELOAD="$lib" ${c#*:} "$bindir/$ex/$ex" --reps "$reps" "${scale[@]}" | best)" |
+        tee -a "$out"
     done
   done
 done
