@@ -251,22 +251,14 @@ static void observe_window(uint64_t bytes, double ms, int members)
     pthread_mutex_unlock(&plan_lock);
 }
 
-/* The members' database ids, 0 when one has none (a database that cannot be written). */
-static int member_ids(int64_t *ids)
-{
-    for (int m = 0; m < skmd_state.nmembers; m++)
-        if ((ids[m] = info[m].db_id) < 0)
-            return 0;
-    return skmd_state.nmembers;
-}
-
-/* The host's rates stored for this set of members: where the last process left them. */
+/* The host's rates stored for this set of members: where the last process left them (a
+ * member without a database id makes the list one the database refuses). */
 static void load_host_rates(void)
 {
     int64_t ids[SKMD_MAX_MEMBERS];
+    struct skmd_plan_guard_members members = guard_members(ids);
     struct skmd_pdb_host h;
-    int n = member_ids(ids);
-    if (!db || !n || skmd_pdb_get_host(db, ids, n, 0, &h) != SKMD_PDB_OK)
+    if (!db || skmd_pdb_get_host(db, members.ids, members.n, 0, &h) != SKMD_PDB_OK)
         return;
     host_rate = h.idle_bytes_per_ms;
     host_busy_rate = h.busy_bytes_per_ms;
@@ -276,15 +268,13 @@ static void load_host_rates(void)
 }
 
 /* Under plan_lock. */
-static void store_host_rates(void)
+static void store_host_rates(const struct skmd_plan_guard_members *members)
 {
-    int64_t ids[SKMD_MAX_MEMBERS];
-    int n = member_ids(ids);
-    if (!host_rates_dirty || !n)
+    if (!host_rates_dirty)
         return;
     host_rates_dirty = 0;
     struct skmd_pdb_host h = {host_rate, host_busy_rate, 0};
-    skmd_pdb_put_host(db, ids, n, &h);
+    skmd_pdb_put_host(db, members->ids, members->n, &h);
 }
 
 static void plan_init(void)
@@ -1309,9 +1299,9 @@ static void flush_locked(void)
             skmd_pdb_put_perf(db, e->kernel, info[m].db_id, e->shape, &perf);
         }
     }
-    store_host_rates();
     int64_t ids[SKMD_MAX_MEMBERS];
     struct skmd_plan_guard_members members = guard_members(ids);
+    store_host_rates(&members);
     skmd_plan_guard_store(db, &members, cache);
 }
 

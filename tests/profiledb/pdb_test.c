@@ -84,3 +84,43 @@ int as_nobody(void (*fn)(void))
         return 1;
     return WEXITSTATUS(status);
 }
+
+/* The tables of schema version 1, as a libskmd of that version created them. */
+static const char version1_tables[] =
+    "CREATE TABLE devices(id INTEGER PRIMARY KEY, vendor TEXT NOT NULL, name TEXT NOT NULL,"
+    " driver TEXT NOT NULL, UNIQUE(vendor, name, driver));"
+    "CREATE TABLE kernels(hash TEXT PRIMARY KEY, name TEXT NOT NULL);"
+    "CREATE TABLE perf(kernel TEXT NOT NULL, device INTEGER NOT NULL REFERENCES devices(id),"
+    " shape INTEGER NOT NULL, range INTEGER NOT NULL, rate REAL NOT NULL,"
+    " samples INTEGER NOT NULL, updated INTEGER NOT NULL,"
+    " PRIMARY KEY(kernel, device, shape, range));"
+    "CREATE TABLE links(device INTEGER NOT NULL REFERENCES devices(id),"
+    " direction INTEGER NOT NULL, memory INTEGER NOT NULL, point INTEGER NOT NULL,"
+    " bytes REAL NOT NULL, ms REAL NOT NULL, PRIMARY KEY(device, direction, memory, point));"
+    "CREATE TABLE decisions(id INTEGER PRIMARY KEY, time INTEGER NOT NULL,"
+    " kernel TEXT NOT NULL, shape INTEGER NOT NULL, policy TEXT NOT NULL,"
+    " total INTEGER NOT NULL, shares TEXT NOT NULL, est_ms REAL NOT NULL, reason TEXT);";
+
+/* What version 2 added. */
+static const char version2_tables[] =
+    "CREATE TABLE guards(kernel TEXT NOT NULL, shape INTEGER NOT NULL, launch TEXT NOT NULL,"
+    " buffers TEXT NOT NULL, devices TEXT NOT NULL, policy TEXT NOT NULL,"
+    " split_ms REAL NOT NULL, split_n INTEGER NOT NULL, whole TEXT NOT NULL,"
+    " whole_dev INTEGER NOT NULL, whole_mode INTEGER NOT NULL, backoff INTEGER NOT NULL,"
+    " launches INTEGER NOT NULL, retry_at INTEGER NOT NULL, updated INTEGER NOT NULL,"
+    " PRIMARY KEY(kernel, launch, buffers, devices, policy));";
+
+void write_old_schema(const char *path, int version, const char *rows_sql)
+{
+    char pragmas[96];
+    snprintf(pragmas, sizeof pragmas, "PRAGMA application_id=%d; PRAGMA user_version=%d;",
+             SKMD_PDB_APPLICATION_ID, version);
+    sqlite3 *conn;
+    CHECK(sqlite3_open(path, &conn) == SQLITE_OK);
+    CHECK(sqlite3_exec(conn, version1_tables, NULL, NULL, NULL) == SQLITE_OK);
+    if (version >= 2)
+        CHECK(sqlite3_exec(conn, version2_tables, NULL, NULL, NULL) == SQLITE_OK);
+    CHECK(sqlite3_exec(conn, rows_sql, NULL, NULL, NULL) == SQLITE_OK);
+    CHECK(sqlite3_exec(conn, pragmas, NULL, NULL, NULL) == SQLITE_OK);
+    sqlite3_close(conn);
+}

@@ -1,6 +1,6 @@
 /* tests/profiledb/pdb_test.h: what the profiledb unit tests share: a scratch directory
  * for their files, the reports profiledb makes, a one-number SQL query, the wait for
- * writer processes, and a child run as an unprivileged user. */
+ * writer processes, a child run as an unprivileged user, and files of older schemas. */
 #ifndef SKMD_PDB_TEST_H
 #define SKMD_PDB_TEST_H
 
@@ -36,5 +36,9 @@ void wait_writers(const pid_t *pids, int count);
 /* Runs fn in a child process as an unprivileged user (so that permissions apply even when
  * the tests run as root); returns the child's failure count. */
 int as_nobody(void (*fn)(void));
+
+/* A database file at path as a libskmd of schema `version` (1 or 2) left it: that
+ * version's tables, then rows_sql (INSERTs), then its application id and version. */
+void write_old_schema(const char *path, int version, const char *rows_sql);
 
 #endif

@@ -159,33 +159,13 @@ static void test_bad_arguments(void)
     skmd_pdb_close(db);
 }
 
-/* Version 1's schema, as a libskmd of that version created it. */
-static const char version1_sql[] =
-    "CREATE TABLE devices(id INTEGER PRIMARY KEY, vendor TEXT NOT NULL, name TEXT NOT NULL,"
-    " driver TEXT NOT NULL, UNIQUE(vendor, name, driver));"
-    "CREATE TABLE kernels(hash TEXT PRIMARY KEY, name TEXT NOT NULL);"
-    "CREATE TABLE perf(kernel TEXT NOT NULL, device INTEGER NOT NULL REFERENCES devices(id),"
-    " shape INTEGER NOT NULL, range INTEGER NOT NULL, rate REAL NOT NULL,"
-    " samples INTEGER NOT NULL, updated INTEGER NOT NULL,"
-    " PRIMARY KEY(kernel, device, shape, range));"
-    "CREATE TABLE links(device INTEGER NOT NULL REFERENCES devices(id),"
-    " direction INTEGER NOT NULL, memory INTEGER NOT NULL, point INTEGER NOT NULL,"
-    " bytes REAL NOT NULL, ms REAL NOT NULL, PRIMARY KEY(device, direction, memory, point));"
-    "CREATE TABLE decisions(id INTEGER PRIMARY KEY, time INTEGER NOT NULL,"
-    " kernel TEXT NOT NULL, shape INTEGER NOT NULL, policy TEXT NOT NULL,"
-    " total INTEGER NOT NULL, shares TEXT NOT NULL, est_ms REAL NOT NULL, reason TEXT);"
-    "INSERT INTO devices VALUES(1, 'PoCL', 'cpu', '3.1');"
-    "INSERT INTO kernels VALUES('000000000000002a', 'vector_add');"
-    "INSERT INTO perf VALUES('000000000000002a', 1, 7, 5, 123.5, 4, 0);"
-    "PRAGMA application_id=1397443908; PRAGMA user_version=1;";
-
-/* A version 1 database file at path, as libskmd before schema 2 left it. */
+/* A version 1 database file at path, as libskmd before schema 2 left it, with a perf row. */
 static void write_version1(const char *path)
 {
-    sqlite3 *conn;
-    CHECK(sqlite3_open(path, &conn) == SQLITE_OK);
-    CHECK(sqlite3_exec(conn, version1_sql, NULL, NULL, NULL) == SQLITE_OK);
-    sqlite3_close(conn);
+    write_old_schema(path, 1,
+                     "INSERT INTO devices VALUES(1, 'PoCL', 'cpu', '3.1');"
+                     "INSERT INTO kernels VALUES('000000000000002a', 'vector_add');"
+                     "INSERT INTO perf VALUES('000000000000002a', 1, 7, 5, 123.5, 4, 0);");
 }
 
 static void test_upgrade(void)

@@ -171,43 +171,18 @@ static void test_bad_arguments(void)
     skmd_pdb_close(db);
 }
 
-/* Version 2's schema, as a libskmd of that version created it, with a perf row and a
- * guard state. */
-static const char version2_sql[] =
-    "CREATE TABLE devices(id INTEGER PRIMARY KEY, vendor TEXT NOT NULL, name TEXT NOT NULL,"
-    " driver TEXT NOT NULL, UNIQUE(vendor, name, driver));"
-    "CREATE TABLE kernels(hash TEXT PRIMARY KEY, name TEXT NOT NULL);"
-    "CREATE TABLE perf(kernel TEXT NOT NULL, device INTEGER NOT NULL REFERENCES devices(id),"
-    " shape INTEGER NOT NULL, range INTEGER NOT NULL, rate REAL NOT NULL,"
-    " samples INTEGER NOT NULL, updated INTEGER NOT NULL,"
-    " PRIMARY KEY(kernel, device, shape, range));"
-    "CREATE TABLE links(device INTEGER NOT NULL REFERENCES devices(id),"
-    " direction INTEGER NOT NULL, memory INTEGER NOT NULL, point INTEGER NOT NULL,"
-    " bytes REAL NOT NULL, ms REAL NOT NULL, PRIMARY KEY(device, direction, memory, point));"
-    "CREATE TABLE decisions(id INTEGER PRIMARY KEY, time INTEGER NOT NULL,"
-    " kernel TEXT NOT NULL, shape INTEGER NOT NULL, policy TEXT NOT NULL,"
-    " total INTEGER NOT NULL, shares TEXT NOT NULL, est_ms REAL NOT NULL, reason TEXT);"
-    "CREATE TABLE guards(kernel TEXT NOT NULL, shape INTEGER NOT NULL, launch TEXT NOT NULL,"
-    " buffers TEXT NOT NULL, devices TEXT NOT NULL, policy TEXT NOT NULL,"
-    " split_ms REAL NOT NULL, split_n INTEGER NOT NULL, whole TEXT NOT NULL,"
-    " whole_dev INTEGER NOT NULL, whole_mode INTEGER NOT NULL, backoff INTEGER NOT NULL,"
-    " launches INTEGER NOT NULL, retry_at INTEGER NOT NULL, updated INTEGER NOT NULL,"
-    " PRIMARY KEY(kernel, launch, buffers, devices, policy));"
-    "INSERT INTO devices VALUES(1, 'PoCL', 'cpu', '3.1');"
-    "INSERT INTO devices VALUES(2, 'NVIDIA', 'H100', '580');"
-    "INSERT INTO kernels VALUES('000000000000002a', 'vector_add');"
-    "INSERT INTO perf VALUES('000000000000002a', 1, 7, 5, 123.5, 4, 0);"
-    "INSERT INTO guards VALUES('000000000000002a', 7, '0000000000000001',"
-    " '0000000000000002', '1,2', 'skmd', 1.8, 5, '2:1.2:2', 2, 1, 6, 40, 72, 0);"
-    "PRAGMA application_id=1397443908; PRAGMA user_version=2;";
-
-/* A version 2 database file at path, as libskmd before schema 3 left it. */
+/* A version 2 database file at path, as libskmd before schema 3 left it, with a perf row
+ * and a guard state. */
 static void write_version2(const char *path)
 {
-    sqlite3 *conn;
-    CHECK(sqlite3_open(path, &conn) == SQLITE_OK);
-    CHECK(sqlite3_exec(conn, version2_sql, NULL, NULL, NULL) == SQLITE_OK);
-    sqlite3_close(conn);
+    write_old_schema(path, 2,
+                     "INSERT INTO devices VALUES(1, 'PoCL', 'cpu', '3.1');"
+                     "INSERT INTO devices VALUES(2, 'NVIDIA', 'H100', '580');"
+                     "INSERT INTO kernels VALUES('000000000000002a', 'vector_add');"
+                     "INSERT INTO perf VALUES('000000000000002a', 1, 7, 5, 123.5, 4, 0);"
+                     "INSERT INTO guards VALUES('000000000000002a', 7, '0000000000000001',"
+                     " '0000000000000002', '1,2', 'skmd', 1.8, 5, '2:1.2:2', 2, 1, 6, 40,"
+                     " 72, 0);");
 }
 
 /* The version 2 file's guard state: key {42, 7, 1, 2, {1, 2}, "skmd"}. */
