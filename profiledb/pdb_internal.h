@@ -29,7 +29,8 @@ void pdb_report(struct skmd_pdb *db, const char *fmt, ...) __attribute__((format
 /* Turns a failed write's SQLite code into a status, reporting its cause once. */
 int pdb_write_failed(struct skmd_pdb *db, int rc, const char *what);
 /* The schema, created if missing (inside an IMMEDIATE transaction); on a file of an older
- * version it adds the tables that version lacks and sets the version: the upgrade. */
+ * version it adds the tables and columns that version lacks and sets the version: the
+ * upgrade. */
 int pdb_create_schema(sqlite3 *conn);
 
 /* Writes: BEGIN IMMEDIATE; then commit (or roll back after a failure), as a status. */

@@ -197,8 +197,9 @@ static enum open_outcome check_and_prepare(struct skmd_pdb *db)
         return tables > 0 ? OPEN_OK : OPEN_UNUSABLE;
     }
     rc = set_wal(db->conn);
-    /* A new file gets the schema; an older version's file gets the tables it lacks (its
-     * rows stay), in one transaction that processes upgrading at once take in turn. */
+    /* A new file gets the schema; an older version's file gets the tables and columns it
+     * lacks (its rows stay), in one transaction that processes upgrading at once take in
+     * turn. */
     if (rc == SQLITE_OK && (tables == 0 || db->version < SKMD_PDB_SCHEMA_VERSION))
         rc = pdb_create_schema(db->conn);
     if (rc == SQLITE_OK && tables > 0 && db->version < SKMD_PDB_SCHEMA_VERSION) {

@@ -25,7 +25,7 @@
 /* Schema version, stored in PRAGMA user_version; application_id is 'SKMD'. A file of
  * an older version from SKMD_PDB_OLDEST_VERSION on is upgraded in place when opened (its
  * rows kept); one outside that span is moved aside and rebuilt. */
-#define SKMD_PDB_SCHEMA_VERSION 3
+#define SKMD_PDB_SCHEMA_VERSION 4
 #define SKMD_PDB_OLDEST_VERSION 1
 #define SKMD_PDB_APPLICATION_ID 0x534B4D44
 /* Matches partitioner/'s SKMD_PART_RANGES and SKMD_PART_LINK_POINTS. */
@@ -157,6 +157,10 @@ struct skmd_pdb_guard_key {
 struct skmd_pdb_guard {
     double split_ms;                        /* smoothed wall time of the split */
     uint32_t split_n;                       /* samples behind it */
+    double offhost_ms;                      /* smoothed wall time of the split without the
+                                             * members on the host's cores, 0: none */
+    uint32_t offhost_n;                     /* samples behind it */
+    int offhost_mode;                       /* 1: the guard runs the split without them */
     double whole_ms[SKMD_PDB_GUARD_DEVICES]; /* per position of key->device */
     uint32_t whole_n[SKMD_PDB_GUARD_DEVICES];
     int whole_dev;                          /* position in key->device, -1: none */
@@ -171,7 +175,8 @@ int skmd_pdb_put_guard(struct skmd_pdb *db, const struct skmd_pdb_guard_key *key
                        const struct skmd_pdb_guard *guard);
 /* SKMD_PDB_NOT_FOUND (and *guard zeroed, whole_dev -1) when nothing is stored under the
  * key, when the state is older than max_age_s seconds (0: any age), or when the stored
- * row does not make a state (a device outside the key's list, a bad figure). */
+ * row does not make a state (a device outside the key's list, a bad figure). A state
+ * stored before schema version 4 reads with the offhost fields 0. */
 int skmd_pdb_get_guard(struct skmd_pdb *db, const struct skmd_pdb_guard_key *key,
                        int64_t max_age_s, struct skmd_pdb_guard *guard);
 

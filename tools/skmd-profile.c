@@ -306,9 +306,11 @@ static const char export_help[] =
     "decisions, guards, hosts) to standard output or FILE; --progress draws a progress\n"
     "bar on stderr.\n";
 
+#define EXPORT_FIELDS 20
+
 struct export_table {
     const char *name, *sql;
-    const char *fields[16]; /* column names; a leading '#' marks a number */
+    const char *fields[EXPORT_FIELDS]; /* column names; a leading '#' marks a number */
 };
 
 static const struct export_table export_tables[] = {
@@ -326,15 +328,50 @@ static const struct export_table export_tables[] = {
      {"#id", "#time", "kernel", "#shape", "policy", "#total", "shares", "#est_ms", "reason"}},
     /* launch and buffers are 64-bit hashes: text, as the kernel's. */
     {"guards", "SELECT kernel, shape, launch, buffers, devices, policy, split_ms, split_n,"
-               " whole, whole_dev, whole_mode, backoff, launches, retry_at, updated FROM"
-               " guards ORDER BY kernel, shape, devices, policy, launch, buffers",
+               " whole, whole_dev, whole_mode, backoff, launches, retry_at, updated,"
+               " offhost_ms, offhost_n, offhost_mode FROM guards"
+               " ORDER BY kernel, shape, devices, policy, launch, buffers",
      {"kernel", "#shape", "launch", "buffers", "devices", "policy", "#split_ms", "#split_n",
       "whole", "#whole_dev", "#whole_mode", "#backoff", "#launches", "#retry_at",
-      "#updated"}},
+      "#updated", "#offhost_ms", "#offhost_n", "#offhost_mode"}},
     {"hosts", "SELECT devices, idle, busy, updated FROM hosts ORDER BY devices",
      {"devices", "#idle", "#busy", "#updated"}},
 };
 #define EXPORT_TABLES (sizeof(export_tables) / sizeof(export_tables[0]))
+
+/* A table whose columns grew: a read-only file older than schema version `since` (not
+ * upgraded by skmd_pdb_open) is read with `sql`, the same fields with 0 for the columns
+ * it lacks. */
+static const struct {
+    const char *name;
+    int since;
+    const char *sql;
+} older_exports[] = {
+    {"guards", 4, "SELECT kernel, shape, launch, buffers, devices, policy, split_ms, split_n,"
+                  " whole, whole_dev, whole_mode, backoff, launches, retry_at, updated,"
+                  " 0, 0, 0 FROM guards ORDER BY kernel, shape, devices, policy, launch,"
+                  " buffers"},
+};
+
+/* The file's schema version (PRAGMA user_version). */
+static long long schema_version(sqlite3 *conn)
+{
+    long long version = SKMD_PDB_SCHEMA_VERSION;
+    sqlite3_stmt *st = prepare(conn, "PRAGMA user_version");
+    if (st && sqlite3_step(st) == SQLITE_ROW)
+        version = sqlite3_column_int64(st, 0);
+    sqlite3_finalize(st);
+    return version;
+}
+
+/* The query that exports table et from a file of schema `version`. */
+static const char *export_sql(const struct export_table *et, long long version)
+{
+    for (size_t i = 0; i < sizeof(older_exports) / sizeof(older_exports[0]); i++)
+        if (!strcmp(older_exports[i].name, et->name) && version < older_exports[i].since)
+            return older_exports[i].sql;
+    return et->sql;
+}
 
 /* 0 for a table that a read-only file of an older schema version lacks (skmd_pdb_open
  * upgrades a writable one): it exports as empty. */
@@ -380,7 +417,7 @@ static int cmd_export(struct skmd_pdb *db, int argc, char **argv)
         return 1;
     }
     sqlite3 *conn = skmd_pdb_sqlite(db);
-    long long total = 0, done = 0;
+    long long total = 0, done = 0, version = schema_version(conn);
     int present[EXPORT_TABLES];
     for (size_t t = 0; t < EXPORT_TABLES; t++) {
         char sql[96];
@@ -403,7 +440,7 @@ static int cmd_export(struct skmd_pdb *db, int argc, char **argv)
             fprintf(out, ",\n \"%s\": []", et->name);
             continue;
         }
-        sqlite3_stmt *st = prepare(conn, et->sql);
+        sqlite3_stmt *st = prepare(conn, export_sql(et, version));
         if (!st) {
             status = 1;
             break;
@@ -411,7 +448,8 @@ static int cmd_export(struct skmd_pdb *db, int argc, char **argv)
         fprintf(out, ",\n \"%s\": [", et->name);
         for (int row = 0; sqlite3_step(st) == SQLITE_ROW; row++) {
             fprintf(out, "%s\n  {", row ? "," : "");
-            for (int c = 0; c < sqlite3_column_count(st) && c < 16 && et->fields[c]; c++) {
+            for (int c = 0; c < sqlite3_column_count(st) && c < EXPORT_FIELDS && et->fields[c];
+                 c++) {
                 int number = et->fields[c][0] == '#';
                 fprintf(out, "%s\"%s\": ", c ? ", " : "", et->fields[c] + number);
                 if (sqlite3_column_type(st, c) == SQLITE_NULL)

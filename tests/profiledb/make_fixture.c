@@ -35,9 +35,11 @@ int main(int argc, char **argv)
     struct skmd_pdb_decision dec = {kernel, 77, "skmd", 4096, 2, dev, count, 5.25,
                                     "split: \"output contiguous\""};
     bad |= skmd_pdb_log_decision(db, &dec) != SKMD_PDB_OK;
-    /* The guard went whole on the GPU: the split 1.8 ms, whole 1.2 ms there. */
+    /* The guard went whole on the GPU: the split 1.8 ms, the split without the CPU
+     * 2.1 ms, whole 1.2 ms there. */
     struct skmd_pdb_guard_key key = {kernel, 77, 0x1234, 0x5678, 2, dev, "skmd"};
-    struct skmd_pdb_guard guard = {.split_ms = 1.8, .split_n = 5, .whole_ms = {2.5, 1.2},
+    struct skmd_pdb_guard guard = {.split_ms = 1.8, .split_n = 5, .offhost_ms = 2.1,
+                                   .offhost_n = 3, .whole_ms = {2.5, 1.2},
                                    .whole_n = {1, 2}, .whole_dev = 1, .whole_mode = 1,
                                    .backoff = 6, .launches = 40, .retry_at = 72};
     bad |= skmd_pdb_put_guard(db, &key, &guard) != SKMD_PDB_OK;

@@ -22,7 +22,8 @@ TEST_TARGETS += test-profiledb
 test-profiledb: $(TEST_PROFILEDB_BIN)
 	$(TEST_PROFILEDB_BIN)
 
-# Guard states: round trip, device lists, age, the upgrade of a version 1 file.
+# Guard states: round trip, device lists, age, the upgrade of version 1, 2 and 3 files, a
+# read-only version 3 file.
 TEST_TARGETS += test-profiledb-guard
 .PHONY: test-profiledb-guard
 test-profiledb-guard: $(TEST_PDB_GUARD_BIN)
@@ -34,8 +35,9 @@ TEST_TARGETS += test-profiledb-host
 test-profiledb-host: $(TEST_PDB_HOST_BIN)
 	$(TEST_PDB_HOST_BIN)
 
-# skmd-profile against a database written by make_fixture.
+# skmd-profile against a database written by make_fixture. The tool is named by its path:
+# tools/ is included after tests/, so SKMD_PROFILE_BIN is still empty here.
 TEST_TARGETS += test-skmd-profile
 .PHONY: test-skmd-profile
-test-skmd-profile: $(SKMD_PROFILE_BIN) $(PROFILEDB_FIXTURE_BIN)
+test-skmd-profile: $(O)tools/skmd-profile $(PROFILEDB_FIXTURE_BIN)
 	tests/profiledb/test_skmd_profile.sh $(SKMD_PROFILE_BIN) $(PROFILEDB_FIXTURE_BIN)

@@ -101,7 +101,7 @@ static const char version1_tables[] =
     " kernel TEXT NOT NULL, shape INTEGER NOT NULL, policy TEXT NOT NULL,"
     " total INTEGER NOT NULL, shares TEXT NOT NULL, est_ms REAL NOT NULL, reason TEXT);";
 
-/* What version 2 added. */
+/* What version 2 added (the guards table before version 4's offhost columns). */
 static const char version2_tables[] =
     "CREATE TABLE guards(kernel TEXT NOT NULL, shape INTEGER NOT NULL, launch TEXT NOT NULL,"
     " buffers TEXT NOT NULL, devices TEXT NOT NULL, policy TEXT NOT NULL,"
@@ -109,6 +109,11 @@ static const char version2_tables[] =
     " whole_dev INTEGER NOT NULL, whole_mode INTEGER NOT NULL, backoff INTEGER NOT NULL,"
     " launches INTEGER NOT NULL, retry_at INTEGER NOT NULL, updated INTEGER NOT NULL,"
     " PRIMARY KEY(kernel, launch, buffers, devices, policy));";
+
+/* What version 3 added. */
+static const char version3_tables[] =
+    "CREATE TABLE hosts(devices TEXT PRIMARY KEY, idle REAL NOT NULL, busy REAL NOT NULL,"
+    " updated INTEGER NOT NULL);";
 
 void write_old_schema(const char *path, int version, const char *rows_sql)
 {
@@ -120,6 +125,8 @@ void write_old_schema(const char *path, int version, const char *rows_sql)
     CHECK(sqlite3_exec(conn, version1_tables, NULL, NULL, NULL) == SQLITE_OK);
     if (version >= 2)
         CHECK(sqlite3_exec(conn, version2_tables, NULL, NULL, NULL) == SQLITE_OK);
+    if (version >= 3)
+        CHECK(sqlite3_exec(conn, version3_tables, NULL, NULL, NULL) == SQLITE_OK);
     CHECK(sqlite3_exec(conn, rows_sql, NULL, NULL, NULL) == SQLITE_OK);
     CHECK(sqlite3_exec(conn, pragmas, NULL, NULL, NULL) == SQLITE_OK);
     sqlite3_close(conn);

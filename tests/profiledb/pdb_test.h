@@ -37,7 +37,7 @@ void wait_writers(const pid_t *pids, int count);
  * the tests run as root); returns the child's failure count. */
 int as_nobody(void (*fn)(void));
 
-/* A database file at path as a libskmd of schema `version` (1 or 2) left it: that
+/* A database file at path as a libskmd of schema `version` (1, 2 or 3) left it: that
  * version's tables, then rows_sql (INSERTs), then its application id and version. */
 void write_old_schema(const char *path, int version, const char *rows_sql);
 

@@ -185,14 +185,16 @@ static void write_version2(const char *path)
                      " 72, 0);");
 }
 
-/* The version 2 file's guard state: key {42, 7, 1, 2, {1, 2}, "skmd"}. */
+/* The version 2 file's guard state: key {42, 7, 1, 2, {1, 2}, "skmd"}, with no off-host
+ * split (version 4's). */
 static int guard_kept(struct skmd_pdb *db)
 {
     int64_t ids[2] = {1, 2};
     struct skmd_pdb_guard_key key = {42, 7, 1, 2, 2, ids, "skmd"};
     struct skmd_pdb_guard g;
     return skmd_pdb_get_guard(db, &key, 0, &g) == SKMD_PDB_OK && g.whole_mode &&
-           g.whole_dev == 1 && g.whole_ms[1] == 1.2;
+           g.whole_dev == 1 && g.whole_ms[1] == 1.2 && g.offhost_ms == 0.0 &&
+           g.offhost_n == 0 && g.offhost_mode == 0;
 }
 
 static void test_upgrade(void)
@@ -205,8 +207,11 @@ static void test_upgrade(void)
     CHECK(db && skmd_pdb_persistent(db));
     if (!db)
         return;
-    CHECK(rep.count == 1 && strstr(rep.all, "upgraded from schema version 2 to 3"));
-    CHECK(query_number(db, "PRAGMA user_version") == 3);
+    char upgraded[64];
+    snprintf(upgraded, sizeof upgraded, "upgraded from schema version 2 to %d",
+             SKMD_PDB_SCHEMA_VERSION);
+    CHECK(rep.count == 1 && strstr(rep.all, upgraded));
+    CHECK(query_number(db, "PRAGMA user_version") == SKMD_PDB_SCHEMA_VERSION);
     /* Its rows are kept, and the hosts table is there. */
     struct skmd_pdb_perf perf;
     CHECK(skmd_pdb_get_perf(db, 42, 1, 7, &perf) == SKMD_PDB_OK && perf.rate[5] == 123.5);

@@ -38,11 +38,12 @@ check "the progress bar reaches 100%" grep -q '100% (13/13)' "$dir/progress"
 check "export is valid JSON with the stored figures" /usr/bin/python3 - "$dir/export.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["schema_version"] == 3
+assert d["schema_version"] == 4
 g, = d["guards"]
 assert g["devices"] == "1,2" and g["policy"] == "skmd" and g["whole_dev"] == 2 and g["whole_mode"] == 1, g
 assert g["split_ms"] == 1.8 and g["retry_at"] - g["launches"] == 32 and g["launch"] == "0000000000001234", g
 assert g["whole"] == "1:2.5:1,2:1.2:2", g
+assert g["offhost_ms"] == 2.1 and g["offhost_n"] == 3 and g["offhost_mode"] == 0, g
 h, = d["hosts"]
 assert h["devices"] == "1,2" and h["idle"] == 9.5e6 and h["busy"] == 4.25e6, h
 assert h["updated"] > 0, h
@@ -64,21 +65,33 @@ check "run without an application is a usage error" test "$(status "$tool" run -
 check "run with a bad count is a usage error" test "$(status "$tool" run --launches x -- /bin/true)" = 64
 check "calibrate with bad sizes is a usage error" test "$(status "$tool" calibrate --sizes 9:1)" = 64
 
-# A read-only file of schema version 2 (the fixture less its hosts table) is exported as it
-# is, its hosts empty. Root ignores permissions: it reads the file as nobody.
+# Read-only files of schema versions 2 (the fixture less its hosts table and the guards'
+# offhost columns) and 3 (less the offhost columns) are exported as they are: hosts empty
+# in version 2, the off-host figures 0. Root ignores permissions: it reads them as nobody.
 as_user=()
 [ "$(id -u)" = 0 ] && as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 if [ "$(id -u)" != 0 ] || command -v setpriv >/dev/null; then
-  mkdir "$dir/ro" && cp "$db" "$dir/ro/v2.db"
-  /usr/bin/python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1])
-c.executescript("PRAGMA journal_mode=DELETE; DROP TABLE hosts; PRAGMA user_version=2")' \
-    "$dir/ro/v2.db"
-  chmod 755 "$dir" && chmod 444 "$dir/ro/v2.db" && chmod 555 "$dir/ro"
-  check "a read-only version 2 file exports without its hosts table" /usr/bin/python3 -c '
+  mkdir "$dir/ro" && cp "$db" "$dir/ro/v2.db" && cp "$db" "$dir/ro/v3.db"
+  to_old_version() { # to_old_version FILE VERSION
+    /usr/bin/python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1])
+c.executescript("PRAGMA journal_mode=DELETE;"
+                + "".join("ALTER TABLE guards DROP COLUMN offhost_%s;" % n
+                          for n in ("ms", "n", "mode"))
+                + ("DROP TABLE hosts;" if sys.argv[2] == "2" else "")
+                + "PRAGMA user_version=%s" % sys.argv[2])' "$1" "$2"
+  }
+  to_old_version "$dir/ro/v2.db" 2 && to_old_version "$dir/ro/v3.db" 3
+  chmod 755 "$dir" && chmod 444 "$dir"/ro/v*.db && chmod 555 "$dir/ro"
+  for v in 2 3; do
+    check "a read-only version $v file exports as it is" /usr/bin/python3 -c '
 import json, sys
 d = json.loads(sys.stdin.read())
-assert d["hosts"] == [] and len(d["guards"]) == 1 and len(d["perf"]) == 4, d
-' < <("${as_user[@]}" "$tool" --db "$dir/ro/v2.db" export --json 2>/dev/null)
+assert len(d["hosts"]) == (0 if sys.argv[1] == "2" else 1) and len(d["perf"]) == 4, d
+g, = d["guards"]
+assert g["split_ms"] == 1.8 and g["whole_mode"] == 1 and g["updated"] > 0, g
+assert g["offhost_ms"] == 0 and g["offhost_n"] == 0 and g["offhost_mode"] == 0, g
+' $v < <("${as_user[@]}" "$tool" --db "$dir/ro/v$v.db" export --json 2>/dev/null)
+  done
 fi
 
 check "clear succeeds" test "$(status "$tool" --db "$db" clear)" = 0
