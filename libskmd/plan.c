@@ -79,9 +79,11 @@ static uint64_t launches_since_flush;
 static int policy;
 /* Smoothed peer-copy rate from member a to member b, bytes/ms (0: never timed). */
 static double peer_rate[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
-/* Launches per guard verdict (enum skmd_part_run), and the guard's switches. */
-/* guard_warmups: launches left out of the guard's samples (a member's first share). */
-static uint64_t guard_runs[4], guard_to_whole, guard_to_split, guard_warmups;
+/* Launches per guard verdict (enum skmd_part_run), and the guard's switches (to whole, back
+ * to the split, between the splits with and without the host's cores). guard_warmups:
+ * launches left out of the guard's samples (a member's first share). */
+static uint64_t guard_runs[5], guard_to_whole, guard_to_split, guard_to_offhost,
+    guard_to_full, guard_warmups;
 /* Smoothed bytes/ms the host's side carried for several members' transfers at once
  * (transfer.c's windows, placed writes among them; 0: none seen). */
 static double host_rate;
@@ -180,14 +182,18 @@ static void plan_at_exit(void)
     skmd_plan_flush();
     pthread_mutex_lock(&plan_lock);
     skmd_plan_guard_forget();
-    if (guard_runs[0] + guard_runs[1] + guard_runs[2] + guard_runs[3])
+    if (guard_runs[0] + guard_runs[1] + guard_runs[2] + guard_runs[3] + guard_runs[4])
         skmd_log(SKMD_LOG_INFO, "plan guard: %llu split, %llu whole samples, %llu whole "
-                 "(the split measured slower), %llu split retries; went whole %llu times, "
-                 "back to the split %llu times; %llu left out (a member's first share)",
+                 "(the split measured slower), %llu split retries, %llu samples of the other "
+                 "split (with or without the host's cores); went whole %llu times, back to "
+                 "the split %llu times, to the split without the host's cores %llu times, "
+                 "back to the partitioner's %llu times; %llu left out (a member's first "
+                 "share)",
                  (unsigned long long)guard_runs[0], (unsigned long long)guard_runs[1],
                  (unsigned long long)guard_runs[2], (unsigned long long)guard_runs[3],
-                 (unsigned long long)guard_to_whole, (unsigned long long)guard_to_split,
-                 (unsigned long long)guard_warmups);
+                 (unsigned long long)guard_runs[4], (unsigned long long)guard_to_whole,
+                 (unsigned long long)guard_to_split, (unsigned long long)guard_to_offhost,
+                 (unsigned long long)guard_to_full, (unsigned long long)guard_warmups);
     if (host_rate > 0 || host_busy_rate > 0)
         skmd_log(SKMD_LOG_INFO, "plan: the host's side carried %.2f GB/s for several "
                  "members at once, %.2f GB/s while a CPU member's share computed (0: not "
@@ -238,6 +244,9 @@ static void observe_window(uint64_t bytes, double ms, int members)
         return;
     uint64_t end = skmd_trace_now_ns(), span = (uint64_t)(ms * 1e6);
     double busy_ms = skmd_host_busy_ms(end > span ? end - span : 0, end);
+    skmd_log(SKMD_LOG_DEBUG, "plan: host window: %d members moved %llu bytes in %.3f ms, "
+             "%.3f ms of it beside a CPU member's share", members, (unsigned long long)bytes,
+             ms, busy_ms);
     pthread_mutex_lock(&plan_lock);
     if (busy_ms < 0.1 * ms) {
         smooth(&host_rate, (double)bytes / ms);
@@ -855,9 +864,55 @@ static int best_whole(const struct skmd_plan_request *r, const struct entry *e,
     return fastest;
 }
 
+/* A member whose kernels run on the host's own cores (a CPU device). */
+static int on_host_cores(int m)
+{
+    return (skmd_state.members[m].type & CL_DEVICE_TYPE_CPU) != 0;
+}
+
+/* Whether the split without the members on the host's cores differs from count's: count
+ * gives one of them a share, and two or more other members can take the launch (with one,
+ * that split is the guard's whole run). Not for a placement's shares. */
+static int offhost_differs(const struct skmd_plan_request *r, const struct residency *resident,
+                           const uint64_t *count)
+{
+    int host_share = 0, others = 0;
+    for (int m = 0; m < skmd_state.nmembers; m++) {
+        host_share |= count[m] && on_host_cores(m);
+        others += r->eligible[m] && !on_host_cores(m);
+    }
+    return !resident->placed && host_share && others >= 2;
+}
+
+static int partition(const struct skmd_plan_request *r, struct entry *e,
+                     const struct residency *resident, int use_cache,
+                     struct skmd_part_result *res, int *map, int *n);
+
+/* Under plan_lock: the partitioner's split among the members not on the host's cores, in
+ * count; 0 when it fails (count unchanged). Cached under its own key (the eligible
+ * members are part of it). */
+static int split_offhost(const struct skmd_plan_request *r, struct entry *e,
+                         const struct residency *resident, uint64_t *count)
+{
+    unsigned char eligible[SKMD_MAX_MEMBERS];
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        eligible[m] = r->eligible[m] && !on_host_cores(m);
+    struct skmd_plan_request off = *r;
+    off.eligible = eligible;
+    struct skmd_part_result res;
+    int map[SKMD_MAX_MEMBERS], n = 0;
+    if (partition(&off, e, resident, 1, &res, map, &n) != SKMD_PART_OK)
+        return 0;
+    memset(count, 0, sizeof *count * (size_t)skmd_state.nmembers);
+    for (int i = 0; i < n; i++)
+        count[map[i]] = res.count[i];
+    return 1;
+}
+
 /* Under plan_lock: the measured guard's word on a decision that splits (skmd_part.h): it
- * may run the launch whole on one member instead. */
-static void guard(const struct skmd_plan_request *r, const struct entry *e,
+ * may run the launch whole on one member instead, or split without the members on the
+ * host's cores. */
+static void guard(const struct skmd_plan_request *r, struct entry *e,
                   const struct residency *resident, uint64_t *count,
                   struct skmd_plan_ticket *t)
 {
@@ -882,22 +937,33 @@ static void guard(const struct skmd_plan_request *r, const struct entry *e,
         skmd_part_rate(&e->table[best], r->total_groups) <
             PLAN_MOVE_GAIN * skmd_part_rate(&e->table[kept], r->total_groups))
         best = kept;
-    int dev, run = skmd_part_guard_choose(g, best, &dev);
+    int offhost = offhost_differs(r, resident, count);
+    int dev, run = skmd_part_guard_choose(g, best, offhost, &dev);
     t->guard = run + 1;
     t->guard_dev = dev;
+    t->guard_offhost = skmd_part_guard_runs_offhost(g, run);
     t->key_shape = key.shape;
     t->key_buffers = key.buffers;
     guard_runs[run]++;
     if (dev >= 0 && (dev >= skmd_state.nmembers || !r->eligible[dev]))
         t->guard = 0; /* its member cannot take the launch now: the split runs, unjudged */
+    if (dev < 0 && offhost && t->guard_offhost && !split_offhost(r, e, resident, count))
+        t->guard = 0; /* no such split to be had: the partitioner's runs, unjudged */
+    if (run == SKMD_PART_RUN_OTHER_SPLIT && t->guard)
+        skmd_log(SKMD_LOG_INFO, "plan %s: guard: the split %s the members on the host's cores, "
+                 "measured (%.3f ms x%u with them, %.3f ms x%u without)", e->name,
+                 t->guard_offhost ? "without" : "with", g->split_ms, g->split_n,
+                 g->offhost_ms, g->offhost_n);
     if (dev < 0 || !t->guard)
         return;
     memset(count, 0, sizeof *count * (size_t)skmd_state.nmembers);
     count[dev] = r->total_groups;
     if (run == SKMD_PART_RUN_WHOLE_SAMPLE)
         skmd_log(SKMD_LOG_INFO, "plan %s: guard: whole sample on member %d (split %.3f ms "
-                 "x%u, whole there %.3f ms x%u)", e->name, dev, g->split_ms, g->split_n,
-                 g->whole_ms[dev], g->whole_n[dev]);
+                 "x%u, whole there %.3f ms x%u)", e->name, dev,
+                 g->offhost_mode ? g->offhost_ms : g->split_ms,
+                 g->offhost_mode ? g->offhost_n : g->split_n, g->whole_ms[dev],
+                 g->whole_n[dev]);
 }
 
 /* Under plan_lock. A member the decision leaves idle is measured again now and then (1
@@ -906,7 +972,7 @@ static void guard(const struct skmd_plan_request *r, const struct entry *e,
  * estimated time (a power of two, at most half the launch), so the probe is large enough
  * to show the member's rate at sizes it would get, and costs the launch little when the
  * table is right. So a kernel kept on one member learns the others' rates as sizes
- * change. Not on the guard's whole samples and retries, whose times must stay clean. */
+ * change. Not on the guard's samples and retries, whose times must stay clean. */
 #define PLAN_PROBE_EVERY 64
 /* A member's first part of a kernel in a process builds it there (PoCL compiles the
  * kernel, NVIDIA builds the share program: tens to hundreds of ms) on the launch's path:
@@ -919,7 +985,7 @@ static void probe_idle(const struct skmd_plan_request *r, struct entry *e, uint6
     int n = skmd_state.nmembers, donor = -1, idle = -1;
     if (!t->learn || e->launches % PLAN_PROBE_EVERY != PLAN_PROBE_EVERY - 1 ||
         t->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1 || t->guard == SKMD_PART_RUN_RETRY + 1 ||
-        r->total_groups < 2)
+        t->guard == SKMD_PART_RUN_OTHER_SPLIT + 1 || r->total_groups < 2)
         return;
     for (int m = 0; m < n; m++)
         if (count[m] && (donor < 0 || count[m] > count[donor]))
@@ -1325,6 +1391,31 @@ void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms)
     pthread_mutex_unlock(&plan_lock);
 }
 
+/* Under plan_lock: counts and tells what the guard changed. */
+static void log_guard_change(const struct skmd_part_guard *g, const char *name, int was_whole,
+                             int was_offhost)
+{
+    double split_ms = g->offhost_mode ? g->offhost_ms : g->split_ms; /* the split in use */
+    if (g->offhost_mode != was_offhost) {
+        *(g->offhost_mode ? &guard_to_offhost : &guard_to_full) += 1;
+        skmd_log(SKMD_LOG_INFO, "plan %s: guard: the split without the members on the host's "
+                 "cores measured %.3f ms, with them %.3f ms: %s from now on", name,
+                 g->offhost_ms, g->split_ms, g->offhost_mode ? "without them" : "with them");
+    }
+    if (g->whole_mode && !was_whole) {
+        guard_to_whole++;
+        skmd_log(SKMD_LOG_INFO, "plan %s: guard: the split measured %.3f ms, whole on member "
+                 "%d %.3f ms: whole from now on, the split retried in %llu launches", name,
+                 split_ms, g->whole_dev, g->whole_ms[g->whole_dev],
+                 (unsigned long long)(g->retry_at - g->launches));
+    } else if (!g->whole_mode && was_whole) {
+        guard_to_split++;
+        skmd_log(SKMD_LOG_INFO, "plan %s: guard: the retried split measured %.3f ms, whole on "
+                 "member %d %.3f ms: back to the split", name, split_ms, g->whole_dev,
+                 g->whole_ms[g->whole_dev]);
+    }
+}
+
 void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)
 {
     if (!t->guard)
@@ -1341,24 +1432,14 @@ void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)
         }
     struct skmd_part_key key = {t->kernel, t->key_shape, t->key_buffers};
     struct skmd_part_guard *g = skmd_part_cache_guard(cache, &key);
-    int run = t->guard - 1;
-    if (g && skmd_part_guard_observe(g, run, t->guard_dev, ms) == 1) {
+    int run = t->guard - 1, was_offhost = g ? g->offhost_mode : 0,
+        was_whole = g ? g->whole_mode : 0;
+    if (g && skmd_part_guard_observe(g, run, t->guard_dev, t->guard_offhost, ms) == 1) {
         const char *name = "";
         for (struct entry *e = entries; e; e = e->next)
             if (e->kernel == t->kernel && e->shape == t->shape)
                 name = e->name;
-        if (g->whole_mode) {
-            guard_to_whole++;
-            skmd_log(SKMD_LOG_INFO, "plan %s: guard: the split measured %.3f ms, whole on "
-                     "member %d %.3f ms: whole from now on, the split retried in %llu "
-                     "launches", name, g->split_ms, g->whole_dev, g->whole_ms[g->whole_dev],
-                     (unsigned long long)(g->retry_at - g->launches));
-        } else {
-            guard_to_split++;
-            skmd_log(SKMD_LOG_INFO, "plan %s: guard: the retried split measured %.3f ms, "
-                     "whole on member %d %.3f ms: back to the split", name, g->split_ms,
-                     g->whole_dev, g->whole_ms[g->whole_dev]);
-        }
+        log_guard_change(g, name, was_whole, was_offhost);
     } else if (g && run == SKMD_PART_RUN_RETRY) {
         skmd_log(SKMD_LOG_INFO, "plan: guard: the retried split measured %.3f ms, whole "
                  "%.3f ms: whole again, next retry in %llu launches", ms,

@@ -46,6 +46,7 @@ struct skmd_plan_ticket {
      * 0: not guarded), the member of a whole run, and the decision cache's key. */
     int guard;
     int guard_dev;
+    int guard_offhost; /* 1: the split runs without the members on the host's cores */
     /* 1: member m's first share of this kernel: its host-side time holds the driver's
      * compilation of the kernel (a second on PoCL), not the member's launch latency. */
     unsigned char first_share[SKMD_MAX_MEMBERS];

@@ -50,6 +50,9 @@ static void to_pdb(const struct skmd_part_guard *g, int n, struct skmd_pdb_guard
     memset(out, 0, sizeof *out);
     out->split_ms = g->split_ms;
     out->split_n = g->split_n;
+    out->offhost_ms = g->offhost_ms;
+    out->offhost_n = g->offhost_n;
+    out->offhost_mode = g->offhost_mode && g->offhost_n > 0;
     for (int m = 0; m < n; m++) {
         out->whole_ms[m] = g->whole_ms[m];
         out->whole_n[m] = g->whole_n[m];
@@ -66,6 +69,9 @@ static void from_pdb(const struct skmd_pdb_guard *s, int n, struct skmd_part_gua
     skmd_part_guard_init(g);
     g->split_ms = s->split_ms;
     g->split_n = s->split_n;
+    g->offhost_ms = s->offhost_ms;
+    g->offhost_n = s->offhost_n;
+    g->offhost_mode = s->offhost_mode;
     for (int m = 0; m < n; m++) {
         g->whole_ms[m] = s->whole_ms[m];
         g->whole_n[m] = s->whole_n[m];
@@ -127,15 +133,17 @@ int skmd_plan_guard_meet(struct skmd_pdb *db, const struct skmd_plan_guard_membe
     if (g->whole_mode)
         skmd_log(SKMD_LOG_INFO, "plan %s: guard: state from the profile database (stored "
                  "%lld s ago): whole on member %d (the split measured %.3f ms, whole %.3f "
-                 "ms), the split retried in %llu launches", name, age, dev, g->split_ms,
-                 g->whole_ms[dev],
+                 "ms), the split retried in %llu launches", name, age, dev,
+                 g->offhost_mode ? g->offhost_ms : g->split_ms, g->whole_ms[dev],
                  (unsigned long long)(g->retry_at > g->launches ? g->retry_at - g->launches
                                                                 : 0));
     else
         skmd_log(SKMD_LOG_INFO, "plan %s: guard: state from the profile database (stored "
-                 "%lld s ago): the split (%.3f ms x%u), whole on member %d %.3f ms x%u",
-                 name, age, g->split_ms, g->split_n, dev, dev >= 0 ? g->whole_ms[dev] : 0.0,
-                 dev >= 0 ? g->whole_n[dev] : 0);
+                 "%lld s ago): the split (%.3f ms x%u), without the members on the host's "
+                 "cores (%.3f ms x%u)%s, whole on member %d %.3f ms x%u", name, age,
+                 g->split_ms, g->split_n, g->offhost_ms, g->offhost_n,
+                 g->offhost_mode ? ": the split runs without them" : "", dev,
+                 dev >= 0 ? g->whole_ms[dev] : 0.0, dev >= 0 ? g->whole_n[dev] : 0);
     return 1;
 }
 

@@ -1058,6 +1058,17 @@ static int any_param(const struct launch *L, const unsigned char *param)
     return 0;
 }
 
+/* The launch log's word on the guard's own launches (sampled or retried, not the split
+ * the partitioner chose). */
+static const char *guard_tag(const struct skmd_plan_ticket *t)
+{
+    if (t->guard == SKMD_PART_RUN_RETRY + 1)
+        return " (guard retry)";
+    if (t->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1 || t->guard == SKMD_PART_RUN_OTHER_SPLIT + 1)
+        return " (guard sample)";
+    return "";
+}
+
 static void report(const struct launch *L, const char *why, const struct share *shares,
                    int nshares, uint64_t t0)
 {
@@ -1081,9 +1092,7 @@ static void report(const struct launch *L, const char *why, const struct share *
                      nshares > 1 && any_param(L, L->bound_param) ? " (bounds)" : "",
                      nshares > 1 && any_param(L, L->rect_param) ? " (rect)" : "",
                      L->ticket.placed ? " (inputs placed)" : "",
-                     L->ticket.guard == SKMD_PART_RUN_RETRY + 1          ? " (guard retry)"
-                     : L->ticket.guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1 ? " (guard sample)"
-                                                                         : "",
+                     guard_tag(&L->ticket),
                      (unsigned long long)L->moved.to_devices,
                      (unsigned long long)L->moved.to_host, (unsigned long long)L->moved.peer);
     }

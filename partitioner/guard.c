@@ -1,7 +1,8 @@
 /* The measured guard against losing to one device (see skmd_part.h): per cached
- * decision, the smoothed wall times of its split launches and of whole launches on the
- * best single device; the split that measures slower goes whole, retried after 2^k
- * launches with k growing, so a wrong model costs a bounded fraction of the launches. */
+ * decision, the smoothed wall times of its split launches (with and without the devices
+ * on the host's cores) and of whole launches on the best single device; the faster split
+ * runs, and one that measures slower than whole goes whole, retried after 2^k launches
+ * with k growing, so a wrong model costs a bounded fraction of the launches. */
 #include "skmd_part.h"
 
 #include <math.h>
@@ -17,7 +18,16 @@ void skmd_part_guard_init(struct skmd_part_guard *g)
     g->backoff = SKMD_PART_GUARD_FIRST_BACKOFF;
 }
 
-int skmd_part_guard_choose(struct skmd_part_guard *g, int best, int *dev)
+/* 1 when launch n samples a figure that has `samples` of `enough`, at `offset` within
+ * each period (whole samples and samples of the other split fall on different launches). */
+static int sample_due(uint64_t n, uint32_t samples, uint32_t enough, uint64_t offset)
+{
+    uint64_t every = samples < enough ? SKMD_PART_GUARD_SAMPLE_EVERY
+                                      : SKMD_PART_GUARD_REFRESH_EVERY;
+    return n % every == offset;
+}
+
+int skmd_part_guard_choose(struct skmd_part_guard *g, int best, int offhost, int *dev)
 {
     *dev = -1;
     uint64_t n = g->launches++;
@@ -27,16 +37,24 @@ int skmd_part_guard_choose(struct skmd_part_guard *g, int best, int *dev)
         *dev = g->whole_dev;
         return SKMD_PART_RUN_WHOLE;
     }
-    if (best < 0 || best >= SKMD_PART_MAX_DEVICES)
-        return SKMD_PART_RUN_SPLIT;
-    uint64_t every = g->whole_n[best] < SKMD_PART_GUARD_WHOLE_SAMPLES
-                         ? SKMD_PART_GUARD_SAMPLE_EVERY
-                         : SKMD_PART_GUARD_REFRESH_EVERY;
-    if (n % every == SKMD_PART_GUARD_SAMPLE_EVERY / 2 - 1) {
+    if (best >= 0 && best < SKMD_PART_MAX_DEVICES &&
+        sample_due(n, g->whole_n[best], SKMD_PART_GUARD_WHOLE_SAMPLES,
+                   SKMD_PART_GUARD_SAMPLE_EVERY / 2 - 1)) {
         *dev = best;
         return SKMD_PART_RUN_WHOLE_SAMPLE;
     }
+    uint32_t other_n = g->offhost_mode ? g->split_n : g->offhost_n;
+    if (offhost && sample_due(n, other_n, SKMD_PART_GUARD_OFFHOST_SAMPLES,
+                              SKMD_PART_GUARD_SAMPLE_EVERY - 1))
+        return SKMD_PART_RUN_OTHER_SPLIT;
     return SKMD_PART_RUN_SPLIT;
+}
+
+int skmd_part_guard_runs_offhost(const struct skmd_part_guard *g, int run)
+{
+    if (run == SKMD_PART_RUN_OTHER_SPLIT)
+        return !g->offhost_mode;
+    return (run == SKMD_PART_RUN_SPLIT || run == SKMD_PART_RUN_RETRY) && g->offhost_mode;
 }
 
 static void smooth(double *avg, uint32_t *n, double ms)
@@ -68,23 +86,37 @@ static int fastest_whole(const struct skmd_part_guard *g)
     return best;
 }
 
-int skmd_part_guard_observe(struct skmd_part_guard *g, int run, int dev, double wall_ms)
+/* The split in use: its smoothed time and samples. */
+static double *in_use_ms(struct skmd_part_guard *g)
+{
+    return g->offhost_mode ? &g->offhost_ms : &g->split_ms;
+}
+static uint32_t *in_use_n(struct skmd_part_guard *g)
+{
+    return g->offhost_mode ? &g->offhost_n : &g->split_n;
+}
+
+int skmd_part_guard_observe(struct skmd_part_guard *g, int run, int dev, int offhost,
+                            double wall_ms)
 {
     if (!g || !isfinite(wall_ms) || !(wall_ms > 0.0))
         return SKMD_PART_EINVAL;
-    int was_whole = g->whole_mode;
+    int was_whole = g->whole_mode, was_offhost = g->offhost_mode;
+    double *split_ms = offhost ? &g->offhost_ms : &g->split_ms;
+    uint32_t *split_n = offhost ? &g->offhost_n : &g->split_n;
     switch (run) {
     case SKMD_PART_RUN_SPLIT:
+    case SKMD_PART_RUN_OTHER_SPLIT:
         if (g->whole_mode)
             return 0; /* a split decided before the guard went whole: stale */
-        smooth(&g->split_ms, &g->split_n, wall_ms);
+        smooth(split_ms, split_n, wall_ms);
         break;
     case SKMD_PART_RUN_RETRY:
         if (!g->whole_mode)
             return 0;
         /* The retry is the latest word on the split: older samples are stale. */
-        g->split_ms = wall_ms;
-        g->split_n = 1;
+        *split_ms = wall_ms;
+        *split_n = 1;
         if (wall_ms < g->whole_ms[g->whole_dev] * (1 - SKMD_PART_GUARD_RETURN))
             g->whole_mode = 0;
         else
@@ -101,11 +133,20 @@ int skmd_part_guard_observe(struct skmd_part_guard *g, int run, int dev, double 
     default:
         return SKMD_PART_EINVAL;
     }
-    int fastest = fastest_whole(g);
-    if (!g->whole_mode && fastest >= 0 && g->split_n >= SKMD_PART_GUARD_SPLIT_SAMPLES &&
-        g->split_ms > g->whole_ms[fastest] * (1 + SKMD_PART_GUARD_LEAVE))
-        go_whole(g, fastest);
-    return g->whole_mode != was_whole;
+    if (!g->whole_mode) {
+        /* The other split, measured enough and faster: it becomes the split. */
+        double other_ms = g->offhost_mode ? g->split_ms : g->offhost_ms;
+        uint32_t other_n = g->offhost_mode ? g->split_n : g->offhost_n;
+        if (other_n >= SKMD_PART_GUARD_OFFHOST_SAMPLES &&
+            *in_use_n(g) >= SKMD_PART_GUARD_SPLIT_SAMPLES &&
+            other_ms < *in_use_ms(g) * (1 - SKMD_PART_GUARD_LEAVE))
+            g->offhost_mode = !g->offhost_mode;
+        int fastest = fastest_whole(g);
+        if (fastest >= 0 && *in_use_n(g) >= SKMD_PART_GUARD_SPLIT_SAMPLES &&
+            *in_use_ms(g) > g->whole_ms[fastest] * (1 + SKMD_PART_GUARD_LEAVE))
+            go_whole(g, fastest);
+    }
+    return g->whole_mode != was_whole || g->offhost_mode != was_offhost;
 }
 
 const char *skmd_part_run_name(int run)
@@ -115,6 +156,7 @@ const char *skmd_part_run_name(int run)
     case SKMD_PART_RUN_WHOLE_SAMPLE: return "whole sample";
     case SKMD_PART_RUN_WHOLE: return "whole (the split measured slower)";
     case SKMD_PART_RUN_RETRY: return "split retry";
+    case SKMD_PART_RUN_OTHER_SPLIT: return "other split sample";
     default: return "?";
     }
 }

@@ -262,9 +262,16 @@ struct skmd_part_guard *skmd_part_cache_guard(struct skmd_part_cache *c,
  * each smoothed; a split measured slower than whole goes whole on the fastest such device, is
  * retried only after 2^k launches, k growing, so a wrong model costs a bounded fraction
  * of the launches. While only split samples exist, 1 launch in SAMPLE_EVERY runs whole
- * (until WHOLE_SAMPLES of them), later 1 in REFRESH_EVERY. */
+ * (until WHOLE_SAMPLES of them), later 1 in REFRESH_EVERY.
+ * A split that gives a share to a device on the host's cores (the CPU) can also lose to
+ * the split without it: that device's kernel takes the cores the other devices' transfers
+ * and drivers need, which no table shows (CPU + 2 H200, syrk: 26.9 ms with the CPU's 5%,
+ * 20.6 without). Where the caller says the two differ, the guard measures both alike (the
+ * one not in use 1 launch in SAMPLE_EVERY until OFFHOST_SAMPLES, later 1 in
+ * REFRESH_EVERY) and runs the faster as "the split". */
 #define SKMD_PART_GUARD_SPLIT_SAMPLES 3   /* split samples before the guard judges */
 #define SKMD_PART_GUARD_WHOLE_SAMPLES 2   /* whole samples before the guard judges */
+#define SKMD_PART_GUARD_OFFHOST_SAMPLES 2 /* samples of the split not in use, likewise */
 #define SKMD_PART_GUARD_LEAVE 0.02        /* split slower than whole by more: go whole */
 #define SKMD_PART_GUARD_RETURN 0.05       /* a retried split faster by more: split again */
 #define SKMD_PART_GUARD_SAMPLE_EVERY 4
@@ -278,11 +285,15 @@ enum skmd_part_run {
     SKMD_PART_RUN_WHOLE_SAMPLE, /* whole on the best device, to measure it */
     SKMD_PART_RUN_WHOLE,        /* whole: the split measured slower */
     SKMD_PART_RUN_RETRY,        /* the split again, rarely, while whole */
+    SKMD_PART_RUN_OTHER_SPLIT,  /* the split not in use (with or without the host's cores) */
 };
 
 struct skmd_part_guard {
-    double split_ms;           /* smoothed wall time of the split */
+    double split_ms;           /* smoothed wall time of the split as the partitioner makes it */
     uint32_t split_n;          /* samples behind it */
+    double offhost_ms;         /* the same, without the devices on the host's cores */
+    uint32_t offhost_n;
+    int offhost_mode;          /* 1: "the split" runs without them */
     double whole_ms[SKMD_PART_MAX_DEVICES]; /* smoothed wall time whole on each device */
     uint32_t whole_n[SKMD_PART_MAX_DEVICES];
     int whole_dev;             /* whole mode's device (else the last sampled), -1: none */
@@ -294,13 +305,20 @@ struct skmd_part_guard {
 
 void skmd_part_guard_init(struct skmd_part_guard *g);
 /* For one launch whose decision splits: what to run. best is the device that would run
- * it whole (-1: none: the split runs); *dev is the device of a whole run (else -1). Whole
+ * it whole (-1: none: the split runs); offhost: 1 when the split without the devices on
+ * the host's cores differs from the partitioner's (it gave them a share, and two or more
+ * other devices can take the launch); *dev is the device of a whole run (else -1). Whole
  * samples are kept per device, so a best device that changes back and forth keeps its
  * samples; the verdict compares the split with the fastest device that has enough. */
-int skmd_part_guard_choose(struct skmd_part_guard *g, int best, int *dev);
-/* The launch ran (`run` as chosen, on `dev`) in wall_ms. Returns 1 when the guard went
- * whole or back to the split, 0 when not, SKMD_PART_EINVAL on a bad figure. */
-int skmd_part_guard_observe(struct skmd_part_guard *g, int run, int dev, double wall_ms);
+int skmd_part_guard_choose(struct skmd_part_guard *g, int best, int offhost, int *dev);
+/* Whether a launch the guard chose `run` for runs the split without the devices on the
+ * host's cores (for the split, a retry, the other split; 0 for whole runs). */
+int skmd_part_guard_runs_offhost(const struct skmd_part_guard *g, int run);
+/* The launch ran (`run` as chosen, on `dev`; offhost: what skmd_part_guard_runs_offhost
+ * said, with the variants alike) in wall_ms. Returns 1 when the guard went whole, back to
+ * the split, or to the other split, 0 when not, SKMD_PART_EINVAL on a bad figure. */
+int skmd_part_guard_observe(struct skmd_part_guard *g, int run, int dev, int offhost,
+                            double wall_ms);
 const char *skmd_part_run_name(int run);
 
 /* ---- Cold start ------------------------------------------------------------------------ */

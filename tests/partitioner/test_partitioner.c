@@ -800,9 +800,10 @@ static void test_cold_start(void)
 }
 
 /* Runs `launches` launches of one splitting decision through the guard: the split takes
- * split_ms, whole on device `best` takes whole_ms (+-3% deterministic noise each). Counts
- * the runs per verdict into runs[4]; returns the number of launches whose time exceeded
- * whole_ms (split, retry) or were whole while the split was faster. */
+ * split_ms, the split without the devices on the host's cores offhost_ms (0: the two are
+ * alike), whole on device `best` whole_ms (+-3% deterministic noise each). Counts the
+ * runs per verdict into runs[5]; returns the number of launches that ran something slower
+ * than the fastest of the three. */
 static unsigned noise_state = 12345;
 static double noisy(double ms)
 {
@@ -810,27 +811,37 @@ static double noisy(double ms)
     return ms * (0.97 + 0.06 * (double)((noise_state >> 16) & 0x7fff) / 32767.0);
 }
 
-static int run_guard(struct skmd_part_guard *g, int launches, int best, double split_ms,
-                     double whole_ms, int *runs)
+static int run_guard3(struct skmd_part_guard *g, int launches, int best, double split_ms,
+                      double offhost_ms, double whole_ms, int *runs)
 {
-    int lost = 0;
+    int lost = 0, offhost = offhost_ms > 0;
+    double fastest = fmin(whole_ms, offhost ? fmin(split_ms, offhost_ms) : split_ms);
     for (int i = 0; i < launches; i++) {
-        int dev, run = skmd_part_guard_choose(g, best, &dev);
+        int dev, run = skmd_part_guard_choose(g, best, offhost, &dev);
         runs[run]++;
         int whole = run == SKMD_PART_RUN_WHOLE || run == SKMD_PART_RUN_WHOLE_SAMPLE;
         CHECK(run == SKMD_PART_RUN_WHOLE ? dev == g->whole_dev
               : run == SKMD_PART_RUN_WHOLE_SAMPLE ? dev == best : dev == -1);
-        double ms = noisy(whole ? whole_ms : split_ms);
-        lost += whole ? split_ms < whole_ms : split_ms > whole_ms;
-        CHECK(skmd_part_guard_observe(g, run, dev, ms) >= 0);
+        CHECK(offhost || run != SKMD_PART_RUN_OTHER_SPLIT);
+        int ran_offhost = skmd_part_guard_runs_offhost(g, run);
+        CHECK(!whole || !ran_offhost);
+        double ms = whole ? whole_ms : offhost && ran_offhost ? offhost_ms : split_ms;
+        lost += ms > fastest;
+        CHECK(skmd_part_guard_observe(g, run, dev, ran_offhost, noisy(ms)) >= 0);
     }
     return lost;
+}
+
+static int run_guard(struct skmd_part_guard *g, int launches, int best, double split_ms,
+                     double whole_ms, int *runs)
+{
+    return run_guard3(g, launches, best, split_ms, 0.0, whole_ms, runs);
 }
 
 static void test_guard(void)
 {
     struct skmd_part_guard g;
-    int runs[4] = {0};
+    int runs[5] = {0};
     /* Splitting loses by 30%: whole within the first two sampling periods, then the
      * split is retried ever more rarely: of 4000 launches, under 2% lose. */
     skmd_part_guard_init(&g);
@@ -850,6 +861,7 @@ static void test_guard(void)
     CHECK(runs[SKMD_PART_RUN_WHOLE] == 0 && runs[SKMD_PART_RUN_RETRY] == 0);
     CHECK(runs[SKMD_PART_RUN_WHOLE_SAMPLE] >= 2 && runs[SKMD_PART_RUN_WHOLE_SAMPLE] <= 2 + 8);
     CHECK(lost == runs[SKMD_PART_RUN_WHOLE_SAMPLE]);
+    CHECK(runs[SKMD_PART_RUN_OTHER_SPLIT] == 0 && g.offhost_n == 0);
     /* Whole, then the split becomes the faster (another size of input, say): a retry
      * finds it and the guard goes back to the split. */
     skmd_part_guard_init(&g);
@@ -879,11 +891,11 @@ static void test_guard(void)
     skmd_part_guard_init(&g);
     /* No best device: the split runs; bad figures are rejected. */
     int dev;
-    CHECK(skmd_part_guard_choose(&g, -1, &dev) == SKMD_PART_RUN_SPLIT && dev == -1);
-    CHECK(skmd_part_guard_observe(&g, SKMD_PART_RUN_SPLIT, -1, NAN) == SKMD_PART_EINVAL);
-    CHECK(skmd_part_guard_observe(&g, SKMD_PART_RUN_SPLIT, -1, -1.0) == SKMD_PART_EINVAL);
-    CHECK(skmd_part_guard_observe(&g, 7, -1, 1.0) == SKMD_PART_EINVAL);
-    CHECK(skmd_part_guard_observe(NULL, SKMD_PART_RUN_SPLIT, -1, 1.0) == SKMD_PART_EINVAL);
+    CHECK(skmd_part_guard_choose(&g, -1, 0, &dev) == SKMD_PART_RUN_SPLIT && dev == -1);
+    CHECK(skmd_part_guard_observe(&g, SKMD_PART_RUN_SPLIT, -1, 0, NAN) == SKMD_PART_EINVAL);
+    CHECK(skmd_part_guard_observe(&g, SKMD_PART_RUN_SPLIT, -1, 0, -1.0) == SKMD_PART_EINVAL);
+    CHECK(skmd_part_guard_observe(&g, 7, -1, 0, 1.0) == SKMD_PART_EINVAL);
+    CHECK(skmd_part_guard_observe(NULL, SKMD_PART_RUN_SPLIT, -1, 0, 1.0) == SKMD_PART_EINVAL);
     /* The cache keeps one guard per key, from its first decision on. */
     struct skmd_part_cache *c = skmd_part_cache_new(0.1);
     struct skmd_part_device d2[2] = {flat_device(10.0, -1, 0.0), flat_device(10.0, -1, 0.0)};
@@ -904,9 +916,58 @@ static void test_guard(void)
     CHECK(strcmp(skmd_part_run_name(SKMD_PART_RUN_RETRY), "split retry") == 0);
 }
 
+/* The split without the devices on the host's cores, measured beside the partitioner's. */
+static void test_guard_offhost(void)
+{
+    struct skmd_part_guard g;
+    int runs[5] = {0};
+    /* The CPU's share costs the others more than it brings (CPU + 2 H200, syrk: 26.9 ms,
+     * 20.6 without it, 35 whole): the split without it from the second sampling period
+     * on; of 2000 launches only the samples lose. */
+    skmd_part_guard_init(&g);
+    int lost = run_guard3(&g, 8, 1, 27.0, 20.0, 35.0, runs);
+    CHECK(g.offhost_mode == 1 && g.whole_mode == 0 && g.offhost_n == 2);
+    lost += run_guard3(&g, 1992, 1, 27.0, 20.0, 35.0, runs);
+    CHECK(g.offhost_mode == 1 && g.whole_mode == 0);
+    CHECK(runs[SKMD_PART_RUN_OTHER_SPLIT] >= 2 && runs[SKMD_PART_RUN_OTHER_SPLIT] <= 2 + 8);
+    CHECK(lost <= 2 + 2 + 8 + 8 + 2);
+    CHECK(skmd_part_guard_runs_offhost(&g, SKMD_PART_RUN_SPLIT) == 1);
+    CHECK(skmd_part_guard_runs_offhost(&g, SKMD_PART_RUN_OTHER_SPLIT) == 0);
+    CHECK(skmd_part_guard_runs_offhost(&g, SKMD_PART_RUN_WHOLE_SAMPLE) == 0);
+    /* The CPU's share pays (gesummv: 15.8 ms, 21.0 without): the partitioner's split stays. */
+    memset(runs, 0, sizeof runs);
+    skmd_part_guard_init(&g);
+    lost = run_guard3(&g, 2000, 1, 15.8, 21.0, 60.0, runs);
+    CHECK(g.offhost_mode == 0 && g.whole_mode == 0);
+    CHECK(runs[SKMD_PART_RUN_OTHER_SPLIT] >= 2 && runs[SKMD_PART_RUN_OTHER_SPLIT] <= 2 + 8);
+    CHECK(lost == runs[SKMD_PART_RUN_OTHER_SPLIT] + runs[SKMD_PART_RUN_WHOLE_SAMPLE]);
+    /* Then the CPU's share pays again (another input): a refresh sample finds it. */
+    skmd_part_guard_init(&g);
+    run_guard3(&g, 16, 1, 27.0, 20.0, 35.0, runs);
+    CHECK(g.offhost_mode == 1);
+    run_guard3(&g, 600, 1, 12.0, 20.0, 35.0, runs);
+    CHECK(g.offhost_mode == 0);
+    /* Both splits lose to whole: whole, and its retries run the split in use. */
+    skmd_part_guard_init(&g);
+    run_guard3(&g, 40, 1, 27.0, 20.0, 15.0, runs);
+    CHECK(g.whole_mode == 1 && g.whole_dev == 1);
+    CHECK(skmd_part_guard_runs_offhost(&g, SKMD_PART_RUN_RETRY) == g.offhost_mode);
+    CHECK(skmd_part_guard_runs_offhost(&g, SKMD_PART_RUN_WHOLE) == 0);
+    /* The switch is a change the caller hears of. */
+    skmd_part_guard_init(&g);
+    int changed = 0;
+    for (int i = 0; i < 8; i++) {
+        int dev, run = skmd_part_guard_choose(&g, -1, 1, &dev);
+        int off = skmd_part_guard_runs_offhost(&g, run);
+        changed += skmd_part_guard_observe(&g, run, -1, off, off ? 5.0 : 10.0);
+    }
+    CHECK(changed == 1 && g.offhost_mode == 1);
+}
+
 int main(void)
 {
     test_guard();
+    test_guard_offhost();
     test_remote_inputs();
     test_launch_latency();
     test_fig8_shared_link();
