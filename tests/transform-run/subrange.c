@@ -395,8 +395,11 @@ static int run_separate(cl_program prog, const struct launch *l,
     int merge_missing = 0;
     for (unsigned s = 0; s < nshares && !rc; first += sizes[s], s++) {
         rc = make_buffers(l, share) || run_share(k, l, share, first, sizes[s]);
-        if (!rc)
-            rc = clFinish(queue) == CL_SUCCESS ? 0 : -1;
+        cl_int fin = rc ? CL_SUCCESS : clFinish(queue);
+        if (fin != CL_SUCCESS) {
+            fprintf(stderr, "  separate: share %u: clFinish failed: %d\n", s, fin);
+            rc = -1;
+        }
         int need_merge = 0;
         for (unsigned p = 0; p < l->nargs && !rc; p++) {
             if (l->args[p].kind != ARG_BUF || p >= rec->nparams ||
@@ -414,11 +417,16 @@ static int run_separate(cl_program prog, const struct launch *l,
                                        fp.write[i].end > l->args[p].bytes
                                    ? l->args[p].bytes
                                    : fp.write[i].end;
-                if (end > fp.write[i].begin &&
-                    clEnqueueCopyBuffer(queue, share[p], result[p], fp.write[i].begin,
-                                        fp.write[i].begin, end - fp.write[i].begin, 0, NULL,
-                                        NULL) != CL_SUCCESS)
+                cl_int copied = end > fp.write[i].begin
+                                    ? clEnqueueCopyBuffer(queue, share[p], result[p],
+                                                          fp.write[i].begin, fp.write[i].begin,
+                                                          end - fp.write[i].begin, 0, NULL, NULL)
+                                    : CL_SUCCESS;
+                if (copied != CL_SUCCESS) {
+                    fprintf(stderr, "  separate: share %u: copy of argument %u failed: %d\n", s,
+                            p, copied);
                     rc = -1;
+                }
             }
         }
         if (!rc && need_merge) {
@@ -435,8 +443,10 @@ static int run_separate(cl_program prog, const struct launch *l,
                 for (unsigned p = 0; p < l->nargs && !rc; p++)
                     if (l->args[p].kind == ARG_BUF && p < rec->nparams &&
                         (rec->params[p].access & SKMD_ACCESS_WRITE))
-                        if (clSetKernelArg(mk, extra++, sizeof(cl_mem), &share[p]) != CL_SUCCESS)
+                        if (clSetKernelArg(mk, extra++, sizeof(cl_mem), &share[p])) {
+                            fprintf(stderr, "  separate: merge source %u not set\n", p);
                             rc = -1;
+                        }
                 if (!rc)
                     rc = run_share(mk, l, result, first, sizes[s]);
             }
