@@ -68,6 +68,13 @@ struct skmd_member {
     const struct skmd_driver_ops *ops;
 };
 
+/* A member whose kernels run on the host's own cores (a CPU device): they take the cores
+ * the other members' transfers and drivers need. */
+static inline int skmd_member_on_host_cores(const struct skmd_member *mb)
+{
+    return (mb->type & CL_DEVICE_TYPE_CPU) != 0;
+}
+
 struct _cl_platform_id {
     struct skmd_object obj;
 };

@@ -557,8 +557,8 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
             continue;
         dev[n] = (struct skmd_part_device){.table = table_with_twins(e, m, r->eligible),
                                            .link = info[m].link,
-                                           .on_host_cores = (skmd_state.members[m].type &
-                                                             CL_DEVICE_TYPE_CPU) != 0,
+                                           .on_host_cores = skmd_member_on_host_cores(
+                                               &skmd_state.members[m]),
                                            .peak_rate = info[m].peak_rate,
                                            .resident_in = resident->in[m],
                                            .launch_ms = info[m].launch_ms};
@@ -864,12 +864,6 @@ static int best_whole(const struct skmd_plan_request *r, const struct entry *e,
     return fastest;
 }
 
-/* A member whose kernels run on the host's own cores (a CPU device). */
-static int on_host_cores(int m)
-{
-    return (skmd_state.members[m].type & CL_DEVICE_TYPE_CPU) != 0;
-}
-
 /* Whether the split without the members on the host's cores differs from count's: count
  * gives one of them a share, and two or more other members can take the launch (with one,
  * that split is the guard's whole run). Not for a placement's shares. */
@@ -878,8 +872,9 @@ static int offhost_differs(const struct skmd_plan_request *r, const struct resid
 {
     int host_share = 0, others = 0;
     for (int m = 0; m < skmd_state.nmembers; m++) {
-        host_share |= count[m] && on_host_cores(m);
-        others += r->eligible[m] && !on_host_cores(m);
+        int on_host = skmd_member_on_host_cores(&skmd_state.members[m]);
+        host_share |= count[m] && on_host;
+        others += r->eligible[m] && !on_host;
     }
     return !resident->placed && host_share && others >= 2;
 }
@@ -896,7 +891,7 @@ static int split_offhost(const struct skmd_plan_request *r, struct entry *e,
 {
     unsigned char eligible[SKMD_MAX_MEMBERS];
     for (int m = 0; m < skmd_state.nmembers; m++)
-        eligible[m] = r->eligible[m] && !on_host_cores(m);
+        eligible[m] = r->eligible[m] && !skmd_member_on_host_cores(&skmd_state.members[m]);
     struct skmd_plan_request off = *r;
     off.eligible = eligible;
     struct skmd_part_result res;
@@ -958,12 +953,13 @@ static void guard(const struct skmd_plan_request *r, struct entry *e,
         return;
     memset(count, 0, sizeof *count * (size_t)skmd_state.nmembers);
     count[dev] = r->total_groups;
-    if (run == SKMD_PART_RUN_WHOLE_SAMPLE)
+    if (run == SKMD_PART_RUN_WHOLE_SAMPLE) {
+        uint32_t split_n;
+        double split_ms = skmd_part_guard_split_in_use(g, &split_n);
         skmd_log(SKMD_LOG_INFO, "plan %s: guard: whole sample on member %d (split %.3f ms "
-                 "x%u, whole there %.3f ms x%u)", e->name, dev,
-                 g->offhost_mode ? g->offhost_ms : g->split_ms,
-                 g->offhost_mode ? g->offhost_n : g->split_n, g->whole_ms[dev],
-                 g->whole_n[dev]);
+                 "x%u, whole there %.3f ms x%u)", e->name, dev, split_ms, split_n,
+                 g->whole_ms[dev], g->whole_n[dev]);
+    }
 }
 
 /* Under plan_lock. A member the decision leaves idle is measured again now and then (1
@@ -1395,7 +1391,7 @@ void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms)
 static void log_guard_change(const struct skmd_part_guard *g, const char *name, int was_whole,
                              int was_offhost)
 {
-    double split_ms = g->offhost_mode ? g->offhost_ms : g->split_ms; /* the split in use */
+    double split_ms = skmd_part_guard_split_in_use(g, NULL);
     if (g->offhost_mode != was_offhost) {
         *(g->offhost_mode ? &guard_to_offhost : &guard_to_full) += 1;
         skmd_log(SKMD_LOG_INFO, "plan %s: guard: the split without the members on the host's "

@@ -134,7 +134,7 @@ int skmd_plan_guard_meet(struct skmd_pdb *db, const struct skmd_plan_guard_membe
         skmd_log(SKMD_LOG_INFO, "plan %s: guard: state from the profile database (stored "
                  "%lld s ago): whole on member %d (the split measured %.3f ms, whole %.3f "
                  "ms), the split retried in %llu launches", name, age, dev,
-                 g->offhost_mode ? g->offhost_ms : g->split_ms, g->whole_ms[dev],
+                 skmd_part_guard_split_in_use(g, NULL), g->whole_ms[dev],
                  (unsigned long long)(g->retry_at > g->launches ? g->retry_at - g->launches
                                                                 : 0));
     else

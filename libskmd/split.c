@@ -923,7 +923,7 @@ static void share_main(void *arg)
     sh->launch_ns = 0;
     sh->err = start_share(L, sh);
     /* A CPU member's kernel holds the host's cores that other shares' copies need. */
-    int on_host = sh->launch_ns && (skmd_state.members[sh->member].type & CL_DEVICE_TYPE_CPU);
+    int on_host = sh->launch_ns && skmd_member_on_host_cores(&skmd_state.members[sh->member]);
     unsigned busy = on_host ? skmd_host_busy_begin(sh->launch_ns) : 0;
     if (sh->err == CL_SUCCESS)
         sh->err = finish_share(sh);

@@ -50,6 +50,13 @@ int skmd_part_guard_choose(struct skmd_part_guard *g, int best, int offhost, int
     return SKMD_PART_RUN_SPLIT;
 }
 
+double skmd_part_guard_split_in_use(const struct skmd_part_guard *g, uint32_t *n)
+{
+    if (n)
+        *n = g->offhost_mode ? g->offhost_n : g->split_n;
+    return g->offhost_mode ? g->offhost_ms : g->split_ms;
+}
+
 int skmd_part_guard_runs_offhost(const struct skmd_part_guard *g, int run)
 {
     if (run == SKMD_PART_RUN_OTHER_SPLIT)

@@ -311,6 +311,9 @@ void skmd_part_guard_init(struct skmd_part_guard *g);
  * samples are kept per device, so a best device that changes back and forth keeps its
  * samples; the verdict compares the split with the fastest device that has enough. */
 int skmd_part_guard_choose(struct skmd_part_guard *g, int best, int offhost, int *dev);
+/* The smoothed wall time of the split in use (with or without the devices on the host's
+ * cores) and, when n is not NULL, its samples. */
+double skmd_part_guard_split_in_use(const struct skmd_part_guard *g, uint32_t *n);
 /* Whether a launch the guard chose `run` for runs the split without the devices on the
  * host's cores (for the split, a retry, the other split; 0 for whole runs). */
 int skmd_part_guard_runs_offhost(const struct skmd_part_guard *g, int run);

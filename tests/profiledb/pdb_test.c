@@ -45,6 +45,11 @@ void collect(void *user, const char *message)
     snprintf(r->all + used, sizeof(r->all) - used, "%s\n", message);
 }
 
+int run_sql(struct skmd_pdb *db, const char *sql)
+{
+    return sqlite3_exec(skmd_pdb_sqlite(db), sql, NULL, NULL, NULL);
+}
+
 long long query_number(struct skmd_pdb *db, const char *sql)
 {
     sqlite3_stmt *st;

@@ -27,6 +27,8 @@ struct reports {
 };
 void collect(void *user, const char *message); /* user: a struct reports */
 
+/* Runs sql on the database's connection; SQLite's status. */
+int run_sql(struct skmd_pdb *db, const char *sql);
 /* The first column of the first row of sql, or -1 when it fails. */
 long long query_number(struct skmd_pdb *db, const char *sql);
 

@@ -56,11 +56,6 @@ static int no_offhost(const struct skmd_pdb_guard *g)
     return g->offhost_ms == 0.0 && g->offhost_n == 0 && g->offhost_mode == 0;
 }
 
-static int sql(struct skmd_pdb *db, const char *statement)
-{
-    return sqlite3_exec(skmd_pdb_sqlite(db), statement, NULL, NULL, NULL);
-}
-
 static void test_round_trip(void)
 {
     char path[512];
@@ -153,7 +148,7 @@ static void test_round_trip(void)
     for (size_t i = 0; i < sizeof bad_offhost / sizeof bad_offhost[0]; i++) {
         CHECK(skmd_pdb_put_guard(db, &key, &in) == SKMD_PDB_OK);
         CHECK(skmd_pdb_get_guard(db, &key, 0, &out) == SKMD_PDB_OK && same_guard(&in, &out, 2));
-        CHECK(sql(db, bad_offhost[i]) == SQLITE_OK);
+        CHECK(run_sql(db, bad_offhost[i]) == SQLITE_OK);
         EXPECT(skmd_pdb_get_guard(db, &key, 0, &out) == SKMD_PDB_NOT_FOUND &&
                    out.whole_dev == -1 && out.split_n == 0 && no_offhost(&out),
                "the malformed row of \"%s\" was found", bad_offhost[i]);

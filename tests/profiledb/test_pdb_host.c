@@ -25,11 +25,6 @@ static struct skmd_pdb_host garbage(void)
     return (struct skmd_pdb_host){-7.0, -7.0, -7};
 }
 
-static int sql(struct skmd_pdb *db, const char *statement)
-{
-    return sqlite3_exec(skmd_pdb_sqlite(db), statement, NULL, NULL, NULL);
-}
-
 static void test_round_trip(void)
 {
     char path[512];
@@ -81,7 +76,7 @@ static void test_round_trip(void)
     }
 
     /* An hour old: ignored under a one-minute limit, found with none or a longer one. */
-    CHECK(sql(db, "UPDATE hosts SET updated = updated - 3600") == SQLITE_OK);
+    CHECK(run_sql(db, "UPDATE hosts SET updated = updated - 3600") == SQLITE_OK);
     out = garbage();
     CHECK(skmd_pdb_get_host(db, ids, 2, 60, &out) == SKMD_PDB_NOT_FOUND && zeroed(&out));
     CHECK(skmd_pdb_get_host(db, ids, 2, 0, &out) == SKMD_PDB_OK &&
@@ -98,9 +93,9 @@ static void test_round_trip(void)
         "UPDATE hosts SET idle = 0, busy = 0",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        CHECK(sql(db, "UPDATE hosts SET idle = 5e6, busy = 2e6") == SQLITE_OK);
+        CHECK(run_sql(db, "UPDATE hosts SET idle = 5e6, busy = 2e6") == SQLITE_OK);
         CHECK(skmd_pdb_get_host(db, ids, 2, 0, &out) == SKMD_PDB_OK);
-        CHECK(sql(db, bad[i]) == SQLITE_OK);
+        CHECK(run_sql(db, bad[i]) == SQLITE_OK);
         out = garbage();
         EXPECT(skmd_pdb_get_host(db, ids, 2, 0, &out) == SKMD_PDB_NOT_FOUND && zeroed(&out),
                "the malformed row of \"%s\" was found", bad[i]);
@@ -131,7 +126,7 @@ static void test_bad_arguments(void)
     /* The arguments are good: each case below changes one. */
     CHECK(skmd_pdb_put_host(db, ids, SKMD_PDB_GUARD_DEVICES, &good) == SKMD_PDB_OK);
     CHECK(skmd_pdb_get_host(db, ids, SKMD_PDB_GUARD_DEVICES, 0, &out) == SKMD_PDB_OK);
-    CHECK(sql(db, "DELETE FROM hosts") == SQLITE_OK);
+    CHECK(run_sql(db, "DELETE FROM hosts") == SQLITE_OK);
 
     CHECK(skmd_pdb_put_host(NULL, ids, 2, &good) == SKMD_PDB_EINVAL);
     CHECK(skmd_pdb_put_host(db, NULL, 2, &good) == SKMD_PDB_EINVAL);
