@@ -45,6 +45,21 @@ void collect(void *user, const char *message)
     snprintf(r->all + used, sizeof(r->all) - used, "%s\n", message);
 }
 
+int upgrade_reported(const struct reports *rep, int from)
+{
+    char upgraded[64];
+    snprintf(upgraded, sizeof upgraded, "upgraded from schema version %d to %d", from,
+             SKMD_PDB_SCHEMA_VERSION);
+    return rep->count == 1 && strstr(rep->all, upgraded) != NULL;
+}
+
+int moved_aside(const char *name)
+{
+    char ls[600];
+    snprintf(ls, sizeof ls, "ls '%s'/%s.corrupt-* >/dev/null 2>&1", root_dir, name);
+    return system(ls) == 0;
+}
+
 int run_sql(struct skmd_pdb *db, const char *sql)
 {
     return sqlite3_exec(skmd_pdb_sqlite(db), sql, NULL, NULL, NULL);

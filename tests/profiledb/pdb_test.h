@@ -26,6 +26,10 @@ struct reports {
     char all[8192];
 };
 void collect(void *user, const char *message); /* user: a struct reports */
+/* Whether rep holds one report, the upgrade from schema `from` to the current one. */
+int upgrade_reported(const struct reports *rep, int from);
+/* Whether root_dir/name was moved aside as corrupt (a name.corrupt-* file is there). */
+int moved_aside(const char *name);
 
 /* Runs sql on the database's connection; SQLite's status. */
 int run_sql(struct skmd_pdb *db, const char *sql);
