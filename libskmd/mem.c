@@ -8,6 +8,7 @@
 #include "app_io.h"
 #include "coherence.h"
 #include "common.h"
+#include "host_map.h"
 #include "member_health.h"
 #include "placement.h"
 
@@ -363,6 +364,7 @@ cl_int skmd_clReleaseMemObject(cl_mem memobj)
         ((void (CL_CALLBACK *)(cl_mem, void *))cb->fn)(memobj, cb->user_data);
         free(cb);
     }
+    skmd_host_map_free(memobj);
     if (memobj->parent)
         skmd_clReleaseMemObject(memobj->parent);
     else {
@@ -390,6 +392,23 @@ cl_int skmd_clSetMemObjectDestructorCallback(cl_mem memobj,
     memobj->destructors = cb;
     pthread_mutex_unlock(&memobj->obj.lock);
     return CL_SUCCESS;
+}
+
+/* CL_MEM_MAP_COUNT: the maps through the host copy (host_map.h) and those of the members'
+ * own buffers, made on whichever member's queue. */
+static cl_int map_count(cl_mem memobj, struct skmd_info *out)
+{
+    cl_uint n = skmd_host_map_count(memobj);
+    for (int m = 0; m < skmd_state.nmembers; m++) {
+        pthread_mutex_lock(&memobj->obj.lock);
+        cl_mem real = memobj->real[m];
+        pthread_mutex_unlock(&memobj->obj.lock);
+        cl_uint count = 0;
+        if (real && real_clGetMemObjectInfo(real, CL_MEM_MAP_COUNT, sizeof count, &count,
+                                            NULL) == CL_SUCCESS)
+            n += count;
+    }
+    return skmd_info_bytes(out, &n, sizeof n);
 }
 
 cl_int skmd_clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name, size_t param_value_size,
@@ -426,6 +445,8 @@ cl_int skmd_clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name, size_t par
         break;
     case CL_MEM_OFFSET:
         return skmd_info_bytes(&out, &memobj->origin, sizeof memobj->origin);
+    case CL_MEM_MAP_COUNT:
+        return map_count(memobj, &out);
     default:
         break;
     }

@@ -1,18 +1,19 @@
 # tests/split/: split launches on local PoCL devices under forced uneven shares: the
 # adversarial programs and every example byte-identical / self-checked, the byte counter,
-# an injected member fault, the events of asynchronous launches, and member-to-member peer
-# copies, and which write footprints need the merge, shapes.c (tests/split/test-split.sh).
+# an injected member fault, the events of asynchronous launches, member-to-member peer
+# copies, the app's maps of split launches' buffers (maps.c), and which write footprints
+# need the merge, shapes.c (tests/split/test-split.sh).
 SPLIT_TEST_BINS := $(O)tests/split/adversarial $(O)tests/split/moved $(O)tests/split/events \
-  $(O)tests/split/chain $(O)tests/split/shapes $(O)tests/split/rect
+  $(O)tests/split/chain $(O)tests/split/shapes $(O)tests/split/rect $(O)tests/split/maps
 SHARE_ALIGN_TEST := $(O)tests/split/share_align_test
 ALL_TARGETS += $(SPLIT_TEST_BINS) $(SHARE_ALIGN_TEST)
 CLEAN_FILES += $(SPLIT_TEST_BINS) $(SHARE_ALIGN_TEST) $(O)tests/split/share_align_test.o
 TEST_TARGETS += test-split-adversarial test-split-examples test-split-moved test-split-fault \
   test-split-events test-split-peer test-split-spread test-split-shapes \
-  test-split-share-align test-split-reads test-split-placed
+  test-split-share-align test-split-reads test-split-placed test-split-maps
 .PHONY: test-split-adversarial test-split-examples test-split-moved test-split-fault \
   test-split-events test-split-peer test-split-spread test-split-shapes test-split-share-align \
-  test-split-reads test-split-placed
+  test-split-reads test-split-placed test-split-maps
 
 # share_align.c alone (no OpenCL driver): rounding, units, write modes, scaled problems.
 $(O)tests/split/share_align_test.o: CPPFLAGS += -Ilibskmd
@@ -31,7 +32,8 @@ $(O)tests/split/%: tests/split/%.c $(CL_TEST_OBJS)
 	  $(CL_TEST_OBJS) $(LDFLAGS) -lOpenCL
 
 test-split-adversarial test-split-moved test-split-fault test-split-events \
-  test-split-peer test-split-shapes test-split-reads test-split-placed: test-split-%: $(LIBSKMD_SO) \
+  test-split-peer test-split-shapes test-split-reads test-split-placed \
+  test-split-maps: test-split-%: $(LIBSKMD_SO) \
   $(SPLIT_TEST_BINS) $(SKMD_OPT)
 	@env $(SKMD_SAN_ENV) tests/split/test-split.sh $* "$(SKMD_PRELOAD)" $(O)tests/split
 

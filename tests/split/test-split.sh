@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/split/test-split.sh MODE PRELOAD BIN_DIR: the split-launch tests on local PoCL
 # devices (MODE: adversarial, examples, moved, fault, events, peer, spread, shapes, reads,
-# placed). Each run forces
+# placed, maps). Each run forces
 # uneven shares and checks from the log (SKMD_LOG=info) that launches really were split.
 set -u
 mode=$1 preload=$2 bins=$3
@@ -115,6 +115,32 @@ print(sum(1 for e in ev if e["cat"] == "transfer_out" and e["args"]["device"] !=
                 say FAIL "[$devs] [$set] $what: nothing gathered with the driver's reads"
             else
                 say PASS "[$devs] [$set] exact; $what"
+            fi
+        done
+    done ;;
+maps)
+    # The app maps the inputs of split launches to write them and the output to read it
+    # (maps.c prints ok: every element, CL_MEM_MAP_COUNT, the events). Natively first; then
+    # with copies of their own on both members (SKMD_ZERO_COPY=0) the maps are served from
+    # libskmd's host copy (the log says so for maps that write and maps that read); with a
+    # zero-copy member, 3 members, and the driver's own transfers, exact too.
+    out=$("$bins/maps" 2>&1)
+    [ "$out" = ok ] || say FAIL "native: $out"
+    for set in "SKMD_ZERO_COPY=0" "SKMD_ZERO_COPY=1" "SKMD_ZERO_COPY=0 SKMD_APP_TRANSFERS=driver"; do
+        for devs in "pthread pthread" "pthread pthread basic"; do
+            split="0.4,0.6"
+            [ "$devs" = "pthread pthread" ] || split="0.3,0.3,0.4"
+            rm -f "$tmp/log"
+            out=$(under "$devs" "$split" env SKMD_LOG="debug:$tmp/log" $set "$bins/maps" 2>&1)
+            w=$(grep -c 'map of .* (writing: .*) from the host copy' "$tmp/log" || true)
+            r=$(grep -c 'map of .* (reading: .*) from the host copy' "$tmp/log" || true)
+            n=$(grep -c 'combine: split m' "$tmp/log" || true)
+            if [ "$out" != ok ] || [ "$n" -ne 7 ]; then
+                say FAIL "[$devs] [$set] $n of 7 launches split: $(tail -3 <<<"$out")"
+            elif [ "$set" = SKMD_ZERO_COPY=0 ] && { [ "$w" -lt 8 ] || [ "$r" -lt 7 ]; }; then
+                say FAIL "[$devs] [$set] $w maps for writing, $r for reading from the host copy"
+            else
+                say PASS "[$devs] [$set] exact; $w maps for writing, $r for reading from the host copy"
             fi
         done
     done ;;
