@@ -4,7 +4,6 @@
 #include "app_io.h"
 #include "coherence.h"
 #include "common.h"
-#include "host_map.h"
 #include "inflight.h"
 #include "member_health.h"
 #include "ndrange_check.h"
@@ -408,9 +407,6 @@ void *skmd_clEnqueueMapBuffer(cl_command_queue q, cl_mem buffer, cl_bool blockin
         skmd_stream_note_app_read(buffer);
     /* A map for writing may change any mapped byte until the unmap: the member's copy is
      * the current one from now on. */
-    if (skmd_host_map(q, buffer, blocking, map_flags, offset, size, n, wl, event, &ptr,
-                      &errcode))
-        goto ERROR; /* served from the host copy (its result in errcode) */
     SKMD_GOTO_IF_REAL_FAILED(coherent(q, buffer, offset, size, (map_flags & (CL_MAP_WRITE |
                                       CL_MAP_WRITE_INVALIDATE_REGION)) != 0));
     SKMD_GOTO_IF_REAL_FAILED(skmd_enqueue_begin(&e, q, n, wl, event));
@@ -449,9 +445,6 @@ cl_int skmd_clEnqueueUnmapMemObject(cl_command_queue q, cl_mem memobj, void *map
 {
     QUEUE_CHECK(q);
     MEM_CHECK(memobj);
-    cl_int herr;
-    if (skmd_host_unmap(q, memobj, mapped_ptr, n, wl, event, &herr))
-        return herr;
     BEGIN(q, n, wl, event);
     err = real_clEnqueueUnmapMemObject(q->real, R(q, memobj), mapped_ptr, e.nwait, e.wait,
                                        e.event);

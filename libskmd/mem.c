@@ -8,7 +8,6 @@
 #include "app_io.h"
 #include "coherence.h"
 #include "common.h"
-#include "host_map.h"
 #include "member_health.h"
 #include "placement.h"
 
@@ -364,7 +363,6 @@ cl_int skmd_clReleaseMemObject(cl_mem memobj)
         ((void (CL_CALLBACK *)(cl_mem, void *))cb->fn)(memobj, cb->user_data);
         free(cb);
     }
-    skmd_host_map_free(memobj);
     if (memobj->parent)
         skmd_clReleaseMemObject(memobj->parent);
     else {
@@ -394,11 +392,11 @@ cl_int skmd_clSetMemObjectDestructorCallback(cl_mem memobj,
     return CL_SUCCESS;
 }
 
-/* CL_MEM_MAP_COUNT: the maps through the host copy (host_map.h) and those of the members'
- * own buffers, made on whichever member's queue. */
+/* CL_MEM_MAP_COUNT: the maps of the members' own buffers, made on whichever member's
+ * queue (an app's queue may run on any member). */
 static cl_int map_count(cl_mem memobj, struct skmd_info *out)
 {
-    cl_uint n = skmd_host_map_count(memobj);
+    cl_uint n = 0;
     for (int m = 0; m < skmd_state.nmembers; m++) {
         pthread_mutex_lock(&memobj->obj.lock);
         cl_mem real = memobj->real[m];

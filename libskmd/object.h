@@ -153,8 +153,6 @@ struct _cl_mem {
     unsigned char stream_hist;             /* root: whether the app reads it back
                                               (stream_out.c); atomic */
     struct skmd_callback *destructors;     /* under obj.lock */
-    struct skmd_host_mapping *host_maps;   /* maps through the host copy (host_map.c);
-                                              under obj.lock */
     unsigned refused;                      /* root: bit m set when member m failed to
                                               allocate it (member_health.c; atomic) */
     cl_mem_properties props[8];

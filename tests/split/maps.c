@@ -1,6 +1,6 @@
 /* tests/split/maps.c: the app maps buffers that split launches read and write (run
- * natively, and under libskmd with 2-3 PoCL devices and forced shares, where the maps
- * are served from libskmd's host copy: libskmd/host_map.h). Checks, printing "ok" when
+ * natively, and under libskmd with 2-3 PoCL devices and forced shares: the maps see and
+ * carry the bytes that the members' shares read and wrote). Checks, printing "ok" when
  * all hold:
  * - a map for writing with CL_MAP_WRITE_INVALIDATE_REGION, of a plain and of an
  *   ALLOC_HOST_PTR input, filled and unmapped before each launch: every output right;
@@ -9,8 +9,8 @@
  *   around it, and shows the bytes it maps as they are;
  * - a map of a sub-buffer for reading and writing sees the sub-buffer's bytes and its
  *   writes reach the launch that reads the parent;
- * - a non-blocking map with a completed event in its wait list (the queue's member maps
- *   it), its event complete once waited for;
+ * - a non-blocking map with a completed event in its wait list, its event complete once
+ *   waited for;
  * - CL_MEM_MAP_COUNT counts the maps not yet unmapped; the unmap's event reports
  *   CL_COMMAND_UNMAP_MEM_OBJECT and completes; two maps of one buffer at once unmap in
  *   any order. */
