@@ -87,13 +87,17 @@ static int app_transfer(cl_command_queue q, cl_mem mem, int to_device, size_t of
                         const cl_event *wl, cl_event *event, cl_int *err)
 {
     int m = q->member;
-    if ((nwait && !blocking) || event || mem->mtype != CL_MEM_OBJECT_BUFFER ||
+    /* Done on the app's thread, a non-blocking call too, after the queue's earlier
+     * commands and its wait list: not while a user event is unset, which the app may set
+     * only after this call returns. */
+    if ((!blocking && skmd_user_events_unset() > 0) || event ||
+        mem->mtype != CL_MEM_OBJECT_BUFFER ||
         !through_engine(m, size) ||
         (skmd_mem_root(mem)->flags & CL_MEM_USE_HOST_PTR) || off > mem->size ||
         size > mem->size - off || !mem->real[m])
         return 0;
-    /* A blocking call waits for its wait list anyway: wait first, then take it (an event
-     * in the list that failed fails the call, as the driver's would). */
+    /* Its wait list waited for first, then taken (an event in the list that failed fails
+     * the call, as the driver's would). */
     if (nwait && !waited(q, nwait, wl, err))
         return 0;
     if (nwait && *err != CL_SUCCESS)
@@ -116,7 +120,8 @@ int skmd_app_write(cl_command_queue q, cl_mem mem, size_t off, size_t size, cons
     if (!into_host_copy(size))
         return app_transfer(q, mem, 1, off, size, (void *)ptr, blocking, nwait, wl, event,
                             err);
-    if (nwait || event || mem->mtype != CL_MEM_OBJECT_BUFFER ||
+    if (nwait || event || (!blocking && skmd_user_events_unset() > 0) ||
+        mem->mtype != CL_MEM_OBJECT_BUFFER ||
         (skmd_mem_root(mem)->flags & CL_MEM_USE_HOST_PTR) || off > mem->size ||
         size > mem->size - off)
         return 0;

@@ -1,5 +1,6 @@
 /* libskmd/event.c: events (wrapped real events, user events, callbacks) and the wait
  * lists of every enqueue. */
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "common.h"
@@ -275,6 +276,16 @@ cl_int skmd_clGetEventProfilingInfo(cl_event event, cl_profiling_info param_name
                                         param_value, param_value_size_ret);
 }
 
+/* The app's user events not yet set: while there are none, every command the app
+ * enqueued completes by itself, and libskmd may wait for it on the app's thread. An event
+ * released unset stays counted (what waits on it never completes). */
+static atomic_int user_events_unset;
+
+int skmd_user_events_unset(void)
+{
+    return atomic_load_explicit(&user_events_unset, memory_order_acquire);
+}
+
 /* A user event lives on the executing member, where every command that waits for it
  * runs. */
 cl_event skmd_clCreateUserEvent(cl_context context, cl_int *errcode_ret)
@@ -286,6 +297,7 @@ cl_event skmd_clCreateUserEvent(cl_context context, cl_int *errcode_ret)
     SKMD_GOTO_IF_REAL_FAILED(errcode);
     ev = skmd_event_wrap(context, NULL, real);
     SKMD_GOTO_ERROR_IF(!ev, CL_OUT_OF_HOST_MEMORY);
+    atomic_fetch_add_explicit(&user_events_unset, 1, memory_order_acq_rel);
 ERROR:
     if (errcode != CL_SUCCESS && real)
         real_clReleaseEvent(real);
@@ -298,7 +310,10 @@ cl_int skmd_clSetUserEventStatus(cl_event event, cl_int execution_status)
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(event, EVENT), CL_INVALID_EVENT);
     SKMD_RETURN_ERROR_IF(event->queue != NULL, CL_INVALID_EVENT);
-    return real_clSetUserEventStatus(event->real, execution_status);
+    cl_int err = real_clSetUserEventStatus(event->real, execution_status);
+    if (err == CL_SUCCESS) /* the driver refuses a second setting: counted once */
+        atomic_fetch_sub_explicit(&user_events_unset, 1, memory_order_acq_rel);
+    return err;
 }
 
 struct event_callback {

@@ -13,8 +13,9 @@
  * after the queue's earlier commands and the wait list; no copy's state changes. Done when
  * it returns (a non-blocking read too); the event is a complete one. Returns 1 when it took
  * the read (*err: its result), 0 when the usual path must (the member holds them all, a
- * non-blocking read with a wait list, a USE_HOST_PTR buffer, a part no copy holds, a
- * failed wait or transfer: that path, with its fault handling, reads it again). */
+ * non-blocking read while an app user event is unset, a USE_HOST_PTR buffer, a part no
+ * copy holds, a failed wait or transfer: that path, with its fault handling, reads it
+ * again). */
 int skmd_read_scattered(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
                         cl_bool blocking, cl_uint nwait, const cl_event *wait, cl_event *event,
                         cl_int *err);

@@ -1,6 +1,8 @@
-/* tests/transfer/waited.c: blocking reads and writes with a wait list, the calls libskmd
- * takes through the transfer engine once their wait list is done (libskmd/app_io.h):
- *   - a read that waits on a kernel's event gets the kernel's output;
+/* tests/transfer/waited.c: reads and writes with a wait list, the calls libskmd takes
+ * through the transfer engine once their wait list is done (libskmd/app_io.h):
+ *   - a read that waits on a kernel's event gets the kernel's output, blocking or not;
+ *   - a non-blocking read behind a kernel that waits on an unset user event returns before
+ *     the app sets it (libskmd leaves it to the driver);
  *   - a write that waits on a user event set from another thread lands after it, and a
  *     kernel then sees the written bytes;
  *   - with --failed-events, a read or write whose wait list holds a failed user event
@@ -74,8 +76,34 @@ int main(int argc, char **argv)
     expect("a blocking read behind a kernel's event reads its output", all_equal(back, 5));
     CL_CHECK(clReleaseEvent(ran));
 
-    /* A write behind a user event another thread completes, then a kernel. */
+    /* The same, non-blocking: taken by the engine too while no user event is unset. */
+    k = 2;
+    CL_CHECK(clSetKernelArg(plus, 1, sizeof k, &k));
+    CL_CHECK(clEnqueueNDRangeKernel(cl.queue, plus, 1, NULL, &global, NULL, 0, NULL, &ran));
+    CL_CHECK(clEnqueueReadBuffer(cl.queue, buf, CL_FALSE, 0, N * sizeof *back, back, 1, &ran,
+                                 NULL));
+    CL_CHECK(clFinish(cl.queue));
+    expect("a non-blocking read behind a kernel's event reads its output", all_equal(back, 7));
+    CL_CHECK(clReleaseEvent(ran));
+
+    /* A non-blocking read behind a kernel that waits on an unset user event returns
+     * before the event is set (were it waited for here, this would hang). */
     cl_int err;
+    cl_event hold = clCreateUserEvent(cl.context, &err);
+    CL_CHECK(err);
+    k = 3;
+    CL_CHECK(clSetKernelArg(plus, 1, sizeof k, &k));
+    CL_CHECK(clEnqueueNDRangeKernel(cl.queue, plus, 1, NULL, &global, NULL, 1, &hold, &ran));
+    CL_CHECK(clEnqueueReadBuffer(cl.queue, buf, CL_FALSE, 0, N * sizeof *back, back, 1, &ran,
+                                 NULL));
+    CL_CHECK(clSetUserEventStatus(hold, CL_COMPLETE));
+    CL_CHECK(clFinish(cl.queue));
+    expect("a non-blocking read behind a user event's kernel returns at once, then reads "
+           "its output", all_equal(back, 10));
+    CL_CHECK(clReleaseEvent(ran));
+    CL_CHECK(clReleaseEvent(hold));
+
+    /* A write behind a user event another thread completes, then a kernel. */
     cl_event gate = clCreateUserEvent(cl.context, &err);
     CL_CHECK(err);
     pthread_t thread;
