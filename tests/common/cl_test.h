@@ -13,6 +13,15 @@
 #define CL_CHECK(call) cl_test_check((call), #call, __FILE__, __LINE__)
 void cl_test_check(cl_int err, const char *call, const char *file, int line);
 
+/* Returns 1 from the calling function when c does not hold, after naming it on stderr. */
+#define CL_EXPECT(c)                                                                        \
+    do {                                                                                    \
+        if (!(c)) {                                                                         \
+            fprintf(stderr, "%s:%d: expected %s\n", __FILE__, __LINE__, #c);                \
+            return 1;                                                                       \
+        }                                                                                   \
+    } while (0)
+
 struct cl_test {
     cl_platform_id platform;
     cl_device_id device; /* the first device of the first platform: SKMD's under libskmd */

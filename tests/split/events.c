@@ -18,13 +18,6 @@
 #include <time.h>
 
 #define N 4096
-#define EXPECT(c)                                                                           \
-    do {                                                                                    \
-        if (!(c)) {                                                                         \
-            fprintf(stderr, "%s:%d: expected %s\n", __FILE__, __LINE__, #c);                \
-            return 1;                                                                       \
-        }                                                                                   \
-    } while (0)
 
 static const char *source =
     "__kernel void addk(__global uint *y, uint k) {\n"
@@ -93,25 +86,25 @@ int main(void)
     cl_event gate = clCreateUserEvent(cl.context, &err), ev;
     CL_CHECK(err);
     CL_CHECK(launch(cl.queue, k, b, 5, 1, &gate, &ev));
-    EXPECT(status_of(ev) > CL_COMPLETE);
+    CL_EXPECT(status_of(ev) > CL_COMPLETE);
     CL_CHECK(clSetEventCallback(ev, CL_COMPLETE, on_complete, NULL));
     CL_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
     CL_CHECK(clWaitForEvents(1, &ev));
-    EXPECT(status_of(ev) == CL_COMPLETE);
+    CL_EXPECT(status_of(ev) == CL_COMPLETE);
     for (int i = 0; i < 1000 && atomic_load(&callback_status) != CL_COMPLETE; i++)
         nanosleep(&(struct timespec){0, 1000000}, NULL);
-    EXPECT(atomic_load(&callback_status) == CL_COMPLETE && callback_event == ev);
+    CL_EXPECT(atomic_load(&callback_status) == CL_COMPLETE && callback_event == ev);
     cl_ulong t[4];
     const cl_profiling_info which[4] = {CL_PROFILING_COMMAND_QUEUED,
                                         CL_PROFILING_COMMAND_SUBMIT,
                                         CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END};
     for (int i = 0; i < 4; i++)
         CL_CHECK(clGetEventProfilingInfo(ev, which[i], sizeof t[i], &t[i], NULL));
-    EXPECT(t[0] <= t[1] && t[1] <= t[2] && t[2] < t[3]);
+    CL_EXPECT(t[0] <= t[1] && t[1] <= t[2] && t[2] < t[3]);
     cl_command_type type = 0;
     CL_CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL));
-    EXPECT(type == CL_COMMAND_NDRANGE_KERNEL);
-    EXPECT(check(cl.queue, b, 5));
+    CL_EXPECT(type == CL_COMMAND_NDRANGE_KERNEL);
+    CL_EXPECT(check(cl.queue, b, 5));
     clReleaseEvent(ev);
     clReleaseEvent(gate);
 
@@ -121,7 +114,7 @@ int main(void)
     CL_CHECK(launch(cl.queue, k, b, 100, 1, &gate, &ev));
     CL_CHECK(clSetUserEventStatus(gate, -5));
     clWaitForEvents(1, &ev);
-    EXPECT(status_of(ev) < 0);
+    CL_EXPECT(status_of(ev) < 0);
     clReleaseEvent(ev);
     clReleaseEvent(gate);
     CL_CHECK(clFinish(cl.queue));
@@ -138,7 +131,7 @@ int main(void)
     CL_CHECK(launch(ooo, k, b, 1, 0, NULL, &first));
     CL_CHECK(launch(ooo, k, b, 2, 1, &first, &second));
     CL_CHECK(clWaitForEvents(1, &second));
-    EXPECT(check(ooo, b, 3));
+    CL_EXPECT(check(ooo, b, 3));
     clReleaseEvent(first);
     clReleaseEvent(second);
     clReleaseCommandQueue(ooo);
@@ -147,12 +140,12 @@ int main(void)
     for (cl_uint r = 0; r < 5; r++)
         CL_CHECK(launch(cl.queue, k, b, 10, 0, NULL, NULL));
     CL_CHECK(clFinish(cl.queue));
-    EXPECT(check(cl.queue, b, 53));
+    CL_EXPECT(check(cl.queue, b, 53));
 
     /* NULL local size. */
     local_size = 0;
     CL_CHECK(launch(cl.queue, k, b, 7, 0, NULL, NULL));
-    EXPECT(check(cl.queue, b, 60));
+    CL_EXPECT(check(cl.queue, b, 60));
 
     clReleaseMemObject(b);
     clReleaseKernel(k);

@@ -22,13 +22,6 @@
 
 #define N 65536
 #define REPS 4
-#define EXPECT(c)                                                                           \
-    do {                                                                                    \
-        if (!(c)) {                                                                         \
-            fprintf(stderr, "%s:%d: expected %s\n", __FILE__, __LINE__, #c);                \
-            return 1;                                                                       \
-        }                                                                                   \
-    } while (0)
 
 static const char *source =
     "__kernel void combine(__global const uint *a, __global const uint *b,\n"
@@ -65,8 +58,8 @@ static int unmap(const struct cl_test *t, cl_mem m, void *p)
     CL_CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
                             NULL));
     CL_CHECK(clReleaseEvent(ev));
-    EXPECT(type == CL_COMMAND_UNMAP_MEM_OBJECT);
-    EXPECT(status == CL_COMPLETE);
+    CL_EXPECT(type == CL_COMMAND_UNMAP_MEM_OBJECT);
+    CL_EXPECT(status == CL_COMPLETE);
     return 0;
 }
 
@@ -80,16 +73,16 @@ static void launch(const struct cl_test *t, cl_kernel k)
 static int check_out(const struct cl_test *t, cl_mem out, const cl_uint *a, const cl_uint *b)
 {
     cl_uint *o = map(t, out, CL_MAP_READ, 0, N * sizeof *o);
-    EXPECT(map_count(out) == 1);
+    CL_EXPECT(map_count(out) == 1);
     int bad = -1;
     for (int i = 0; i < N && bad < 0; i++)
         if (o[i] != a[i] * 3u + b[i])
             bad = i;
     if (bad >= 0)
         fprintf(stderr, "out[%d] = %u, expected %u\n", bad, o[bad], a[bad] * 3u + b[bad]);
-    EXPECT(bad < 0);
-    EXPECT(unmap(t, out, o) == 0);
-    EXPECT(map_count(out) == 0);
+    CL_EXPECT(bad < 0);
+    CL_EXPECT(unmap(t, out, o) == 0);
+    CL_EXPECT(map_count(out) == 0);
     return 0;
 }
 
@@ -110,16 +103,16 @@ int main(void)
     for (cl_uint r = 0; r < REPS; r++) {
         cl_uint *pa = map(&t, ma, CL_MAP_WRITE_INVALIDATE_REGION, 0, sizeof a);
         cl_uint *pb = map(&t, mb, CL_MAP_WRITE_INVALIDATE_REGION, 0, sizeof b);
-        EXPECT(map_count(ma) == 1 && map_count(mb) == 1);
+        CL_EXPECT(map_count(ma) == 1 && map_count(mb) == 1);
         for (cl_uint i = 0; i < N; i++) {
             pa[i] = a[i] = i * 7u + r;
             pb[i] = b[i] = (i ^ r) * 13u;
         }
-        EXPECT(unmap(&t, mb, pb) == 0);
-        EXPECT(unmap(&t, ma, pa) == 0);
-        EXPECT(map_count(ma) == 0 && map_count(mb) == 0);
+        CL_EXPECT(unmap(&t, mb, pb) == 0);
+        CL_EXPECT(unmap(&t, ma, pa) == 0);
+        CL_EXPECT(map_count(ma) == 0 && map_count(mb) == 0);
         launch(&t, k);
-        EXPECT(check_out(&t, out, a, b) == 0);
+        CL_EXPECT(check_out(&t, out, a, b) == 0);
     }
 
     /* A middle part mapped for writing: it shows the bytes as they are, and the bytes
@@ -127,22 +120,22 @@ int main(void)
     size_t from = N / 4, count = N / 3;
     cl_uint *part = map(&t, ma, CL_MAP_WRITE, from * sizeof *a, count * sizeof *a);
     for (size_t i = 0; i < count; i++) {
-        EXPECT(part[i] == a[from + i]);
+        CL_EXPECT(part[i] == a[from + i]);
         part[i] = a[from + i] = (cl_uint)i * 5u + 1u;
     }
-    EXPECT(unmap(&t, ma, part) == 0);
+    CL_EXPECT(unmap(&t, ma, part) == 0);
     launch(&t, k);
-    EXPECT(check_out(&t, out, a, b) == 0);
+    CL_EXPECT(check_out(&t, out, a, b) == 0);
 
     /* Two maps of one buffer at once, unmapped in the order they were made. */
     cl_uint *first = map(&t, mb, CL_MAP_READ, 0, 4096);
     cl_uint *second = map(&t, mb, CL_MAP_READ, 8192, 4096);
-    EXPECT(map_count(mb) == 2);
-    EXPECT(first[5] == b[5] && second[3] == b[8192 / sizeof *b + 3]);
-    EXPECT(unmap(&t, mb, first) == 0);
-    EXPECT(map_count(mb) == 1);
-    EXPECT(unmap(&t, mb, second) == 0);
-    EXPECT(map_count(mb) == 0);
+    CL_EXPECT(map_count(mb) == 2);
+    CL_EXPECT(first[5] == b[5] && second[3] == b[8192 / sizeof *b + 3]);
+    CL_EXPECT(unmap(&t, mb, first) == 0);
+    CL_EXPECT(map_count(mb) == 1);
+    CL_EXPECT(unmap(&t, mb, second) == 0);
+    CL_EXPECT(map_count(mb) == 0);
 
     /* A sub-buffer of the second half of b, mapped for reading and writing. */
     cl_int err;
@@ -152,12 +145,12 @@ int main(void)
     CL_CHECK(err);
     cl_uint *ps = map(&t, sub, CL_MAP_READ | CL_MAP_WRITE, 0, half.size);
     for (size_t i = 0; i < N / 2; i++) {
-        EXPECT(ps[i] == b[N / 2 + i]);
+        CL_EXPECT(ps[i] == b[N / 2 + i]);
         ps[i] = b[N / 2 + i] = (cl_uint)i * 11u + 3u;
     }
-    EXPECT(unmap(&t, sub, ps) == 0);
+    CL_EXPECT(unmap(&t, sub, ps) == 0);
     launch(&t, k);
-    EXPECT(check_out(&t, out, a, b) == 0);
+    CL_EXPECT(check_out(&t, out, a, b) == 0);
     CL_CHECK(clReleaseMemObject(sub));
 
     /* A non-blocking map waiting on a completed event. */
@@ -170,12 +163,12 @@ int main(void)
     CL_CHECK(clWaitForEvents(1, &mapped));
     cl_command_type type = 0;
     CL_CHECK(clGetEventInfo(mapped, CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL));
-    EXPECT(type == CL_COMMAND_MAP_BUFFER);
+    CL_EXPECT(type == CL_COMMAND_MAP_BUFFER);
     for (cl_uint i = 0; i < N; i++)
         pa[i] = a[i] = i * 17u;
-    EXPECT(unmap(&t, ma, pa) == 0);
+    CL_EXPECT(unmap(&t, ma, pa) == 0);
     launch(&t, k);
-    EXPECT(check_out(&t, out, a, b) == 0);
+    CL_EXPECT(check_out(&t, out, a, b) == 0);
     CL_CHECK(clReleaseEvent(marker));
     CL_CHECK(clReleaseEvent(mapped));
 
