@@ -45,12 +45,34 @@ void collect(void *user, const char *message)
     snprintf(r->all + used, sizeof(r->all) - used, "%s\n", message);
 }
 
-int upgrade_reported(const struct reports *rep, int from)
+/* Whether rep holds one report, the upgrade from schema `from` to the current one. */
+static int upgrade_reported(const struct reports *rep, int from)
 {
     char upgraded[64];
     snprintf(upgraded, sizeof upgraded, "upgraded from schema version %d to %d", from,
              SKMD_PDB_SCHEMA_VERSION);
     return rep->count == 1 && strstr(rep->all, upgraded) != NULL;
+}
+
+struct skmd_pdb *open_upgraded(const char *path, int from, struct reports *rep)
+{
+    struct skmd_pdb *db = skmd_pdb_open(path, collect, rep);
+    CHECK(db && skmd_pdb_persistent(db));
+    if (db)
+        EXPECT(upgrade_reported(rep, from), "version %d: reports: %s", from, rep->all);
+    return db;
+}
+
+struct skmd_pdb *open_read_only(const char *name)
+{
+    char path[512];
+    path_in(path, sizeof path, name);
+    struct reports rep = {0};
+    struct skmd_pdb *db = skmd_pdb_open(path, collect, &rep);
+    CHECK(db != NULL);
+    if (db)
+        CHECK(!skmd_pdb_persistent(db) && strstr(rep.all, "read-only"));
+    return db;
 }
 
 int moved_aside(const char *name)
@@ -77,8 +99,21 @@ long long query_number(struct skmd_pdb *db, const char *sql)
     return n;
 }
 
-void wait_writers(const pid_t *pids, int count)
+void run_writers(const char *path, int count, int (*write)(struct skmd_pdb *db, int writer))
 {
+    pid_t pids[16];
+    CHECK(count <= 16);
+    count = count < 16 ? count : 16;
+    fflush(NULL);
+    for (int w = 0; w < count; w++) {
+        pids[w] = fork();
+        if (pids[w] == 0) {
+            struct skmd_pdb *db = skmd_pdb_open(path, collect, &(struct reports){0});
+            int bad = !db || write(db, w) != 0;
+            skmd_pdb_close(db);
+            _exit(bad);
+        }
+    }
     for (int w = 0; w < count; w++) {
         int status = 0;
         CHECK(pids[w] > 0 && waitpid(pids[w], &status, 0) == pids[w]);

@@ -1,13 +1,13 @@
 /* tests/profiledb/pdb_test.h: what the profiledb unit tests share: a scratch directory
- * for their files, the reports profiledb makes, a one-number SQL query, the wait for
- * writer processes, a child run as an unprivileged user, and files of older schemas. */
+ * for their files, the reports profiledb makes, opening old and read-only files, a
+ * one-number SQL query, writer processes at once, a child run as an unprivileged user,
+ * and files of older schemas. */
 #ifndef SKMD_PDB_TEST_H
 #define SKMD_PDB_TEST_H
 
 #include "skmd_profiledb.h"
 
 #include <stddef.h>
-#include <sys/types.h>
 
 /* The scratch directory: made by root_dir_make, removed (with all in it) by root_dir_remove. */
 extern char root_dir[256];
@@ -26,8 +26,12 @@ struct reports {
     char all[8192];
 };
 void collect(void *user, const char *message); /* user: a struct reports */
-/* Whether rep holds one report, the upgrade from schema `from` to the current one. */
-int upgrade_reported(const struct reports *rep, int from);
+/* Opens the old-schema file at path, its reports into *rep, and checks that it opened
+ * for writing with one report: the upgrade from schema `from`. NULL when it did not open. */
+struct skmd_pdb *open_upgraded(const char *path, int from, struct reports *rep);
+/* Opens the read-only file root_dir/name and checks that it opened, not for writing, and
+ * said "read-only". NULL when it did not open. */
+struct skmd_pdb *open_read_only(const char *name);
 /* Whether root_dir/name was moved aside as corrupt (a name.corrupt-* file is there). */
 int moved_aside(const char *name);
 
@@ -36,8 +40,10 @@ int run_sql(struct skmd_pdb *db, const char *sql);
 /* The first column of the first row of sql, or -1 when it fails. */
 long long query_number(struct skmd_pdb *db, const char *sql);
 
-/* Waits for each child in pids and CHECKs that it exited with status 0. */
-void wait_writers(const pid_t *pids, int count);
+/* Runs write(db, w) for w = 0 .. count-1 (at most 16) in as many processes at once, each
+ * on its own connection to path (its reports dropped), and checks that every one opened
+ * the file and that its write returned 0. */
+void run_writers(const char *path, int count, int (*write)(struct skmd_pdb *db, int writer));
 
 /* Runs fn in a child process as an unprivileged user (so that permissions apply even when
  * the tests run as root); returns the child's failure count. */

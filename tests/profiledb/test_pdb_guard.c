@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../common/check.h"
@@ -228,11 +227,9 @@ static void test_upgrade(void)
     path_in(path, sizeof path, "v1.db");
     write_version1(path);
     struct reports rep = {0};
-    struct skmd_pdb *db = skmd_pdb_open(path, collect, &rep);
-    CHECK(db && skmd_pdb_persistent(db));
+    struct skmd_pdb *db = open_upgraded(path, 1, &rep);
     if (!db)
         return;
-    CHECK(upgrade_reported(&rep, 1));
     CHECK(access(path, F_OK) == 0);
     /* Its rows are kept; the guards table is there; the version is the new one. */
     struct skmd_pdb_perf perf;
@@ -305,11 +302,9 @@ static void test_upgrade_to_offhost(int version)
     path_in(path, sizeof path, name);
     write_before_offhost(path, version);
     struct reports rep = {0};
-    struct skmd_pdb *db = skmd_pdb_open(path, collect, &rep);
-    CHECK(db && skmd_pdb_persistent(db));
+    struct skmd_pdb *db = open_upgraded(path, version, &rep);
     if (!db)
         return;
-    EXPECT(upgrade_reported(&rep, version), "version %d: reports: %s", version, rep.all);
     CHECK(query_number(db, "PRAGMA user_version") == SKMD_PDB_SCHEMA_VERSION);
     CHECK(query_number(db, "SELECT count(*) FROM pragma_table_info('guards')"
                            " WHERE name LIKE 'offhost_%'") == 3);
@@ -339,14 +334,9 @@ static void test_upgrade_to_offhost(int version)
  * split, and a new state is not saved. */
 static void readonly_version3_child(void)
 {
-    char path[512];
-    path_in(path, sizeof path, "ro/v3.db");
-    struct reports rep = {0};
-    struct skmd_pdb *db = skmd_pdb_open(path, collect, &rep);
-    CHECK(db != NULL);
+    struct skmd_pdb *db = open_read_only("ro/v3.db");
     if (!db)
         return;
-    CHECK(!skmd_pdb_persistent(db) && strstr(rep.all, "read-only"));
     CHECK(old_guard_kept(db));
     struct skmd_pdb_guard in = offhost_verdict();
     CHECK(skmd_pdb_put_guard(db, &old_key, &in) == SKMD_PDB_NOT_PERSISTED);
@@ -383,6 +373,23 @@ static void test_read_only_version3(void)
 #define WRITERS 4
 #define WRITES 20
 
+/* Writer w's guard states, each read back. */
+static int write_guards(struct skmd_pdb *db, int w)
+{
+    int bad = 0;
+    int64_t ids[2] = {1, 2};
+    for (int i = 0; i < WRITES && !bad; i++) {
+        struct skmd_pdb_guard_key key = {(uint64_t)(w * 1000 + i), 1, 5, 6, 2, ids, "skmd"};
+        struct skmd_pdb_guard g = whole_verdict(), out;
+        g.launches = (uint64_t)i;
+        g.offhost_n = (uint32_t)i + 1;
+        bad |= skmd_pdb_put_guard(db, &key, &g) != SKMD_PDB_OK;
+        bad |= skmd_pdb_get_guard(db, &key, 0, &out) != SKMD_PDB_OK ||
+               !same_guard(&g, &out, 2);
+    }
+    return bad;
+}
+
 /* Processes that open the same file of an older version at once (each upgrading it, or
  * finding it upgraded: from version 3 the second must not add the offhost columns again)
  * and write guard states: every state arrives. */
@@ -395,29 +402,7 @@ static void test_several_writers(int version)
         write_version1(path);
     else
         write_before_offhost(path, version);
-    pid_t pids[WRITERS];
-    fflush(NULL);
-    for (int w = 0; w < WRITERS; w++) {
-        pids[w] = fork();
-        if (pids[w] == 0) {
-            int bad = 0;
-            struct skmd_pdb *db = skmd_pdb_open(path, collect, &(struct reports){0});
-            int64_t ids[2] = {1, 2};
-            for (int i = 0; i < WRITES && db && !bad; i++) {
-                struct skmd_pdb_guard_key key = {(uint64_t)(w * 1000 + i), 1, 5, 6, 2, ids,
-                                                 "skmd"};
-                struct skmd_pdb_guard g = whole_verdict(), out;
-                g.launches = (uint64_t)i;
-                g.offhost_n = (uint32_t)i + 1;
-                bad |= skmd_pdb_put_guard(db, &key, &g) != SKMD_PDB_OK;
-                bad |= skmd_pdb_get_guard(db, &key, 0, &out) != SKMD_PDB_OK ||
-                       !same_guard(&g, &out, 2);
-            }
-            skmd_pdb_close(db);
-            _exit(bad || !db);
-        }
-    }
-    wait_writers(pids, WRITERS);
+    run_writers(path, WRITERS, write_guards);
     struct skmd_pdb *db = skmd_pdb_open(path, NULL, NULL);
     /* Besides them, a file from version 2 on held one state already. */
     EXPECT(query_number(db, "SELECT count(*) FROM guards") == WRITERS * WRITES + (version > 1),

@@ -10,7 +10,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "../common/check.h"
 
@@ -198,11 +197,9 @@ static void test_upgrade(void)
     path_in(path, sizeof path, "v2.db");
     write_version2(path);
     struct reports rep = {0};
-    struct skmd_pdb *db = skmd_pdb_open(path, collect, &rep);
-    CHECK(db && skmd_pdb_persistent(db));
+    struct skmd_pdb *db = open_upgraded(path, 2, &rep);
     if (!db)
         return;
-    CHECK(upgrade_reported(&rep, 2));
     CHECK(query_number(db, "PRAGMA user_version") == SKMD_PDB_SCHEMA_VERSION);
     /* Its rows are kept, and the hosts table is there. */
     struct skmd_pdb_perf perf;
@@ -229,14 +226,9 @@ static void test_upgrade(void)
  * not saved, while its guard state is still read. */
 static void readonly_version2_child(void)
 {
-    char path[512];
-    path_in(path, sizeof path, "ro/v2.db");
-    struct reports rep = {0};
-    struct skmd_pdb *db = skmd_pdb_open(path, collect, &rep);
-    CHECK(db != NULL);
+    struct skmd_pdb *db = open_read_only("ro/v2.db");
     if (!db)
         return;
-    CHECK(!skmd_pdb_persistent(db) && strstr(rep.all, "read-only"));
     CHECK(guard_kept(db));
     int64_t ids[2] = {1, 2};
     struct skmd_pdb_host in = {9e6, 3e6, 0}, out = garbage();
@@ -272,30 +264,26 @@ static void test_read_only_version2(void)
 
 /* Processes that open the same version 2 file at once (each upgrading it, or finding it
  * upgraded) and write host rates: every rate arrives. */
+/* Writer w's host rates, each read back. */
+static int write_hosts(struct skmd_pdb *db, int w)
+{
+    int bad = 0;
+    for (int i = 0; i < WRITES && !bad; i++) {
+        int64_t ids[2] = {w, 100 + i};
+        struct skmd_pdb_host in = {1e6 + i, 0.0, 0}, out;
+        bad |= skmd_pdb_put_host(db, ids, 2, &in) != SKMD_PDB_OK;
+        bad |= skmd_pdb_get_host(db, ids, 2, 0, &out) != SKMD_PDB_OK ||
+               out.idle_bytes_per_ms != 1e6 + i;
+    }
+    return bad;
+}
+
 static void test_several_writers(void)
 {
     char path[512];
     path_in(path, sizeof path, "writers.db");
     write_version2(path);
-    pid_t pids[WRITERS];
-    fflush(NULL);
-    for (int w = 0; w < WRITERS; w++) {
-        pids[w] = fork();
-        if (pids[w] == 0) {
-            int bad = 0;
-            struct skmd_pdb *db = skmd_pdb_open(path, collect, &(struct reports){0});
-            for (int i = 0; i < WRITES && db && !bad; i++) {
-                int64_t ids[2] = {w, 100 + i};
-                struct skmd_pdb_host in = {1e6 + i, 0.0, 0}, out;
-                bad |= skmd_pdb_put_host(db, ids, 2, &in) != SKMD_PDB_OK;
-                bad |= skmd_pdb_get_host(db, ids, 2, 0, &out) != SKMD_PDB_OK ||
-                       out.idle_bytes_per_ms != 1e6 + i;
-            }
-            skmd_pdb_close(db);
-            _exit(bad || !db);
-        }
-    }
-    wait_writers(pids, WRITERS);
+    run_writers(path, WRITERS, write_hosts);
     struct skmd_pdb *db = skmd_pdb_open(path, NULL, NULL);
     CHECK(query_number(db, "SELECT count(*) FROM hosts") == WRITERS * WRITES);
     CHECK(guard_kept(db));

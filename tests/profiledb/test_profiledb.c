@@ -431,33 +431,28 @@ static void test_disk_full(void)
 #define WRITERS 4
 #define WRITES 25
 
+/* Writer w's device, perf rows and decisions. */
+static int write_perf(struct skmd_pdb *db, int w)
+{
+    int64_t dev = 0;
+    int bad = skmd_pdb_device(db, &gpu, &dev) != SKMD_PDB_OK;
+    for (int i = 0; i < WRITES && !bad; i++) {
+        struct skmd_pdb_perf p = sample_perf(w + i);
+        uint64_t kernel = (uint64_t)(w * 1000 + i);
+        uint64_t count[1] = {(uint64_t)i};
+        struct skmd_pdb_decision dec = {kernel, 1, "skmd", (uint64_t)i, 1, &dev, count, 1.0,
+                                        NULL};
+        bad |= skmd_pdb_put_perf(db, kernel, dev, 1, &p) != SKMD_PDB_OK;
+        bad |= skmd_pdb_log_decision(db, &dec) != SKMD_PDB_OK;
+    }
+    return bad;
+}
+
 static void test_several_writers(void)
 {
     char path[512];
     path_in(path, sizeof(path), "writers/profile.db");
-    pid_t pids[WRITERS];
-    fflush(NULL);
-    for (int w = 0; w < WRITERS; w++) {
-        pids[w] = fork();
-        if (pids[w] == 0) {
-            int bad = 0;
-            struct skmd_pdb *db = skmd_pdb_open(path, NULL, NULL);
-            int64_t dev = 0;
-            bad |= !db || skmd_pdb_device(db, &gpu, &dev) != SKMD_PDB_OK;
-            for (int i = 0; i < WRITES && !bad; i++) {
-                struct skmd_pdb_perf p = sample_perf(w + i);
-                uint64_t kernel = (uint64_t)(w * 1000 + i);
-                uint64_t count[1] = {(uint64_t)i};
-                struct skmd_pdb_decision dec = {kernel, 1, "skmd", (uint64_t)i, 1, &dev,
-                                                count, 1.0, NULL};
-                bad |= skmd_pdb_put_perf(db, kernel, dev, 1, &p) != SKMD_PDB_OK;
-                bad |= skmd_pdb_log_decision(db, &dec) != SKMD_PDB_OK;
-            }
-            skmd_pdb_close(db);
-            _exit(bad);
-        }
-    }
-    wait_writers(pids, WRITERS);
+    run_writers(path, WRITERS, write_perf);
     struct skmd_pdb *db = skmd_pdb_open(path, NULL, NULL);
     CHECK(count_rows(db, "devices") == 1);
     CHECK(count_rows(db, "perf") == WRITERS * WRITES * 3);
