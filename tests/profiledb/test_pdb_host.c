@@ -262,8 +262,6 @@ static void test_read_only_version2(void)
 #define WRITERS 4
 #define WRITES 20
 
-/* Processes that open the same version 2 file at once (each upgrading it, or finding it
- * upgraded) and write host rates: every rate arrives. */
 /* Writer w's host rates, each read back. */
 static int write_hosts(struct skmd_pdb *db, int w)
 {
@@ -278,6 +276,8 @@ static int write_hosts(struct skmd_pdb *db, int w)
     return bad;
 }
 
+/* Processes that open the same version 2 file at once (each upgrading it, or finding it
+ * upgraded) and write host rates: every rate arrives. */
 static void test_several_writers(void)
 {
     char path[512];
