@@ -575,6 +575,32 @@ cl_int skmd_coh_fetch(cl_mem mem, int dst, uint64_t b, uint64_t e, struct skmd_m
     return CL_SUCCESS;
 }
 
+int skmd_coh_off_host_need(cl_mem mem, int m, uint64_t b, uint64_t e, struct skmd_ranges *out)
+{
+    cl_mem root = in_root(mem, &b, &e);
+    for (int a = 0; a < skmd_state.nmembers; a++) {
+        if (a == m || skmd_member_is_lost(a) ||
+            (skmd_config()->peer_copy && peer_capable(root, a, m)))
+            continue;
+        uint64_t at = b;
+        struct skmd_range hit;
+        while (skmd_ranges_next_hit(&root->valid[a], b, e, &at, &hit)) {
+            uint64_t at2 = hit.begin;
+            struct skmd_range off_host;
+            while (skmd_ranges_next_gap(&root->valid[SKMD_HOST], hit.begin, hit.end, &at2,
+                                        &off_host)) {
+                uint64_t at3 = off_host.begin;
+                struct skmd_range need;
+                while (skmd_ranges_next_gap(&root->valid[m], off_host.begin, off_host.end,
+                                            &at3, &need))
+                    if (skmd_ranges_add(out, need.begin, need.end) != 0)
+                        return -1;
+            }
+        }
+    }
+    return 0;
+}
+
 cl_int skmd_coh_written(cl_mem mem, int owner, uint64_t b, uint64_t e)
 {
     cl_mem root = in_root(mem, &b, &e);

@@ -48,6 +48,12 @@ struct skmd_moved {
  * stale bytes; adds the bytes moved to *moved (may be NULL). */
 cl_int skmd_coh_fetch(cl_mem mem, int dst, uint64_t b, uint64_t e, struct skmd_moved *moved);
 
+/* Adds to *out (root offsets) the bytes of [b, e) of mem that member m's fetch would take
+ * from another member through the host copy: m lacks them, the host copy lacks them, and
+ * a member holds them that no peer copy to m can take them from. Returns 0, or -1 when out
+ * of memory. */
+int skmd_coh_off_host_need(cl_mem mem, int m, uint64_t b, uint64_t e, struct skmd_ranges *out);
+
 /* [b, e) of mem was written on copy `owner`: it alone is current there now. */
 cl_int skmd_coh_written(cl_mem mem, int owner, uint64_t b, uint64_t e);
 

@@ -20,6 +20,7 @@
 #include "config.h"
 #include "eventspan.h"
 #include "fetch_batch.h"
+#include "gather.h"
 #include "host_busy.h"
 #include "inflight.h"
 #include "log.h"
@@ -251,10 +252,14 @@ static cl_int set_args(struct launch *L, cl_kernel kk, int m, uint64_t first,
     return err;
 }
 
-/* Brings member m's copies up to date for groups [first, first+count): the bytes they
- * read, and the write bounds committed whole after them (the merge member: every buffer
- * whole, as its copy receives the others' writes). */
-static cl_int fetch_inputs(struct launch *L, int m, uint64_t first, uint64_t count)
+/* The byte ranges member m's copies need for groups [first, first+count), each handed to
+ * visit: the bytes they read, and the write bounds committed whole after them (the merge
+ * member: every buffer whole, as its copy receives the others' writes). */
+typedef cl_int (*input_visit)(struct launch *L, cl_mem mem, int m, uint64_t b, uint64_t e,
+                              void *ctx);
+
+static cl_int walk_inputs(struct launch *L, int m, uint64_t first, uint64_t count,
+                          input_visit visit, void *ctx)
 {
     struct skmd_interval rd[MAX_INTERVALS], wr[MAX_INTERVALS];
     for (unsigned p = 0; p < L->rec->nparams; p++) {
@@ -263,7 +268,7 @@ static cl_int fetch_inputs(struct launch *L, int m, uint64_t first, uint64_t cou
         cl_mem mem = L->args[p].mem;
         cl_int err;
         if (m == L->merge_member) {
-            err = fetch_locked(L, mem, m, 0, mem->size);
+            err = visit(L, mem, m, 0, mem->size, ctx);
             if (err != CL_SUCCESS)
                 return err;
             continue;
@@ -271,17 +276,55 @@ static cl_int fetch_inputs(struct launch *L, int m, uint64_t first, uint64_t cou
         struct skmd_footprint fp = {rd, wr, MAX_INTERVALS, MAX_INTERVALS, 0, 0, 0};
         footprint(L, p, first, count, &fp);
         for (size_t i = 0; i < fp.nread; i++) {
-            err = fetch_locked(L, mem, m, fp.read[i].begin, fp.read[i].end);
+            err = visit(L, mem, m, fp.read[i].begin, fp.read[i].end, ctx);
             if (err != CL_SUCCESS)
                 return err;
         }
         for (size_t i = 0; L->bound_param[p] && i < fp.nwrite; i++) {
-            err = fetch_locked(L, mem, m, fp.write[i].begin, fp.write[i].end);
+            err = visit(L, mem, m, fp.write[i].begin, fp.write[i].end, ctx);
             if (err != CL_SUCCESS)
                 return err;
         }
     }
     return CL_SUCCESS;
+}
+
+static cl_int fetch_visit(struct launch *L, cl_mem mem, int m, uint64_t b, uint64_t e,
+                          void *ctx)
+{
+    (void)ctx;
+    return fetch_locked(L, mem, m, b, e);
+}
+
+/* Brings member m's copies up to date for groups [first, first+count). */
+static cl_int fetch_inputs(struct launch *L, int m, uint64_t first, uint64_t count)
+{
+    return walk_inputs(L, m, first, count, fetch_visit, NULL);
+}
+
+static cl_int gather_visit(struct launch *L, cl_mem mem, int m, uint64_t b, uint64_t e,
+                           void *ctx)
+{
+    (void)L;
+    return skmd_gather_note(ctx, mem, m, b, e) == 0 ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
+}
+
+/* The inputs that several shares would each take out of another member's copy, moved to
+ * the host copy at once before the shares start (gather.h). */
+static cl_int gather_inputs(struct launch *L)
+{
+    if (!skmd_config()->gather_inputs || L->nshares < 2)
+        return CL_SUCCESS;
+    struct skmd_gather g = {NULL, 0, 0};
+    for (int s = 0; s < L->nshares; s++)
+        if (L->shares[s].count > 0 &&
+            walk_inputs(L, L->shares[s].member, L->shares[s].first, L->shares[s].count,
+                        gather_visit, &g) != CL_SUCCESS)
+            break; /* out of memory: what was noted moves, the shares fetch the rest */
+    struct skmd_moved moved = {0, 0, 0};
+    cl_int err = skmd_gather_run(&g, &moved);
+    add_moved(L, &moved);
+    return err;
 }
 
 /* A share of every work-group: the app's own kernel, launched as the app launched it (no
@@ -968,6 +1011,9 @@ static cl_int run_split(struct launch *L)
     cl_int err = CL_SUCCESS;
     for (int s = 0; s < nshares; s++)
         shares[s].L = L;
+    err = gather_inputs(L);
+    if (err != CL_SUCCESS)
+        return err;
     /* All shares at once, each on its own thread and its member's own queue. */
     if (serial_launches())
         for (int s = 0; s < nshares; s++)

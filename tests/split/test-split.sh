@@ -122,20 +122,31 @@ maps)
     # The app maps the inputs of split launches to write them and the output to read it
     # (maps.c prints ok: every element, CL_MEM_MAP_COUNT, the events): natively, then with
     # copies of their own on the members (SKMD_ZERO_COPY=0) or a zero-copy member, 2 and 3
-    # members, and the driver's own transfers; every launch split.
+    # members, and the driver's own transfers; every launch split. The mapped inputs are on
+    # member 0: on 3 members, the two others' parts are gathered into the host copy at once
+    # (gather.h) unless a peer copy takes them (SKMD_ZERO_COPY=0 in PoCL's one context).
     out=$("$bins/maps" 2>&1)
     [ "$out" = ok ] || say FAIL "native: $out"
-    for set in "SKMD_ZERO_COPY=0" "SKMD_ZERO_COPY=1" "SKMD_ZERO_COPY=0 SKMD_APP_TRANSFERS=driver"; do
+    for set in "SKMD_ZERO_COPY=0" "SKMD_ZERO_COPY=1" "SKMD_ZERO_COPY=0 SKMD_APP_TRANSFERS=driver" \
+               "SKMD_ZERO_COPY=0 SKMD_PEER_COPY=0" "SKMD_ZERO_COPY=1 SKMD_GATHER_INPUTS=0"; do
         for devs in "pthread pthread" "pthread pthread basic"; do
             split="0.4,0.6"
             [ "$devs" = "pthread pthread" ] || split="0.3,0.3,0.4"
             rm -f "$tmp/log"
-            out=$(under "$devs" "$split" env $set "$bins/maps" 2>&1)
+            out=$(under "$devs" "$split" env SKMD_LOG="debug:$tmp/log" $set "$bins/maps" 2>&1)
             n=$(grep -c 'combine: split m' "$tmp/log" || true)
+            g=$(grep -c 'gathered [1-9][0-9]* bytes .* for 2 members' "$tmp/log" || true)
+            want=0
+            [ "$devs" != "pthread pthread" ] && [ "$set" != "SKMD_ZERO_COPY=0" ] &&
+                [ "${set#*GATHER_INPUTS=0}" = "$set" ] && [ "${set#*driver}" = "$set" ] && want=1
             if [ "$out" != ok ] || [ "$n" -ne 7 ]; then
                 say FAIL "[$devs] [$set] $n of 7 launches split: $(tail -3 <<<"$out")"
+            elif [ "$want" = 1 ] && [ "$g" -eq 0 ]; then
+                say FAIL "[$devs] [$set] the mapped inputs were not gathered"
+            elif [ "$want" = 0 ] && [ "$g" -ne 0 ]; then
+                say FAIL "[$devs] [$set] $g gathers where none belongs"
             else
-                say PASS "[$devs] [$set] exact, 7 launches split"
+                say PASS "[$devs] [$set] exact, 7 launches split, $g gathers"
             fi
         done
     done ;;
