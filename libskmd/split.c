@@ -82,6 +82,7 @@ struct launch {
     unsigned char stream_param[256]; /* 1: stream what the shares write to it (stream_out.h) */
     int merge_member;               /* -1: none needed */
     struct skmd_moved moved;
+    struct skmd_gather gather;      /* inputs the first share that needs them moves for all */
     uint64_t number;
     struct share shares[SKMD_MAX_MEMBERS];
     int nshares;
@@ -134,7 +135,9 @@ static cl_int fetch_locked(struct launch *L, cl_mem mem, int dst, uint64_t b, ui
 {
     struct skmd_moved moved = {0, 0, 0};
     skmd_buffer_lock(mem);
-    cl_int err = skmd_coh_fetch(mem, dst, b, e, &moved);
+    cl_int err = skmd_gather_take(&L->gather, mem, dst, &moved);
+    if (err == CL_SUCCESS)
+        err = skmd_coh_fetch(mem, dst, b, e, &moved);
     skmd_buffer_unlock(mem);
     add_moved(L, &moved);
     return err;
@@ -309,22 +312,19 @@ static cl_int gather_visit(struct launch *L, cl_mem mem, int m, uint64_t b, uint
     return skmd_gather_note(ctx, mem, m, b, e) == 0 ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
 }
 
-/* The inputs that several shares would each take out of another member's copy, moved to
- * the host copy at once before the shares start (gather.h). */
-static cl_int gather_inputs(struct launch *L)
+/* Notes the inputs that several shares would each take out of another member's copy:
+ * the first of those shares to fetch a buffer moves them for all (gather.h). */
+static void gather_inputs(struct launch *L)
 {
     if (!skmd_config()->gather_inputs || L->nshares < 2)
-        return CL_SUCCESS;
-    struct skmd_gather g = {NULL, 0, 0};
+        return;
     for (int s = 0; s < L->nshares; s++)
         if (L->shares[s].count > 0 &&
             walk_inputs(L, L->shares[s].member, L->shares[s].first, L->shares[s].count,
-                        gather_visit, &g) != CL_SUCCESS)
-            break; /* out of memory: what was noted moves, the shares fetch the rest */
-    struct skmd_moved moved = {0, 0, 0};
-    cl_int err = skmd_gather_run(&g, &moved);
-    add_moved(L, &moved);
-    return err;
+                        gather_visit, &L->gather) != CL_SUCCESS) {
+            skmd_gather_free(&L->gather); /* out of memory: each share fetches its own */
+            return;
+        }
 }
 
 /* A share of every work-group: the app's own kernel, launched as the app launched it (no
@@ -1011,9 +1011,7 @@ static cl_int run_split(struct launch *L)
     cl_int err = CL_SUCCESS;
     for (int s = 0; s < nshares; s++)
         shares[s].L = L;
-    err = gather_inputs(L);
-    if (err != CL_SUCCESS)
-        return err;
+    gather_inputs(L);
     /* All shares at once, each on its own thread and its member's own queue. */
     if (serial_launches())
         for (int s = 0; s < nshares; s++)
@@ -1169,6 +1167,7 @@ static void free_launch(struct launch *L)
             skmd_clReleaseMemObject(L->args[a].mem);
     }
     free(L->args);
+    skmd_gather_free(&L->gather);
     skmd_clReleaseKernel(L->k);
     pthread_mutex_destroy(&L->moved_lock);
     free(L);
