@@ -488,33 +488,47 @@ static cl_int peer_move(cl_mem root, int a, int dst, uint64_t b, uint64_t e,
     return skmd_ranges_add(&root->valid[dst], b, e) == 0 ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
 }
 
+/* Adds to *out the bytes of [b, e) that member a holds and both the host copy and member
+ * dst lack: what dst can get only from a (through the host copy, or by a peer copy).
+ * 0, or -1 when out of memory. */
+static int only_on(cl_mem root, int a, int dst, uint64_t b, uint64_t e, struct skmd_ranges *out)
+{
+    uint64_t at = b;
+    struct skmd_range hit;
+    while (skmd_ranges_next_hit(&root->valid[a], b, e, &at, &hit)) {
+        uint64_t at2 = hit.begin;
+        struct skmd_range off_host;
+        while (skmd_ranges_next_gap(&root->valid[SKMD_HOST], hit.begin, hit.end, &at2,
+                                    &off_host)) {
+            uint64_t at3 = off_host.begin;
+            struct skmd_range need;
+            while (skmd_ranges_next_gap(&root->valid[dst], off_host.begin, off_host.end, &at3,
+                                        &need))
+                if (skmd_ranges_add(out, need.begin, need.end) != 0)
+                    return -1;
+        }
+    }
+    return 0;
+}
+
 /* Peer copies into dst for the bytes of [b, e) that dst lacks, the host copy lacks too
  * (host bytes reach dst in one transfer anyway) and a peer-capable member holds. */
 static cl_int fetch_peers(cl_mem root, int dst, uint64_t b, uint64_t e, struct skmd_moved *moved)
 {
     for (int a = 0; a < skmd_state.nmembers; a++) {
-        uint64_t at = b;
-        struct skmd_range hit;
         struct skmd_range any;
         uint64_t probe = b;
         if (a == dst || !skmd_ranges_next_hit(&root->valid[a], b, e, &probe, &any) ||
             !peer_capable(root, a, dst))
             continue;
-        while (skmd_ranges_next_hit(&root->valid[a], b, e, &at, &hit)) {
-            uint64_t at2 = hit.begin;
-            struct skmd_range off_host;
-            while (skmd_ranges_next_gap(&root->valid[SKMD_HOST], hit.begin, hit.end, &at2,
-                                        &off_host)) {
-                uint64_t at3 = off_host.begin;
-                struct skmd_range need;
-                while (skmd_ranges_next_gap(&root->valid[dst], off_host.begin, off_host.end,
-                                            &at3, &need)) {
-                    cl_int err = peer_move(root, a, dst, need.begin, need.end, moved);
-                    if (err != CL_SUCCESS)
-                        return err;
-                }
-            }
-        }
+        struct skmd_ranges need = {0, 0, NULL};
+        cl_int err = only_on(root, a, dst, b, e, &need) == 0 ? CL_SUCCESS
+                                                             : CL_OUT_OF_HOST_MEMORY;
+        for (size_t i = 0; i < need.n && err == CL_SUCCESS; i++)
+            err = peer_move(root, a, dst, need.r[i].begin, need.r[i].end, moved);
+        skmd_ranges_free(&need);
+        if (err != CL_SUCCESS)
+            return err;
     }
     return CL_SUCCESS;
 }
@@ -578,26 +592,11 @@ cl_int skmd_coh_fetch(cl_mem mem, int dst, uint64_t b, uint64_t e, struct skmd_m
 int skmd_coh_off_host_need(cl_mem mem, int m, uint64_t b, uint64_t e, struct skmd_ranges *out)
 {
     cl_mem root = in_root(mem, &b, &e);
-    for (int a = 0; a < skmd_state.nmembers; a++) {
-        if (a == m || skmd_member_is_lost(a) ||
-            (skmd_config()->peer_copy && peer_capable(root, a, m)))
-            continue;
-        uint64_t at = b;
-        struct skmd_range hit;
-        while (skmd_ranges_next_hit(&root->valid[a], b, e, &at, &hit)) {
-            uint64_t at2 = hit.begin;
-            struct skmd_range off_host;
-            while (skmd_ranges_next_gap(&root->valid[SKMD_HOST], hit.begin, hit.end, &at2,
-                                        &off_host)) {
-                uint64_t at3 = off_host.begin;
-                struct skmd_range need;
-                while (skmd_ranges_next_gap(&root->valid[m], off_host.begin, off_host.end,
-                                            &at3, &need))
-                    if (skmd_ranges_add(out, need.begin, need.end) != 0)
-                        return -1;
-            }
-        }
-    }
+    for (int a = 0; a < skmd_state.nmembers; a++)
+        if (a != m && !skmd_member_is_lost(a) &&
+            !(skmd_config()->peer_copy && peer_capable(root, a, m)) &&
+            only_on(root, a, m, b, e, out) != 0)
+            return -1;
     return 0;
 }
 

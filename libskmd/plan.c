@@ -55,6 +55,7 @@ struct entry {
     int probe_turn;    /* the idle member the next probe goes to starts the search */
     unsigned char had_share[SKMD_MAX_MEMBERS]; /* the kernel ran on the member before */
     unsigned char ran_part[SKMD_MAX_MEMBERS];  /* ... a part of a launch, not the whole */
+    int away;          /* member + 1 keep_home last let a whole launch leave home for */
     struct entry *next;
 };
 
@@ -721,9 +722,12 @@ static void key_of(const struct skmd_plan_request *r, uint64_t kernel,
 /* A launch given whole to one member stays on the member that already holds most of its
  * inputs (its "home"; ties: the preferred member) unless the other is measured clearly
  * faster: moving every input from one GPU to another through the host costs more than a
- * few percent of kernel speed (two alike H200s swapped a matrix_mul each launch). */
+ * few percent of kernel speed (two alike H200s swapped a matrix_mul each launch). Once
+ * away, it stays while that member is still PLAN_STAY_GAIN faster: rates measured near the
+ * threshold would otherwise send the launch home and back. */
 #define PLAN_MOVE_GAIN 1.5
-static void keep_home(const struct skmd_plan_request *r, const struct entry *e,
+#define PLAN_STAY_GAIN 1.2
+static void keep_home(const struct skmd_plan_request *r, const struct entry *e, int *away,
                       const struct residency *resident, uint64_t *count)
 {
     int whole = -1;
@@ -740,9 +744,13 @@ static void keep_home(const struct skmd_plan_request *r, const struct entry *e,
         return;
     double rate_whole = skmd_part_rate(&e->table[whole], r->total_groups);
     double rate_home = skmd_part_rate(&e->table[home], r->total_groups);
-    if (rate_whole < PLAN_MOVE_GAIN * rate_home) {
+    double gain = *away == whole + 1 ? PLAN_STAY_GAIN : PLAN_MOVE_GAIN;
+    if (rate_whole < gain * rate_home) {
         count[whole] = 0;
         count[home] = r->total_groups;
+        *away = 0;
+    } else {
+        *away = whole + 1;
     }
 }
 
@@ -857,7 +865,8 @@ static int best_whole(const struct skmd_plan_request *r, const struct entry *e,
     if (fastest < 0)
         return -1;
     count[fastest] = r->total_groups;
-    keep_home(r, e, resident, count);
+    int away = e->away; /* a question, not a decision: the entry's state stays */
+    keep_home(r, e, &away, resident, count);
     for (int m = 0; m < skmd_state.nmembers; m++)
         if (count[m] == r->total_groups)
             return m;
@@ -1058,7 +1067,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
         if (whole < 0)
             return; /* no member can take it: every count stays 0 */
         count[whole] = r->total_groups;
-        keep_home(r, e, resident, count);
+        keep_home(r, e, &e->away, resident, count);
         skmd_log(SKMD_LOG_DEBUG, "plan %s: single mode on member %d (%s)", e->name, whole,
                  m >= 0 ? "fastest in the profile" : "no profile: the preferred member");
         return;
@@ -1101,7 +1110,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     }
     for (int i = 0; i < n; i++)
         count[map[i]] = res.count[i];
-    keep_home(r, e, resident, count);
+    keep_home(r, e, &e->away, resident, count);
     skmd_log(SKMD_LOG_DEBUG, "plan %s: %s, estimated %.3f ms%s", e->name, how,
              res.overall_ms,
              resident->pieces ? " (shares that move inputs priced in pieces, overlapped)" : "");

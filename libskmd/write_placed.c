@@ -120,10 +120,12 @@ int skmd_write_placed(cl_command_queue q, cl_mem mem, size_t off, size_t size, c
                       cl_int *err)
 {
     /* Most writes are of buffers without a placement: that is looked at first. A
-     * non-blocking write must not wait for its list here: a user event the app sets after
-     * the call would never come. */
+     * non-blocking write is done here (after the queue's earlier commands and its wait
+     * list) only while none of the app's user events is unset: one the app sets after the
+     * call would never come. */
     cl_mem root = skmd_mem_root(mem);
-    if (!__atomic_load_n(&root->placed, __ATOMIC_ACQUIRE) || (nwait && !blocking) || !ptr ||
+    if (!__atomic_load_n(&root->placed, __ATOMIC_ACQUIRE) ||
+        (!blocking && skmd_user_events_unset() > 0) || !ptr ||
         size == 0 || mem->mtype != CL_MEM_OBJECT_BUFFER || off > mem->size ||
         size > mem->size - off || (root->flags & CL_MEM_USE_HOST_PTR) ||
         !strcmp(skmd_config()->place_writes, "0") ||

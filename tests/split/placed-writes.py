@@ -1,9 +1,9 @@
 #!/usr/bin/python3
 """The app writes a launch's inputs, launches, reads the result, over and over (new data
 each round, whole writes, a write of part of a buffer, a write through a sub-buffer, a
-blocking write with an event): under SKMD_PLACE_WRITES the writes go straight to the
-members that read each part. Every result must be exactly what the kernel computes.
-Prints 'ok' or the first mismatch."""
+blocking write with an event, a non-blocking write with a wait list): under
+SKMD_PLACE_WRITES the writes go straight to the members that read each part. Every result
+must be exactly what the kernel computes. Prints 'ok' or the first mismatch."""
 import sys
 import numpy as np
 import pyopencl as cl
@@ -52,7 +52,8 @@ for r in range(ROUNDS):
     else:
         a = rng.integers(0, 2**32, N, dtype=np.uint32)
         b = rng.integers(0, 2**32, N, dtype=np.uint32)
-        cl.enqueue_copy(q, a_buf, a, is_blocking=False)
+        wait = [cl.enqueue_marker(q)] if r == 5 else None
+        cl.enqueue_copy(q, a_buf, a, is_blocking=False, wait_for=wait)
         cl.enqueue_copy(q, b_buf, b, is_blocking=False)
     kern(q, (N,), (64,), a_buf, b_buf, out)
     got = np.empty(N, dtype=np.uint32)
