@@ -56,6 +56,10 @@ struct entry {
     unsigned char had_share[SKMD_MAX_MEMBERS]; /* the kernel ran on the member before */
     unsigned char ran_part[SKMD_MAX_MEMBERS];  /* ... a part of a launch, not the whole */
     int away;          /* member + 1 keep_home last let a whole launch leave home for */
+    /* A member's table before its first share's sample, which the next sample replaces
+     * (skmd_plan_observe). */
+    struct skmd_part_table unsampled[SKMD_MAX_MEMBERS];
+    unsigned char provisional[SKMD_MAX_MEMBERS];
     struct entry *next;
 };
 
@@ -1386,6 +1390,20 @@ void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms)
     for (int m = 0; e && m < skmd_state.nmembers; m++) {
         if (ticket->count[m] == 0 || !(ms[m] > 0))
             continue;
+        /* A member's first share of the kernel in the process carries one-time costs (the
+         * program built there, its buffers allocated, a driver's lazy compile: syrk's first
+         * split over four H200s 77 ms, the next ones 11). Into a measured table it is no
+         * sample; into an empty one it is taken (the cold start needs a rate) until the
+         * next sample replaces it. */
+        if (ticket->first_share[m]) {
+            if (has_measurement(&e->table[m]))
+                continue;
+            e->unsampled[m] = e->table[m];
+            e->provisional[m] = 1;
+        } else if (e->provisional[m]) {
+            e->table[m] = e->unsampled[m];
+            e->provisional[m] = 0;
+        }
         if (skmd_part_observe(&e->table[m], ticket->count[m], ms[m], PLAN_ALPHA) ==
             SKMD_PART_OK)
             e->dirty = 1;
