@@ -88,9 +88,8 @@ static int app_transfer(cl_command_queue q, cl_mem mem, int to_device, size_t of
 {
     int m = q->member;
     /* Done on the app's thread, a non-blocking call too, after the queue's earlier
-     * commands and its wait list: not while a user event is unset, which the app may set
-     * only after this call returns. */
-    if ((!blocking && skmd_user_events_unset() > 0) || event ||
+     * commands and its wait list. */
+    if (!skmd_may_finish_in_call(blocking) || event ||
         mem->mtype != CL_MEM_OBJECT_BUFFER ||
         !through_engine(m, size) ||
         (skmd_mem_root(mem)->flags & CL_MEM_USE_HOST_PTR) || off > mem->size ||
@@ -120,7 +119,7 @@ int skmd_app_write(cl_command_queue q, cl_mem mem, size_t off, size_t size, cons
     if (!into_host_copy(size))
         return app_transfer(q, mem, 1, off, size, (void *)ptr, blocking, nwait, wl, event,
                             err);
-    if (nwait || event || (!blocking && skmd_user_events_unset() > 0) ||
+    if (nwait || event || !skmd_may_finish_in_call(blocking) ||
         mem->mtype != CL_MEM_OBJECT_BUFFER ||
         (skmd_mem_root(mem)->flags & CL_MEM_USE_HOST_PTR) || off > mem->size ||
         size > mem->size - off)

@@ -29,10 +29,11 @@ cl_int skmd_enqueue_begin(struct skmd_enqueue *e, cl_command_queue queue, cl_uin
  * list; returns err, or CL_OUT_OF_HOST_MEMORY. */
 cl_int skmd_enqueue_end(struct skmd_enqueue *e, cl_int err);
 
-/* How many of the app's user events are not set yet (event.c). While none is, libskmd
- * may carry out a non-blocking command on the app's thread: whatever it waits for
- * completes by itself. */
-int skmd_user_events_unset(void);
+/* Whether libskmd may carry out an app command on the app's thread before the call
+ * returns, waiting for what it waits for (event.c): a blocking one always; a non-blocking
+ * one only while none of the app's user events is unset (what it waits for then completes
+ * by itself; a user event the app sets after the call would never come). */
+int skmd_may_finish_in_call(cl_bool blocking);
 
 /* A libskmd event for a real one (which it then owns). NULL when out of memory. */
 cl_event skmd_event_wrap(cl_context context, cl_command_queue queue, cl_event real);

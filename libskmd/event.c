@@ -281,9 +281,9 @@ cl_int skmd_clGetEventProfilingInfo(cl_event event, cl_profiling_info param_name
  * released unset stays counted (what waits on it never completes). */
 static atomic_int user_events_unset;
 
-int skmd_user_events_unset(void)
+int skmd_may_finish_in_call(cl_bool blocking)
 {
-    return atomic_load_explicit(&user_events_unset, memory_order_acquire);
+    return blocking || atomic_load_explicit(&user_events_unset, memory_order_acquire) == 0;
 }
 
 /* A user event lives on the executing member, where every command that waits for it

@@ -187,7 +187,10 @@ static void plan_at_exit(void)
     skmd_plan_flush();
     pthread_mutex_lock(&plan_lock);
     skmd_plan_guard_forget();
-    if (guard_runs[0] + guard_runs[1] + guard_runs[2] + guard_runs[3] + guard_runs[4])
+    uint64_t guarded = 0;
+    for (size_t i = 0; i < sizeof guard_runs / sizeof guard_runs[0]; i++)
+        guarded += guard_runs[i];
+    if (guarded)
         skmd_log(SKMD_LOG_INFO, "plan guard: %llu split, %llu whole samples, %llu whole "
                  "(the split measured slower), %llu split retries, %llu samples of the other "
                  "split (with or without the host's cores); went whole %llu times, back to "

@@ -85,9 +85,7 @@ int skmd_read_scattered(cl_command_queue q, cl_mem mem, size_t off, size_t size,
                         cl_int *err)
 {
     skmd_stream_note_app_read(mem); /* what stream_out.h learns from every read */
-    /* A non-blocking read must not wait here while a user event is unset: the app may
-     * set it only after the call returns. */
-    if ((!blocking && skmd_user_events_unset() > 0) || !ptr || size == 0 ||
+    if (!skmd_may_finish_in_call(blocking) || !ptr || size == 0 ||
         mem->mtype != CL_MEM_OBJECT_BUFFER || off > mem->size || size > mem->size - off)
         return 0;
     cl_mem root = skmd_mem_root(mem);

@@ -119,13 +119,10 @@ int skmd_write_placed(cl_command_queue q, cl_mem mem, size_t off, size_t size, c
                       cl_bool blocking, cl_uint nwait, const cl_event *wait, cl_event *event,
                       cl_int *err)
 {
-    /* Most writes are of buffers without a placement: that is looked at first. A
-     * non-blocking write is done here (after the queue's earlier commands and its wait
-     * list) only while none of the app's user events is unset: one the app sets after the
-     * call would never come. */
+    /* Most writes are of buffers without a placement: that is looked at first. */
     cl_mem root = skmd_mem_root(mem);
     if (!__atomic_load_n(&root->placed, __ATOMIC_ACQUIRE) ||
-        (!blocking && skmd_user_events_unset() > 0) || !ptr ||
+        !skmd_may_finish_in_call(blocking) || !ptr ||
         size == 0 || mem->mtype != CL_MEM_OBJECT_BUFFER || off > mem->size ||
         size > mem->size - off || (root->flags & CL_MEM_USE_HOST_PTR) ||
         !strcmp(skmd_config()->place_writes, "0") ||

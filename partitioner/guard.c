@@ -18,6 +18,17 @@ void skmd_part_guard_init(struct skmd_part_guard *g)
     g->backoff = SKMD_PART_GUARD_FIRST_BACKOFF;
 }
 
+/* The smoothed time and samples of the split with (offhost 0) or without (1) the devices
+ * on the host's cores. */
+static double *split_ms_of(struct skmd_part_guard *g, int offhost)
+{
+    return offhost ? &g->offhost_ms : &g->split_ms;
+}
+static uint32_t *split_n_of(struct skmd_part_guard *g, int offhost)
+{
+    return offhost ? &g->offhost_n : &g->split_n;
+}
+
 /* 1 when launch n samples a figure that has `samples` of `enough`, at `offset` within
  * each period (whole samples and samples of the other split fall on different launches). */
 static int sample_due(uint64_t n, uint32_t samples, uint32_t enough, uint64_t offset)
@@ -43,7 +54,7 @@ int skmd_part_guard_choose(struct skmd_part_guard *g, int best, int offhost, int
         *dev = best;
         return SKMD_PART_RUN_WHOLE_SAMPLE;
     }
-    uint32_t other_n = g->offhost_mode ? g->split_n : g->offhost_n;
+    uint32_t other_n = *split_n_of(g, !g->offhost_mode);
     if (offhost && sample_due(n, other_n, SKMD_PART_GUARD_OFFHOST_SAMPLES,
                               SKMD_PART_GUARD_SAMPLE_EVERY - 1))
         return SKMD_PART_RUN_OTHER_SPLIT;
@@ -93,24 +104,14 @@ static int fastest_whole(const struct skmd_part_guard *g)
     return best;
 }
 
-/* The split in use: its smoothed time and samples. */
-static double *in_use_ms(struct skmd_part_guard *g)
-{
-    return g->offhost_mode ? &g->offhost_ms : &g->split_ms;
-}
-static uint32_t *in_use_n(struct skmd_part_guard *g)
-{
-    return g->offhost_mode ? &g->offhost_n : &g->split_n;
-}
-
 int skmd_part_guard_observe(struct skmd_part_guard *g, int run, int dev, int offhost,
                             double wall_ms)
 {
     if (!g || !isfinite(wall_ms) || !(wall_ms > 0.0))
         return SKMD_PART_EINVAL;
     int was_whole = g->whole_mode, was_offhost = g->offhost_mode;
-    double *split_ms = offhost ? &g->offhost_ms : &g->split_ms;
-    uint32_t *split_n = offhost ? &g->offhost_n : &g->split_n;
+    double *split_ms = split_ms_of(g, offhost);
+    uint32_t *split_n = split_n_of(g, offhost);
     switch (run) {
     case SKMD_PART_RUN_SPLIT:
     case SKMD_PART_RUN_OTHER_SPLIT:
@@ -142,15 +143,14 @@ int skmd_part_guard_observe(struct skmd_part_guard *g, int run, int dev, int off
     }
     if (!g->whole_mode) {
         /* The other split, measured enough and faster: it becomes the split. */
-        double other_ms = g->offhost_mode ? g->split_ms : g->offhost_ms;
-        uint32_t other_n = g->offhost_mode ? g->split_n : g->offhost_n;
-        if (other_n >= SKMD_PART_GUARD_OFFHOST_SAMPLES &&
-            *in_use_n(g) >= SKMD_PART_GUARD_SPLIT_SAMPLES &&
-            other_ms < *in_use_ms(g) * (1 - SKMD_PART_GUARD_LEAVE))
-            g->offhost_mode = !g->offhost_mode;
+        int in_use = g->offhost_mode;
+        if (*split_n_of(g, !in_use) >= SKMD_PART_GUARD_OFFHOST_SAMPLES &&
+            *split_n_of(g, in_use) >= SKMD_PART_GUARD_SPLIT_SAMPLES &&
+            *split_ms_of(g, !in_use) < *split_ms_of(g, in_use) * (1 - SKMD_PART_GUARD_LEAVE))
+            g->offhost_mode = in_use = !in_use;
         int fastest = fastest_whole(g);
-        if (fastest >= 0 && *in_use_n(g) >= SKMD_PART_GUARD_SPLIT_SAMPLES &&
-            *in_use_ms(g) > g->whole_ms[fastest] * (1 + SKMD_PART_GUARD_LEAVE))
+        if (fastest >= 0 && *split_n_of(g, in_use) >= SKMD_PART_GUARD_SPLIT_SAMPLES &&
+            *split_ms_of(g, in_use) > g->whole_ms[fastest] * (1 + SKMD_PART_GUARD_LEAVE))
             go_whole(g, fastest);
     }
     return g->whole_mode != was_whole || g->offhost_mode != was_offhost;

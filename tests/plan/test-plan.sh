@@ -485,7 +485,8 @@ PY
     if ! grep -q '^PASSED' <<<"$out"; then
         say FAIL "process 1: gemm failed: $(tail -3 <<<"$out")"
     elif [ -z "${launches:-}" ]; then
-        say FAIL "process 1 stored no guard state for members 1,2: $(grep -m3 'guard\|database' "$tmp/log")"
+        say FAIL "process 1 stored no guard state for members 1,2:" \
+            "$(grep -m3 'guard\|database' "$tmp/log")"
     elif [ "$mode" = 1 ] && grep -q 'guard: the split measured' "$tmp/log"; then
         say PASS "process 1 went whole and stored it: $(grep -m1 'guard: the split measured' "$tmp/log" | sed 's/.*guard: //')"
     else

@@ -37,6 +37,18 @@ void path_in(char *buf, size_t size, const char *name)
     snprintf(buf, size, "%s/%s", root_dir, name);
 }
 
+void read_only_file(const char *dir, const char *file, void (*write)(const char *path),
+                    char *path, size_t size)
+{
+    char dir_path[512], name[512];
+    path_in(dir_path, sizeof dir_path, dir);
+    snprintf(name, sizeof name, "%s/%s", dir, file);
+    path_in(path, size, name);
+    CHECK(mkdir(dir_path, 0755) == 0);
+    write(path);
+    CHECK(chmod(path, 0444) == 0 && chmod(dir_path, 0555) == 0);
+}
+
 void collect(void *user, const char *message)
 {
     struct reports *r = user;
@@ -87,15 +99,31 @@ int run_sql(struct skmd_pdb *db, const char *sql)
     return sqlite3_exec(skmd_pdb_sqlite(db), sql, NULL, NULL, NULL);
 }
 
-long long query_number(struct skmd_pdb *db, const char *sql)
+/* The first column of sql's first row on conn, or -1 when it fails. */
+static long long first_number(sqlite3 *conn, const char *sql)
 {
     sqlite3_stmt *st;
     long long n = -1;
-    if (sqlite3_prepare_v2(skmd_pdb_sqlite(db), sql, -1, &st, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(conn, sql, -1, &st, NULL) != SQLITE_OK)
         return -1;
     if (sqlite3_step(st) == SQLITE_ROW)
         n = sqlite3_column_int64(st, 0);
     sqlite3_finalize(st);
+    return n;
+}
+
+long long query_number(struct skmd_pdb *db, const char *sql)
+{
+    return first_number(skmd_pdb_sqlite(db), sql);
+}
+
+long long query_file(const char *path, const char *sql)
+{
+    sqlite3 *conn;
+    long long n = -1;
+    if (sqlite3_open_v2(path, &conn, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK)
+        n = first_number(conn, sql);
+    sqlite3_close(conn);
     return n;
 }
 

@@ -32,6 +32,13 @@ struct skmd_pdb *open_upgraded(const char *path, int from, struct reports *rep);
 /* Opens the read-only file root_dir/name and checks that it opened, not for writing, and
  * said "read-only". NULL when it did not open. */
 struct skmd_pdb *open_read_only(const char *name);
+/* query_number on the file at path, opened read-only with SQLite alone; -1 when it
+ * fails. */
+long long query_file(const char *path, const char *sql);
+/* A database file root_dir/dir/file that write(path) made, then the file and its
+ * directory made read-only; its path in path. */
+void read_only_file(const char *dir, const char *file, void (*write)(const char *path),
+                    char *path, size_t size);
 /* Whether root_dir/name was moved aside as corrupt (a name.corrupt-* file is there). */
 int moved_aside(const char *name);
 

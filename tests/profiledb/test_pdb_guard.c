@@ -347,27 +347,20 @@ static void readonly_version3_child(void)
     skmd_pdb_close(db);
 }
 
+static void write_version3(const char *path)
+{
+    write_before_offhost(path, 3);
+}
+
 static void test_read_only_version3(void)
 {
-    char dir[512], path[512];
-    path_in(dir, sizeof dir, "ro");
-    path_in(path, sizeof path, "ro/v3.db");
-    CHECK(mkdir(dir, 0755) == 0);
-    write_before_offhost(path, 3);
-    CHECK(chmod(path, 0444) == 0 && chmod(dir, 0555) == 0);
+    char path[512];
+    read_only_file("ro", "v3.db", write_version3, path, sizeof path);
     CHECK(as_nobody(readonly_version3_child) == 0);
     /* And left at version 3, without the offhost columns. */
-    sqlite3 *conn;
-    sqlite3_stmt *st = NULL;
-    CHECK(sqlite3_open_v2(path, &conn, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK);
-    CHECK(sqlite3_prepare_v2(conn, "SELECT (SELECT user_version FROM pragma_user_version),"
-                                   " (SELECT count(*) FROM pragma_table_info('guards')"
-                                   " WHERE name LIKE 'offhost_%')",
-                             -1, &st, NULL) == SQLITE_OK &&
-          sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0) == 3 &&
-          sqlite3_column_int(st, 1) == 0);
-    sqlite3_finalize(st);
-    sqlite3_close(conn);
+    CHECK(query_file(path, "PRAGMA user_version") == 3);
+    CHECK(query_file(path, "SELECT count(*) FROM pragma_table_info('guards')"
+                           " WHERE name LIKE 'offhost_%'") == 0);
 }
 
 #define WRITERS 4

@@ -242,21 +242,11 @@ static void readonly_version2_child(void)
 
 static void test_read_only_version2(void)
 {
-    char dir[512], path[512];
-    path_in(dir, sizeof dir, "ro");
-    path_in(path, sizeof path, "ro/v2.db");
-    CHECK(mkdir(dir, 0755) == 0);
-    write_version2(path);
-    CHECK(chmod(path, 0444) == 0 && chmod(dir, 0555) == 0);
+    char path[512];
+    read_only_file("ro", "v2.db", write_version2, path, sizeof path);
     CHECK(as_nobody(readonly_version2_child) == 0);
     /* And left at version 2. */
-    sqlite3 *conn;
-    sqlite3_stmt *st = NULL;
-    CHECK(sqlite3_open_v2(path, &conn, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK);
-    CHECK(sqlite3_prepare_v2(conn, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK &&
-          sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0) == 2);
-    sqlite3_finalize(st);
-    sqlite3_close(conn);
+    CHECK(query_file(path, "PRAGMA user_version") == 2);
 }
 
 #define WRITERS 4

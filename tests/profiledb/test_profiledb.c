@@ -343,6 +343,11 @@ static void readonly_file_child(void)
     skmd_pdb_close(db);
 }
 
+static void write_filled(const char *path)
+{
+    fill(path);
+}
+
 static void test_read_only(void)
 {
     char dir[512], path[512];
@@ -350,11 +355,7 @@ static void test_read_only(void)
     CHECK(mkdir(dir, 0555) == 0);
     CHECK(as_nobody(readonly_dir_child) == 0);
     /* An existing profile in a read-only directory, itself read-only. */
-    path_in(dir, sizeof(dir), "rofile");
-    path_in(path, sizeof(path), "rofile/profile.db");
-    CHECK(mkdir(dir, 0755) == 0);
-    fill(path);
-    CHECK(chmod(path, 0444) == 0 && chmod(dir, 0555) == 0);
+    read_only_file("rofile", "profile.db", write_filled, path, sizeof path);
     CHECK(as_nobody(readonly_file_child) == 0);
 }
 
