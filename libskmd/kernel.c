@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../profiledb/skmd_profiledb.h"
 #include "../transform/record.h"
 #include "coherence.h"
 #include "common.h"
@@ -34,6 +35,9 @@ static void destroy(cl_kernel k)
 static cl_int split_kernels(cl_kernel k, cl_program program, const char *name)
 {
     snprintf(k->name, sizeof k->name, "%s", name);
+    /* The profile database's key, asked at every planned launch: worked out once. */
+    const char *src = program->source;
+    k->profile_key = skmd_pdb_kernel_hash(src, src ? strlen(src) : 0, NULL, k->name);
     cl_uint nargs = 0;
     real_clGetKernelInfo(k->real[0], CL_KERNEL_NUM_ARGS, sizeof nargs, &nargs, NULL);
     k->nargs = nargs;

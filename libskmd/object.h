@@ -189,6 +189,7 @@ struct _cl_kernel {
     cl_program program;
     cl_kernel real[SKMD_MAX_MEMBERS];      /* one per member */
     char name[128];
+    uint64_t profile_key;                  /* skmd_pdb_kernel_hash of source and name */
     const struct skmd_kernel_record *rec;  /* the program's; NULL: not splittable */
     cl_kernel split[SKMD_MAX_MEMBERS];     /* partition-ready kernel per member */
     cl_kernel merge[SKMD_MAX_MEMBERS];     /* its merge kernel (CPU members) */

@@ -7,6 +7,7 @@
 #include "common.h"
 #include "config.h"
 #include "inflight.h"
+#include "launch_memo.h"
 #include "log.h"
 #include "pieces.h"
 #include "plan.h"
@@ -244,50 +245,11 @@ void skmd_pieces_limits(int m, int *max_pieces, double *piece_bytes)
     *piece_bytes = (double)min_piece_bytes();
 }
 
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ b[i]) * 1099511628211ULL;
-    return h;
-}
-
-/* What safe_in_pieces' answer depends on: the kernel, the launch's shape and groups, the
- * piece count, and per buffer argument its size, root and offset in it (aliasing), per
- * scalar its value. */
-static uint64_t launch_key(const struct skmd_pieces_share *s, int k)
-{
-    uint64_t h = fnv(1469598103934665603ULL, &s->rec, sizeof s->rec);
-    h = fnv(h, &s->shape->work_dim, sizeof s->shape->work_dim);
-    h = fnv(h, s->shape->global_offset, sizeof s->shape->global_offset);
-    h = fnv(h, s->shape->global_size, sizeof s->shape->global_size);
-    h = fnv(h, s->shape->local_size, sizeof s->shape->local_size);
-    h = fnv(h, &s->first, sizeof s->first);
-    h = fnv(h, &s->count, sizeof s->count);
-    h = fnv(h, &k, sizeof k);
-    for (unsigned p = 0; p < s->rec->nparams; p++) {
-        if (is_buffer(s, p)) {
-            cl_mem mem = s->args[p].mem, root = skmd_mem_root(mem);
-            uint64_t at = root_offset(mem);
-            h = fnv(h, &mem->size, sizeof mem->size);
-            h = fnv(h, &root, sizeof root);
-            h = fnv(h, &at, sizeof at);
-        } else {
-            h = fnv(h, &s->scalars[p], sizeof s->scalars[p]);
-        }
-    }
-    return h;
-}
-
 int skmd_pieces_launch_allows(const struct skmd_pieces_share *s)
 {
-    /* An app launches the same kernel on the same buffers again and again: the answer
-     * for this thread's last launch is kept (a check costs microseconds: every piece's
-     * footprints). */
-    static _Thread_local struct {
-        uint64_t key;
-        int valid, allows;
-    } last;
+    /* A check costs every piece's footprints: the answer for a recent launch like this
+     * one is kept (launch_memo.h). */
+    static _Thread_local struct skmd_launch_memo memo;
     int forced = skmd_config()->pieces;
     if (forced == 1 || !s->rec || s->count < 2 || s->rec->nparams > 256)
         return 0;
@@ -295,13 +257,14 @@ int skmd_pieces_launch_allows(const struct skmd_pieces_share *s)
                        : SKMD_PIECES_AUTO_MAX;
     if ((uint64_t)k > s->count)
         k = (int)s->count;
-    uint64_t key = launch_key(s, k);
-    if (!last.valid || last.key != key) {
-        last.allows = safe_in_pieces(s, k);
-        last.key = key;
-        last.valid = 1;
+    uint64_t extra[3] = {s->first, s->count, (uint64_t)k};
+    uint64_t key = skmd_launch_key(s->rec, s->shape, s->args, s->scalars, extra, sizeof extra);
+    int64_t allows;
+    if (!skmd_launch_memo_find(&memo, key, &allows)) {
+        allows = safe_in_pieces(s, k);
+        skmd_launch_memo_keep(&memo, key, allows);
     }
-    return last.allows;
+    return (int)allows;
 }
 
 int skmd_pieces_plan(const struct skmd_pieces_share *s)

@@ -1242,8 +1242,7 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
     memset(ticket, 0, sizeof *ticket);
     memset(count, 0, sizeof *count * (size_t)n);
     pthread_once(&plan_once, plan_init);
-    const char *src = r->kernel->program->source;
-    ticket->kernel = skmd_pdb_kernel_hash(src, src ? strlen(src) : 0, NULL, r->kernel->name);
+    ticket->kernel = r->kernel->profile_key;
     size_t global[3], local[3];
     for (int d = 0; d < 3; d++) {
         global[d] = (size_t)r->shape->global_size[d];

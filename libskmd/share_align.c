@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "launch_memo.h"
 #include "share_align.h"
 #include "share_rect.h"
 
@@ -191,8 +192,9 @@ uint64_t skmd_share_unit(const struct skmd_share_view *v, uint64_t total, int me
     return skmd_share_unit_merge(v, total, members, NULL);
 }
 
-uint64_t skmd_share_unit_merge(const struct skmd_share_view *v, uint64_t total, int members,
-                               int *needs_merge)
+/* skmd_share_unit_merge's answer, worked out. */
+static uint64_t unit_merge(const struct skmd_share_view *v, uint64_t total, int members,
+                           int *needs_merge)
 {
     const struct skmd_launch *s = v->shape;
     int merge = 1; /* what skmd_share_probe_merge says where it cannot probe */
@@ -217,6 +219,28 @@ uint64_t skmd_share_unit_merge(const struct skmd_share_view *v, uint64_t total, 
     if (needs_merge)
         *needs_merge = merge;
     return unit;
+}
+
+uint64_t skmd_share_unit_merge(const struct skmd_share_view *v, uint64_t total, int members,
+                               int *needs_merge)
+{
+    if (members < 2 || members > SKMD_MAX_MEMBERS || v->rec->nparams > 256)
+        return unit_merge(v, total, members, needs_merge);
+    /* Every probe evaluates each share's footprints: a recent launch's answer is kept
+     * (launch_memo.h). The answer is unit * 2 + merge. */
+    static _Thread_local struct skmd_launch_memo memo;
+    int64_t extra[3] = {(int64_t)total, members, needs_merge != NULL};
+    uint64_t key = skmd_launch_key(v->rec, v->shape, v->args, v->scalars, extra, sizeof extra);
+    int64_t answer;
+    if (!skmd_launch_memo_find(&memo, key, &answer)) {
+        int merge = 1;
+        uint64_t unit = unit_merge(v, total, members, needs_merge ? &merge : NULL);
+        answer = (int64_t)(unit * 2 + (uint64_t)(merge != 0));
+        skmd_launch_memo_keep(&memo, key, answer);
+    }
+    if (needs_merge)
+        *needs_merge = (int)(answer & 1);
+    return (uint64_t)answer / 2;
 }
 
 void skmd_share_round(uint64_t *count, int n, uint64_t total, uint64_t unit)

@@ -15,6 +15,7 @@
 #include "../transform/record.h"
 #include "common.h"
 #include "config.h"
+#include "launch_memo.h"
 #include "log.h"
 #include "member_extensions.h"
 #include "share_source.h"
@@ -324,6 +325,7 @@ void skmd_split_release(cl_program p)
             real_clReleaseProgram(p->split[s]);
     skmd_source_release(p);
     if (p->record) {
+        skmd_launch_memo_forget_all(); /* answers keyed by this record's address */
         skmd_record_free(p->record);
         free(p->record);
     }

@@ -46,6 +46,34 @@ static uint64_t mix(uint64_t h, const void *v, size_t n)
 }
 #define MIX(h, field) ((h) = mix((h), &(field), sizeof(field)))
 
+/* Measured figures move a little at every launch (the tables are refined from each
+ * share's time): the fingerprint takes each one to within 2% (a step of 1/50 in its
+ * logarithm), so that noise does not make every launch decide again (15-70 us on the
+ * GPU machines). A decision from figures 2% apart is the same one: the hysteresis keeps
+ * a cached decision until a new one is 10% better anyway. */
+#define FIGURE_STEPS_PER_E 50.0
+
+static uint64_t figure(double x)
+{
+    if (x == 0.0)
+        return 0;
+    if (!isfinite(x))
+        return isnan(x) ? 1 : x > 0 ? 2 : 3;
+    double step = floor(log(fabs(x)) * FIGURE_STEPS_PER_E);
+    uint64_t q = (uint64_t)(int64_t)step;
+    return (q << 1 | (x < 0)) + 4;
+}
+
+static uint64_t mix_figures(uint64_t h, const double *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint64_t q = figure(x[i]);
+        h = mix(h, &q, sizeof q);
+    }
+    return h;
+}
+#define MIX_FIGURE(h, field) ((h) = mix_figures((h), &(field), 1))
+
 static uint64_t problem_fingerprint(const struct skmd_part_problem *p, int policy)
 {
     uint64_t h = 0xCBF29CE484222325ull;
@@ -54,20 +82,24 @@ static uint64_t problem_fingerprint(const struct skmd_part_problem *p, int polic
     MIX(h, p->total_wg);
     MIX(h, p->host_dev);
     MIX(h, p->mem);
-    MIX(h, p->in_fixed);
-    MIX(h, p->in_per_wg);
-    MIX(h, p->out_fixed);
-    MIX(h, p->out_per_wg);
+    MIX_FIGURE(h, p->in_fixed);
+    MIX_FIGURE(h, p->in_per_wg);
+    MIX_FIGURE(h, p->out_fixed);
+    MIX_FIGURE(h, p->out_per_wg);
     MIX(h, p->output_contiguous);
-    MIX(h, p->merge_fixed_ms);
-    MIX(h, p->merge_ms_per_byte);
+    MIX_FIGURE(h, p->merge_fixed_ms);
+    MIX_FIGURE(h, p->merge_ms_per_byte);
     MIX(h, p->outputs_stay);
-    MIX(h, p->host_bytes_per_ms);
-    MIX(h, p->host_busy_bytes_per_ms);
+    MIX_FIGURE(h, p->host_bytes_per_ms);
+    MIX_FIGURE(h, p->host_busy_bytes_per_ms);
     for (int d = 0; d < p->ndev && d < SKMD_PART_MAX_DEVICES; d++) {
         const struct skmd_part_device *dv = &p->dev[d];
-        MIX(h, dv->table.rate);
-        MIX(h, dv->table.samples);
+        h = mix_figures(h, dv->table.rate, SKMD_PART_RANGES);
+        /* Of the sample counts, only whether a rate is measured or a prediction. */
+        for (int k = 0; k < SKMD_PART_RANGES; k++) {
+            uint32_t measured = dv->table.samples[k] > 0;
+            MIX(h, measured);
+        }
         MIX(h, dv->link);
         MIX(h, dv->on_host_cores);
         for (int i = 0; i < 2; i++)
@@ -76,21 +108,21 @@ static uint64_t problem_fingerprint(const struct skmd_part_problem *p, int polic
                 int n = c->npoints < 0 ? 0
                         : c->npoints > SKMD_PART_LINK_POINTS ? SKMD_PART_LINK_POINTS
                                                              : c->npoints;
-                MIX(h, c->latency_ms);
-                MIX(h, c->bytes_per_ms);
+                MIX_FIGURE(h, c->latency_ms);
+                MIX_FIGURE(h, c->bytes_per_ms);
                 MIX(h, c->npoints);
-                MIX(h, c->scale);
-                h = mix(h, c->point_bytes, (size_t)n * sizeof(double));
-                h = mix(h, c->point_ms, (size_t)n * sizeof(double));
+                MIX_FIGURE(h, c->scale);
+                h = mix_figures(h, c->point_bytes, (size_t)n);
+                h = mix_figures(h, c->point_ms, (size_t)n);
             }
-        MIX(h, dv->peak_rate);
-        MIX(h, dv->resident_in);
-        MIX(h, dv->remote_in);
+        MIX_FIGURE(h, dv->peak_rate);
+        MIX_FIGURE(h, dv->resident_in);
+        MIX_FIGURE(h, dv->remote_in);
         MIX(h, dv->remote_from);
-        MIX(h, dv->peer_bytes_per_ms);
-        MIX(h, dv->launch_ms);
+        MIX_FIGURE(h, dv->peer_bytes_per_ms);
+        MIX_FIGURE(h, dv->launch_ms);
         MIX(h, dv->max_pieces);
-        MIX(h, dv->piece_bytes);
+        MIX_FIGURE(h, dv->piece_bytes);
     }
     return h;
 }

@@ -676,8 +676,9 @@ static void test_policies(void)
     CHECK(skmd_part_policy_from_name(NULL) == -1);
 }
 
-/* A key asked again with the same problem gets the same answer (without deciding again); a
- * changed problem is decided anew. */
+/* A key asked again with the same problem gets the same answer (without deciding again),
+ * also when its figures moved by less than the fingerprint's 2%; a changed problem is
+ * decided anew. */
 static void test_cache_same_problem(void)
 {
     struct skmd_part_device dev[2] = {flat_device(50.0, -1, 0.0), flat_device(10.0, 0, 1e9)};
@@ -696,6 +697,14 @@ static void test_cache_same_problem(void)
     CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &fresh) == SKMD_PART_OK);
     CHECK(again.count[0] == first.count[0] && again.count[1] == first.count[1] &&
           again.count[0] == fresh.count[0] && again.count[1] == fresh.count[1]);
+    /* Rates refined by 0.5% (a measurement's noise) and one more sample: the same
+     * problem, not decided again. */
+    for (int k = 0; k < SKMD_PART_RANGES; k++) {
+        dev[1].table.rate[k] *= 1.005;
+        dev[1].table.samples[k]++;
+    }
+    CHECK(skmd_part_cache_decide(cache, &key, &p, SKMD_PART_POLICY_SKMD, &again, &replaced) ==
+          SKMD_PART_OK && replaced == 0 && again.count[1] == first.count[1]);
     /* Device 1 becomes 20x faster: the next decision gives it more than the 20% tolerance
      * of the hysteresis would keep. */
     for (int k = 0; k < SKMD_PART_RANGES; k++)

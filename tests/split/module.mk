@@ -18,6 +18,7 @@ TEST_TARGETS += test-split-adversarial test-split-examples test-split-moved test
 # share_align.c alone (no OpenCL driver): rounding, units, write modes, scaled problems.
 $(O)tests/split/share_align_test.o: CPPFLAGS += -Ilibskmd
 $(SHARE_ALIGN_TEST): $(O)tests/split/share_align_test.o $(O)libskmd/share_align.o \
+  $(O)libskmd/launch_memo.o \
   $(O)libskmd/share_rect.o $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a \
   $(TEST_CHECK_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -lm
@@ -55,6 +56,7 @@ TEST_TARGETS += test-split-share-rect
 .PHONY: test-split-share-rect
 $(O)tests/split/share_rect_test.o: CPPFLAGS += -Ilibskmd
 $(SHARE_RECT_TEST): $(O)tests/split/share_rect_test.o $(O)libskmd/share_align.o \
+  $(O)libskmd/launch_memo.o \
   $(O)libskmd/share_rect.o $(O)libskmd/ranges.o $(O)libskmd/ranges_merge.o \
   $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a $(TEST_CHECK_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -lm

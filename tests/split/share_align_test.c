@@ -1,12 +1,14 @@
 /* tests/split/share_align_test.c: libskmd/share_align.c without OpenCL: the rounding of
  * shares to whole rows, the unit chosen from analysis records (the records skmd-opt
  * writes for tests/split/shapes.c's kernels), the write modes (exact, disjoint bounds,
- * merge, aliased arguments) and the partitioner's problem in units. Prints one line per
+ * merge, aliased arguments), the partitioner's problem in units and the memo of launch
+ * answers (launch_memo.c). Prints one line per
  * failed check; exit status 1 when any failed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "launch_memo.h"
 #include "share_align.h"
 
 #include "../common/check.h"
@@ -224,6 +226,49 @@ static void test_scale(void)
            (unsigned long long)r.count[1]);
 }
 
+/* launch_memo.c: a launch's key follows what footprints depend on, the memo keeps the 8
+ * latest answers, and a freed record makes it forget them. */
+static void test_memo(const struct skmd_program_record *prog)
+{
+    const struct skmd_kernel_record *k = kernel(prog, "rows2d");
+    struct skmd_arg args[3];
+    int64_t scalars[3] = {0, 0, 64};
+    struct skmd_launch shape = {2, {0, 0, 0}, {64, 64, 1}, {8, 8, 1}};
+    struct skmd_share_view v;
+    view_of(k, args, scalars, &shape, 16384, &v);
+    uint64_t key = skmd_launch_key(k, &shape, args, scalars, NULL, 0);
+    CHECK(key == skmd_launch_key(k, &shape, args, scalars, NULL, 0));
+    int extra = 1;
+    CHECK(key != skmd_launch_key(k, &shape, args, scalars, &extra, sizeof extra));
+    scalars[2] = 32;
+    CHECK(key != skmd_launch_key(k, &shape, args, scalars, NULL, 0));
+    scalars[2] = 64;
+    mems[1].size = 8192;
+    CHECK(key != skmd_launch_key(k, &shape, args, scalars, NULL, 0));
+    mems[1].size = 16384;
+    shape.global_size[1] = 32;
+    CHECK(key != skmd_launch_key(k, &shape, args, scalars, NULL, 0));
+    shape.global_size[1] = 64;
+    CHECK(key == skmd_launch_key(k, &shape, args, scalars, NULL, 0));
+
+    struct skmd_launch_memo memo = {0};
+    int64_t value = -1;
+    CHECK(!skmd_launch_memo_find(&memo, 1, &value));
+    for (uint64_t i = 1; i <= SKMD_LAUNCH_MEMO_SLOTS + 1; i++)
+        skmd_launch_memo_keep(&memo, i, (int64_t)(i * 10));
+    CHECK(!skmd_launch_memo_find(&memo, 1, &value)); /* the oldest made room */
+    CHECK(skmd_launch_memo_find(&memo, 2, &value) && value == 20);
+    CHECK(skmd_launch_memo_find(&memo, SKMD_LAUNCH_MEMO_SLOTS + 1, &value) &&
+          value == 10 * (SKMD_LAUNCH_MEMO_SLOTS + 1));
+    skmd_launch_memo_keep(&memo, 2, 7);
+    CHECK(skmd_launch_memo_find(&memo, 2, &value) && value == 7);
+    skmd_launch_memo_forget_all();
+    CHECK(!skmd_launch_memo_find(&memo, 2, &value));
+    skmd_launch_memo_keep(&memo, 2, 8);
+    CHECK(skmd_launch_memo_find(&memo, 2, &value) && value == 8);
+    CHECK(!skmd_launch_memo_find(&memo, 3, &value));
+}
+
 int main(void)
 {
     struct skmd_program_record prog;
@@ -237,9 +282,10 @@ int main(void)
     test_round();
     test_units(&prog);
     test_scale();
+    test_memo(&prog);
     skmd_record_free(&prog);
     if (!check_failures)
         printf("PASS share-align: rounding to rows, units of rows2d/planes3d/stencil/swap, "
-               "write modes, the problem in units\n");
+               "write modes, the problem in units, the launch memo\n");
     return check_failures != 0;
 }
