@@ -49,8 +49,8 @@ static uint64_t mix(uint64_t h, const void *v, size_t n)
 /* Measured figures move a little at every launch (the tables are refined from each
  * share's time): the fingerprint takes each one to within 2% (a step of 1/50 in its
  * logarithm), so that noise does not make every launch decide again (15-70 us on the
- * GPU machines). A decision from figures 2% apart is the same one: the hysteresis keeps
- * a cached decision until a new one is 10% better anyway. */
+ * GPU machines). Figures 2% apart move a decision's estimate by about as much, and the
+ * hysteresis keeps a cached decision until a new one is 10% better anyway. */
 #define FIGURE_STEPS_PER_E 50.0
 
 static uint64_t figure(double x)
