@@ -224,8 +224,6 @@ static uint64_t unit_merge(const struct skmd_share_view *v, uint64_t total, int 
 uint64_t skmd_share_unit_merge(const struct skmd_share_view *v, uint64_t total, int members,
                                int *needs_merge)
 {
-    if (members < 2 || members > SKMD_MAX_MEMBERS || v->rec->nparams > 256)
-        return unit_merge(v, total, members, needs_merge);
     /* Every probe evaluates each share's footprints: a recent launch's answer is kept
      * (launch_memo.h). The answer is unit * 2 + merge. */
     static _Thread_local struct skmd_launch_memo memo;
