@@ -6,13 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-#if defined(__x86_64__)
-#include <emmintrin.h>
-#endif
 
 #include "api.h"
 #include "config.h"
+#include "copy_pool.h"
 #include "log.h"
 #include "object.h"
 #include "transfer.h"
@@ -20,11 +17,13 @@
 #define MAX_STAGING 8
 #define MAX_THREADS 32
 #define MIN_CHUNK ((size_t)64 << 10)
-/* Below this a host copy is not worth splitting among threads. */
-#define MIN_PARALLEL_COPY ((size_t)1 << 20)
-/* From this size on a copy bypasses the caches (see stream_copy). */
-#define MIN_STREAM_COPY ((size_t)256 << 10)
-#define SPIN_NS 50000u
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 /* ---- Settings (from the controls, clamped to what the engine supports) ---- */
 
@@ -34,19 +33,6 @@ struct settings {
     int nstaging;   /* staging buffers per member and direction */
     int nthreads;   /* host threads per staging copy, the caller included */
 };
-
-/* Cores online: more copy threads than that would only take turns. */
-static int online_cores(void)
-{
-    static int cores;
-    int n = __atomic_load_n(&cores, __ATOMIC_RELAXED);
-    if (!n) {
-        long c = sysconf(_SC_NPROCESSORS_ONLN);
-        n = c > 0 ? (int)c : 1;
-        __atomic_store_n(&cores, n, __ATOMIC_RELAXED);
-    }
-    return n;
-}
 
 static struct settings settings(void)
 {
@@ -67,180 +53,14 @@ static struct settings settings(void)
         s.nthreads = 1;
     if (s.nthreads > MAX_THREADS)
         s.nthreads = MAX_THREADS;
-    if (s.nthreads > online_cores())
-        s.nthreads = online_cores();
+    if (s.nthreads > skmd_copy_pool_cores())
+        s.nthreads = skmd_copy_pool_cores();
     return s;
-}
-
-/* ---- Host copy threads: one memcpy shared among the pool and the caller ---- */
-
-struct copy_job {
-    char *dst;
-    const char *src;
-    size_t n;
-    int *left; /* pieces of the caller's copy not yet done; changed under pool.lock */
-};
-
-static struct {
-    pthread_mutex_t lock;
-    pthread_cond_t work;  /* a job was queued, or stop */
-    pthread_cond_t done;  /* some job finished */
-    struct copy_job jobs[MAX_THREADS * 4];
-    int head;
-    int count;            /* jobs queued; changed under lock, atomically (spin_wait reads it) */
-    pthread_t threads[MAX_THREADS];
-    int nthreads;
-    int copying;          /* parallel copies running now (atomic) */
-    int stop;
-} pool = {.lock = PTHREAD_MUTEX_INITIALIZER,
-          .work = PTHREAD_COND_INITIALIZER,
-          .done = PTHREAD_COND_INITIALIZER};
-
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-/* Spins up to SPIN_NS until *flag is zero (until_zero) or not zero, before the caller sleeps
- * on a condition: a staged transfer hands out a copy every chunk, and waking sleeping
- * threads each time cost 20-40 us per chunk (H100: 4 MiB moved at 12.5 GB/s, 15.9 with the
- * spin; 16 MiB 22 -> 26 GB/s). */
-static void spin_wait(const int *flag, int until_zero)
-{
-    uint64_t end = now_ns() + SPIN_NS;
-    do {
-        for (int i = 0; i < 64; i++) {
-            if ((__atomic_load_n(flag, __ATOMIC_ACQUIRE) == 0) == until_zero)
-                return;
-#if defined(__x86_64__) || defined(__i386__)
-            __builtin_ia32_pause();
-#elif defined(__aarch64__)
-            __asm__ volatile("yield");
-#endif
-        }
-    } while (now_ns() < end);
-}
-
-/* memcpy(dst, src, n) for the engine's large copies. On x86-64 with non-temporal stores:
- * what the engine writes is read next by a device's DMA or is larger than the caches, so
- * filling the caches with it (and reading each destination line before writing it) only
- * costs memory bandwidth: on CPU + 2 H200, 16 threads copied 65 GB/s this way against
- * 42 with memcpy. */
-static void stream_copy(void *dst, const void *src, size_t n)
-{
-#if defined(__x86_64__)
-    if (n >= MIN_STREAM_COPY) {
-        char *d = dst;
-        const char *s = src;
-        size_t head = (16 - ((uintptr_t)d & 15)) & 15;
-        memcpy(d, s, head);
-        d += head, s += head, n -= head;
-        for (; n >= 64; d += 64, s += 64, n -= 64) {
-            __m128i a = _mm_loadu_si128((const void *)s); /* any alignment */
-            __m128i b = _mm_loadu_si128((const void *)(s + 16));
-            __m128i c = _mm_loadu_si128((const void *)(s + 32));
-            __m128i e = _mm_loadu_si128((const void *)(s + 48));
-            _mm_stream_si128((__m128i *)d, a);
-            _mm_stream_si128((__m128i *)(d + 16), b);
-            _mm_stream_si128((__m128i *)(d + 32), c);
-            _mm_stream_si128((__m128i *)(d + 48), e);
-        }
-        _mm_sfence(); /* the streamed stores are seen before the copy is said done */
-        memcpy(d, s, n);
-        return;
-    }
-#endif
-    memcpy(dst, src, n);
-}
-
-static void *copy_thread(void *arg)
-{
-    (void)arg;
-    pthread_mutex_lock(&pool.lock);
-    for (;;) {
-        if (!pool.stop && pool.count == 0) {
-            pthread_mutex_unlock(&pool.lock);
-            spin_wait(&pool.count, 0);
-            pthread_mutex_lock(&pool.lock);
-        }
-        while (!pool.stop && pool.count == 0)
-            pthread_cond_wait(&pool.work, &pool.lock);
-        if (pool.stop)
-            break;
-        struct copy_job job = pool.jobs[pool.head];
-        pool.head = (pool.head + 1) % (int)(sizeof pool.jobs / sizeof pool.jobs[0]);
-        __atomic_sub_fetch(&pool.count, 1, __ATOMIC_RELEASE);
-        pthread_mutex_unlock(&pool.lock);
-        stream_copy(job.dst, job.src, job.n);
-        pthread_mutex_lock(&pool.lock);
-        __atomic_sub_fetch(job.left, 1, __ATOMIC_RELEASE);
-        pthread_cond_broadcast(&pool.done);
-    }
-    pthread_mutex_unlock(&pool.lock);
-    return NULL;
-}
-
-/* Starts the pool's threads up to `want` (the caller is one more); under pool.lock. */
-static void pool_grow(int want)
-{
-    while (pool.nthreads < want && !pool.stop) {
-        if (pthread_create(&pool.threads[pool.nthreads], NULL, copy_thread, NULL) != 0) {
-            skmd_log(SKMD_LOG_WARN, "transfer: could not start a copy thread; using %d",
-                     pool.nthreads);
-            return;
-        }
-        pool.nthreads++;
-    }
-}
-
-/* memcpy(dst, src, n), shared among up to `nthreads` threads (the caller included). The
- * pool grows with the copies running at once (one per member's link driven at the same
- * time), so that each gets its threads: a pool of 3 shared by two H200s' transfers moved
- * 27-29 GB/s to both, one that grows (with streaming stores) 41-46. */
-static void parallel_copy(void *dst, const void *src, size_t n, int nthreads)
-{
-    if (nthreads <= 1 || n < MIN_PARALLEL_COPY) {
-        stream_copy(dst, src, n);
-        return;
-    }
-    const int qcap = (int)(sizeof pool.jobs / sizeof pool.jobs[0]);
-    size_t piece = (n / (size_t)nthreads + 4095) & ~(size_t)4095;
-    int left = 0;
-    size_t at = piece; /* the caller copies [0, piece) itself */
-    int copying = __atomic_add_fetch(&pool.copying, 1, __ATOMIC_RELAXED);
-    int want = (nthreads - 1) * copying, most = online_cores() - 1;
-    if (most > MAX_THREADS)
-        most = MAX_THREADS;
-    pthread_mutex_lock(&pool.lock);
-    pool_grow(want < most ? want : most);
-    while (at < n && pool.nthreads > 0 && pool.count < qcap) {
-        size_t len = n - at < piece ? n - at : piece;
-        int tail = (pool.head + pool.count) % qcap;
-        pool.jobs[tail] = (struct copy_job){(char *)dst + at, (const char *)src + at, len,
-                                            &left};
-        __atomic_add_fetch(&pool.count, 1, __ATOMIC_RELEASE);
-        left++;
-        at += len;
-    }
-    pthread_cond_broadcast(&pool.work);
-    pthread_mutex_unlock(&pool.lock);
-    /* Whatever could not be queued (no threads, queue full) the caller copies too. */
-    stream_copy(dst, src, piece < n ? piece : n);
-    if (at < n)
-        stream_copy((char *)dst + at, (const char *)src + at, n - at);
-    spin_wait(&left, 1);
-    pthread_mutex_lock(&pool.lock);
-    while (left > 0)
-        pthread_cond_wait(&pool.done, &pool.lock);
-    pthread_mutex_unlock(&pool.lock);
-    __atomic_sub_fetch(&pool.copying, 1, __ATOMIC_RELAXED);
 }
 
 void skmd_xfer_copy(void *dst, const void *src, size_t n)
 {
-    parallel_copy(dst, src, n, settings().nthreads);
+    skmd_copy_pool_copy(dst, src, n, settings().nthreads);
 }
 
 /* ---- Staging buffers: per member, per direction, made on first use ---- */
@@ -284,18 +104,7 @@ static void stage_init(void);
 void skmd_xfer_shutdown(void)
 {
     pthread_once(&stage_once, stage_init); /* the staging locks exist */
-    pthread_mutex_lock(&pool.lock);
-    pool.stop = 1;
-    pthread_cond_broadcast(&pool.work);
-    int n = pool.nthreads;
-    pthread_mutex_unlock(&pool.lock);
-    for (int i = 0; i < n; i++)
-        pthread_join(pool.threads[i], NULL);
-    pthread_mutex_lock(&pool.lock);
-    pool.nthreads = 0;
-    __atomic_store_n(&pool.count, 0, __ATOMIC_RELEASE);
-    pool.stop = 0;
-    pthread_mutex_unlock(&pool.lock);
+    skmd_copy_pool_shutdown();
     for (int m = 0; m < SKMD_MAX_MEMBERS; m++) {
         pthread_mutex_lock(&stage[m].lock);
         stage_drop(&stage[m]);
@@ -524,7 +333,7 @@ static cl_int staged_write(const struct skmd_xfer_req *req, struct staging *st,
         err = finish_event(&ev[slot]); /* the slot's previous chunk has left */
         if (err != CL_SUCCESS)
             break;
-        parallel_copy(st->ptr[1][slot], (const char *)req->host + off, len, s->nthreads);
+        skmd_copy_pool_copy(st->ptr[1][slot], (const char *)req->host + off, len, s->nthreads);
         err = enqueue_chunk(req, off, len, st->ptr[1][slot], &ev[slot]);
         off += len;
         (*nchunks)++;
@@ -557,7 +366,7 @@ static cl_int staged_read(const struct skmd_xfer_req *req, struct staging *st,
         err = finish_event(&ev[slot]);
         if (err != CL_SUCCESS)
             break;
-        parallel_copy((char *)req->host + off, st->ptr[0][slot], len, s->nthreads);
+        skmd_copy_pool_copy((char *)req->host + off, st->ptr[0][slot], len, s->nthreads);
         (*nchunks)++;
         if (queued < nchunk) {
             size_t qoff = queued * chunk;

@@ -7,7 +7,7 @@ CLEAN_FILES += $(TRANSFER_TEST)
 
 $(O)tests/transfer/test-transfer.o: CPPFLAGS += -Ilibskmd -DCL_USE_DEPRECATED_OPENCL_1_2_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_0_APIS
-$(TRANSFER_TEST): $(O)tests/transfer/test-transfer.o $(O)libskmd/transfer.o \
+$(TRANSFER_TEST): $(O)tests/transfer/test-transfer.o $(O)libskmd/transfer.o $(O)libskmd/copy_pool.o \
   $(O)libskmd/config.o $(O)libskmd/log.o $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -ldl -lpthread
 
@@ -44,7 +44,7 @@ BENCH_TARGETS += bench-transfer
 .PHONY: bench-transfer
 $(O)bench/transfer/transfer-bench.o: CPPFLAGS += -Ilibskmd -DCL_USE_DEPRECATED_OPENCL_1_2_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_0_APIS
-$(TRANSFER_BENCH): $(O)bench/transfer/transfer-bench.o $(O)libskmd/transfer.o \
+$(TRANSFER_BENCH): $(O)bench/transfer/transfer-bench.o $(O)libskmd/transfer.o $(O)libskmd/copy_pool.o \
   $(O)libskmd/config.o $(O)libskmd/log.o
 	$(CC) $(LDFLAGS) -o $@ $^ -ldl -lpthread
 bench-transfer: $(TRANSFER_BENCH)
@@ -86,3 +86,30 @@ test-transfer-waited: $(LIBSKMD_SO) $(WAITED_TEST)
 	staged=$$(sed -n 's/.*transfer engine: \([0-9]*\) bytes staged.*/\1/p' "$$tmp/log" | tail -1); \
 	if [ "$${staged:-0}" -ge 20971520 ]; then echo "PASS test-transfer-waited ($$staged bytes staged)"; \
 	else echo "FAIL test-transfer-waited: $${staged:-no} bytes staged (want the five 4 MiB calls: 20971520)"; exit 1; fi
+
+# The engine's copy pool (libskmd/copy_pool.c) from several threads at once, plain and under
+# ThreadSanitizer (its own objects; not under SAN=1, whose AddressSanitizer it cannot join).
+COPY_POOL_TEST := $(O)tests/transfer/copy_pool_test
+COPY_POOL_TSAN_DIR := $(O)tests/transfer/tsan
+COPY_POOL_SRCS := tests/transfer/copy_pool_test.c libskmd/copy_pool.c libskmd/log.c \
+  libskmd/config.c tests/common/check.c
+ALL_TARGETS += $(COPY_POOL_TEST)
+CLEAN_FILES += $(COPY_POOL_TEST) $(COPY_POOL_TSAN_DIR)
+$(O)tests/transfer/copy_pool_test.o: CPPFLAGS += -Ilibskmd
+$(COPY_POOL_TEST): $(patsubst %.c,$(O)%.o,$(COPY_POOL_SRCS))
+	$(CC) $(LDFLAGS) -o $@ $^ -lpthread
+
+$(COPY_POOL_TSAN_DIR)/copy_pool_test: $(COPY_POOL_SRCS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(TSAN_FLAGS) $(CPPFLAGS) -Ilibskmd -o $@ $^ -lpthread
+
+TEST_TARGETS += test-copy-pool
+.PHONY: test-copy-pool
+ifeq ($(SAN),1)
+test-copy-pool: $(COPY_POOL_TEST)
+	@env $(SKMD_SAN_ENV) $(COPY_POOL_TEST)
+else
+test-copy-pool: $(COPY_POOL_TEST) $(COPY_POOL_TSAN_DIR)/copy_pool_test
+	@$(COPY_POOL_TEST)
+	@TSAN_OPTIONS=halt_on_error=1 $(COPY_POOL_TSAN_DIR)/copy_pool_test
+endif
