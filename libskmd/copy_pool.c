@@ -251,8 +251,8 @@ void skmd_copy_pool_copy(void *dst, const void *src, size_t n, int nthreads)
     /* What could not be posted (every slot busy) the caller copies too. */
     if (at < n)
         stream_copy((char *)dst + at, (const char *)src + at, n - at);
-    /* Then it helps with whatever is queued (its own pieces first come first) until its
-     * copy is done. */
+    /* Then it helps with whatever is still queued (any poster's) until its own copy is
+     * done, and waits for the pieces other threads hold. */
     struct copy_job job;
     while (__atomic_load_n(&left, __ATOMIC_ACQUIRE) > 0 && take_job(&job))
         run_job(&job);
