@@ -18,7 +18,7 @@
 #include "copy_pool.h"
 #include "log.h"
 
-#define MAX_THREADS 32
+#define MAX_THREADS SKMD_COPY_POOL_MAX_THREADS
 #define MAX_JOBS (MAX_THREADS * 4)
 /* Below this a copy is not worth splitting among threads. */
 #define MIN_PARALLEL_COPY ((size_t)1 << 20)
@@ -239,9 +239,11 @@ void skmd_copy_pool_copy(void *dst, const void *src, size_t n, int nthreads)
     }
     int left = 0;
     size_t at = piece; /* the caller copies [0, piece) itself */
-    while (at < n && post((char *)dst + at, (const char *)src + at,
-                          n - at < piece ? n - at : piece, &left))
-        at += n - at < piece ? n - at : piece;
+    for (size_t len; at < n; at += len) {
+        len = n - at < piece ? n - at : piece;
+        if (!post((char *)dst + at, (const char *)src + at, len, &left))
+            break;
+    }
     if (__atomic_load_n(&pool.sleepers, __ATOMIC_SEQ_CST) > 0) {
         pthread_mutex_lock(&pool.lock);
         pthread_cond_broadcast(&pool.work);

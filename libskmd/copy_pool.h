@@ -5,6 +5,9 @@
 
 #include <stddef.h>
 
+/* The most threads one copy is shared among, and the pool's size. */
+#define SKMD_COPY_POOL_MAX_THREADS 32
+
 /* memcpy(dst, src, n), shared among up to `nthreads` threads, the caller included (copies
  * below 1 MiB, or nthreads <= 1, the caller makes alone). Several callers may copy at
  * once: the pool grows with them, up to the cores online. */

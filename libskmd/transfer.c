@@ -15,7 +15,6 @@
 #include "transfer.h"
 
 #define MAX_STAGING 8
-#define MAX_THREADS 32
 #define MIN_CHUNK ((size_t)64 << 10)
 
 static uint64_t now_ns(void)
@@ -51,8 +50,8 @@ static struct settings settings(void)
         s.nstaging = MAX_STAGING;
     if (s.nthreads < 1)
         s.nthreads = 1;
-    if (s.nthreads > MAX_THREADS)
-        s.nthreads = MAX_THREADS;
+    if (s.nthreads > SKMD_COPY_POOL_MAX_THREADS)
+        s.nthreads = SKMD_COPY_POOL_MAX_THREADS;
     if (s.nthreads > skmd_copy_pool_cores())
         s.nthreads = skmd_copy_pool_cores();
     return s;
