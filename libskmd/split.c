@@ -25,6 +25,7 @@
 #include "inflight.h"
 #include "log.h"
 #include "member_health.h"
+#include "parallel.h"
 #include "pieces.h"
 #include "plan.h"
 #include "report.h"

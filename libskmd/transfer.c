@@ -12,6 +12,7 @@
 #include "copy_pool.h"
 #include "log.h"
 #include "object.h"
+#include "parallel.h"
 #include "transfer.h"
 
 #define MAX_STAGING 8
@@ -578,8 +579,6 @@ struct member_batch {
     int member;
     cl_int err;
     struct skmd_xfer_stats stats;
-    pthread_t thread;
-    int started;
 };
 
 /* Direct requests of one member in flight at once, then waited for together. */
@@ -611,7 +610,7 @@ static cl_int land(struct in_flight *f, struct skmd_xfer_stats *stats)
 /* The requests of one member, in order on one thread. Direct ones are enqueued without
  * waiting, several on the link back to back (no round trip between them); a staged one
  * first lets them land (its chunks then have the link to themselves). */
-static void *run_batch(void *arg)
+static void run_batch(void *arg)
 {
     struct member_batch *b = arg;
     struct settings s = settings();
@@ -648,7 +647,6 @@ static void *run_batch(void *arg)
     cl_int err = land(&f, &b->stats);
     if (b->err == CL_SUCCESS)
         b->err = err;
-    return NULL;
 }
 
 cl_int skmd_xfer_run_many(const struct skmd_xfer_req *reqs, int n,
@@ -666,18 +664,12 @@ cl_int skmd_xfer_run_many(const struct skmd_xfer_req *reqs, int n,
             seen = batch[b].member == reqs[i].member;
         if (!seen)
             batch[nbatch++] = (struct member_batch){reqs, n, reqs[i].member, CL_SUCCESS,
-                                                    {0, 0, 0}, 0, 0};
+                                                    {0, 0, 0}};
     }
-    /* One thread per member but the first, which the caller runs. */
-    for (int b = 1; b < nbatch; b++)
-        batch[b].started = pthread_create(&batch[b].thread, NULL, run_batch, &batch[b]) == 0;
-    for (int b = 0; b < nbatch; b++)
-        if (!batch[b].started)
-            run_batch(&batch[b]);
+    /* One thread per member, the caller's for the first. */
+    skmd_run_parallel((unsigned)nbatch, run_batch, batch, sizeof batch[0]);
     cl_int err = CL_SUCCESS;
     for (int b = 0; b < nbatch; b++) {
-        if (batch[b].started)
-            pthread_join(batch[b].thread, NULL);
         if (err == CL_SUCCESS)
             err = batch[b].err;
         if (stats) {

@@ -1,5 +1,4 @@
-/* libskmd/worker.c: per-queue launcher threads (a FIFO of jobs each) and the parallel
- * runner of a launch's shares. */
+/* libskmd/worker.c: per-queue launcher threads (a FIFO of jobs each). */
 #include <stdlib.h>
 
 #include "worker.h"
@@ -119,36 +118,4 @@ void skmd_launcher_drain(cl_command_queue q)
     while (l->head || l->running)
         pthread_cond_wait(&l->idle, &l->lock);
     pthread_mutex_unlock(&l->lock);
-}
-
-struct parallel_call {
-    void (*fn)(void *);
-    void *arg;
-};
-
-static void *parallel_main(void *arg)
-{
-    struct parallel_call *c = arg;
-    c->fn(c->arg);
-    return NULL;
-}
-
-void skmd_run_parallel(unsigned n, void (*fn)(void *), void *args, size_t stride)
-{
-    pthread_t threads[SKMD_MAX_MEMBERS];
-    struct parallel_call calls[SKMD_MAX_MEMBERS];
-    int started[SKMD_MAX_MEMBERS] = {0};
-    char *base = args;
-    for (unsigned i = 1; i < n && i < SKMD_MAX_MEMBERS; i++) {
-        calls[i] = (struct parallel_call){fn, base + i * stride};
-        started[i] = pthread_create(&threads[i], NULL, parallel_main, &calls[i]) == 0;
-    }
-    if (n)
-        fn(base);
-    for (unsigned i = 1; i < n; i++) {
-        if (i < SKMD_MAX_MEMBERS && started[i])
-            pthread_join(threads[i], NULL);
-        else
-            fn(base + i * stride);
-    }
 }

@@ -3,7 +3,7 @@
  * Each app queue gets one launcher thread (made at its first split launch) that runs the
  * queue's split launches in the order they were enqueued; the app's clEnqueueNDRangeKernel
  * returns as soon as the job is queued. Inside a launch, the shares' host-side work
- * (fetching inputs, enqueueing, waiting) runs on one thread per member. */
+ * (fetching inputs, enqueueing, waiting) runs on one thread per member (parallel.h). */
 #ifndef SKMD_WORKER_H
 #define SKMD_WORKER_H
 
@@ -20,10 +20,5 @@ void skmd_launcher_drain(cl_command_queue q);
 
 /* Runs every job still queued on q's launcher, then ends its thread (at queue release). */
 void skmd_launcher_stop(cl_command_queue q);
-
-/* Runs fn(args + i*stride) for i in [0, n) at once, one thread each (the caller's thread
- * takes the first), and returns when all are done. Where no thread can be made, the
- * calls run on the caller's thread, in turn. */
-void skmd_run_parallel(unsigned n, void (*fn)(void *), void *args, size_t stride);
 
 #endif

@@ -62,3 +62,30 @@ tsan-threads: $(THREADS_TSAN_SO) $(THREADS_TSAN_BIN) $(SKMD_OPT)
 	  tests/threads/test-threads.sh 3 "$(abspath $(THREADS_TSAN_SO))" $(THREADS_TSAN_BIN) \
 	  $(abspath $(SKMD_OPT))
 endif
+
+# The kept threads of libskmd/parallel.c on their own, plain and under ThreadSanitizer (its
+# own objects; not under SAN=1, whose AddressSanitizer it cannot join).
+PARALLEL_TEST := $(O)tests/threads/parallel_test
+PARALLEL_TSAN_TEST := $(THREADS_TSAN_DIR)/parallel_test
+PARALLEL_SRCS := tests/threads/parallel_test.c libskmd/parallel.c libskmd/log.c libskmd/config.c \
+  tests/common/check.c
+ALL_TARGETS += $(PARALLEL_TEST)
+CLEAN_FILES += $(PARALLEL_TEST)
+$(O)tests/threads/parallel_test.o: CPPFLAGS += -Ilibskmd
+$(PARALLEL_TEST): $(patsubst %.c,$(O)%.o,$(PARALLEL_SRCS))
+	$(CC) $(LDFLAGS) -o $@ $^ -lpthread
+
+$(PARALLEL_TSAN_TEST): $(PARALLEL_SRCS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(TSAN_FLAGS) $(CPPFLAGS) -Ilibskmd -o $@ $^ -lpthread
+
+TEST_TARGETS += test-parallel
+.PHONY: test-parallel
+ifeq ($(SAN),1)
+test-parallel: $(PARALLEL_TEST)
+	@env $(SKMD_SAN_ENV) $(PARALLEL_TEST)
+else
+test-parallel: $(PARALLEL_TEST) $(PARALLEL_TSAN_TEST)
+	@$(PARALLEL_TEST)
+	@TSAN_OPTIONS=halt_on_error=1 $(PARALLEL_TSAN_TEST)
+endif

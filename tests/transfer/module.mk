@@ -7,8 +7,9 @@ CLEAN_FILES += $(TRANSFER_TEST)
 
 $(O)tests/transfer/test-transfer.o: CPPFLAGS += -Ilibskmd -DCL_USE_DEPRECATED_OPENCL_1_2_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_0_APIS
-$(TRANSFER_TEST): $(O)tests/transfer/test-transfer.o $(O)libskmd/transfer.o $(O)libskmd/copy_pool.o \
-  $(O)libskmd/config.o $(O)libskmd/log.o $(TEST_CHECK_OBJ)
+$(TRANSFER_TEST): $(O)tests/transfer/test-transfer.o $(O)libskmd/transfer.o \
+  $(O)libskmd/copy_pool.o $(O)libskmd/parallel.o $(O)libskmd/config.o $(O)libskmd/log.o \
+  $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -ldl -lpthread
 
 TEST_TARGETS += test-transfer
@@ -44,8 +45,8 @@ BENCH_TARGETS += bench-transfer
 .PHONY: bench-transfer
 $(O)bench/transfer/transfer-bench.o: CPPFLAGS += -Ilibskmd -DCL_USE_DEPRECATED_OPENCL_1_2_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_0_APIS
-$(TRANSFER_BENCH): $(O)bench/transfer/transfer-bench.o $(O)libskmd/transfer.o $(O)libskmd/copy_pool.o \
-  $(O)libskmd/config.o $(O)libskmd/log.o
+$(TRANSFER_BENCH): $(O)bench/transfer/transfer-bench.o $(O)libskmd/transfer.o \
+  $(O)libskmd/copy_pool.o $(O)libskmd/parallel.o $(O)libskmd/config.o $(O)libskmd/log.o
 	$(CC) $(LDFLAGS) -o $@ $^ -ldl -lpthread
 bench-transfer: $(TRANSFER_BENCH)
 	$(TRANSFER_BENCH) $(BENCH_TRANSFER_ARGS)
