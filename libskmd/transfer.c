@@ -587,8 +587,15 @@ struct member_batch {
 struct in_flight {
     cl_event ev[MAX_IN_FLIGHT];
     uint64_t bytes[MAX_IN_FLIGHT];
+    uint64_t *landed_ns[MAX_IN_FLIGHT];
     int n;
 };
+
+static void note_landed(uint64_t *landed_ns)
+{
+    if (landed_ns)
+        *landed_ns = now_ns();
+}
 
 /* Waits for every direct request in flight; their bytes count once they are done. */
 static cl_int land(struct in_flight *f, struct skmd_xfer_stats *stats)
@@ -596,6 +603,7 @@ static cl_int land(struct in_flight *f, struct skmd_xfer_stats *stats)
     cl_int err = CL_SUCCESS;
     for (int i = 0; i < f->n; i++) {
         cl_int e = finish_event(&f->ev[i]);
+        note_landed(f->landed_ns[i]);
         if (e == CL_SUCCESS) {
             stats->direct_bytes += f->bytes[i];
             count(f->bytes[i], 0, 0, 0);
@@ -633,12 +641,14 @@ static void run_batch(void *arg)
                                                  req->offset, req->size, req->host, 0, NULL,
                                                  &f.ev[f.n]);
             if (err == CL_SUCCESS) {
+                f.landed_ns[f.n] = req->landed_ns;
                 f.bytes[f.n++] = req->size;
                 err = real_clFlush(req->queue);
             }
         } else {
             err = land(&f, &b->stats);
             cl_int e = skmd_xfer_run(req, &b->stats);
+            note_landed(req->landed_ns);
             err = err != CL_SUCCESS ? err : e;
         }
         if (b->err == CL_SUCCESS)

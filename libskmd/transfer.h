@@ -35,6 +35,8 @@ struct skmd_xfer_req {
     void *host;              /* the host bytes (size of them) */
     int direct;              /* 1: one direct call whatever the size (a member that shares
                                 host memory: staging would only add a copy) */
+    uint64_t *landed_ns;     /* optional: set by skmd_xfer_run_many to the CLOCK_MONOTONIC
+                                time the request was done (for the trace) */
 };
 
 /* What the engine did, summed over requests (optional). */
