@@ -9,12 +9,12 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #if defined(__x86_64__)
 #include <emmintrin.h>
 #endif
 
+#include "clock.h"
 #include "copy_pool.h"
 #include "log.h"
 
@@ -65,13 +65,6 @@ int skmd_copy_pool_cores(void)
     return n;
 }
 
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 static void cpu_relax(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
@@ -86,14 +79,14 @@ static void cpu_relax(void)
  * a chunk (H100: 4 MiB moved at 12.5 GB/s, 15.9 with the spin). */
 static void spin_wait(const int *flag, int until_zero)
 {
-    uint64_t end = now_ns() + SPIN_NS;
+    uint64_t end = skmd_now_ns() + SPIN_NS;
     do {
         for (int i = 0; i < 64; i++) {
             if ((__atomic_load_n(flag, __ATOMIC_ACQUIRE) == 0) == until_zero)
                 return;
             cpu_relax();
         }
-    } while (now_ns() < end);
+    } while (skmd_now_ns() < end);
 }
 
 /* memcpy(dst, src, n) for large copies. On x86-64 with non-temporal stores: what is written

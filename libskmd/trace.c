@@ -1,6 +1,7 @@
 /* libskmd/trace.c: buffers trace spans and writes them as Chrome trace JSON. */
 #include "trace.h"
 
+#include "clock.h"
 #include "config.h"
 #include "log.h"
 
@@ -9,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #define MAX_DEVICES 64
@@ -49,9 +49,7 @@ const char *skmd_trace_kind_name(enum skmd_trace_kind kind)
 
 uint64_t skmd_trace_now_ns(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+    return skmd_now_ns();
 }
 
 static void write_at_exit(void)

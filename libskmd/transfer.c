@@ -5,9 +5,9 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "api.h"
+#include "clock.h"
 #include "config.h"
 #include "copy_pool.h"
 #include "log.h"
@@ -17,13 +17,6 @@
 
 #define MAX_STAGING 8
 #define MIN_CHUNK ((size_t)64 << 10)
-
-static uint64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /* ---- Settings (from the controls, clamped to what the engine supports) ---- */
 
@@ -430,7 +423,7 @@ static void window_enter(int m, uint64_t *mark)
         window.members = 0;
         window.overlapped = 0;
         window.bytes = 0;
-        window.start_ns = now_ns();
+        window.start_ns = skmd_now_ns();
     }
     window.overlaps += beside;
     window.overlapped |= beside;
@@ -457,7 +450,7 @@ static int window_leave(int m, uint64_t bytes, uint64_t mark)
     if (window.nactive == 0 && window.overlapped) {
         fn = atomic_load(&window_observer);
         wbytes = window.bytes;
-        ms = (double)(now_ns() - window.start_ns) / 1e6;
+        ms = (double)(skmd_now_ns() - window.start_ns) / 1e6;
         for (unsigned bits = window.members; bits; bits &= bits - 1)
             members++;
     }
@@ -474,7 +467,7 @@ static uint64_t timing_start(int member, uint64_t t0, uint64_t *mark)
     if (!t0)
         return 0;
     window_enter(member, mark);
-    return now_ns();
+    return skmd_now_ns();
 }
 
 /* Tells the observer (when one is set and the transfer began at t0 != 0) what moved, if
@@ -487,7 +480,7 @@ static void observed(const struct skmd_xfer_req *req, int pinned, uint64_t t0, u
     int beside = window_leave(req->member, ok ? req->size : 0, mark);
     skmd_xfer_observer fn = atomic_load(&observer);
     if (fn && ok && !beside)
-        fn(req->member, req->to_device, pinned, req->size, (double)(now_ns() - t0) / 1e6);
+        fn(req->member, req->to_device, pinned, req->size, (double)(skmd_now_ns() - t0) / 1e6);
 }
 
 static int valid_req(const struct skmd_xfer_req *req)
@@ -515,7 +508,7 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
         stats = &none;
     /* Timed for the observer from an idle queue: the transfer alone, not the kernel that
      * a blocking read would wait for. */
-    uint64_t t0 = atomic_load(&observer) && real_clFinish(req->queue) == CL_SUCCESS ? now_ns()
+    uint64_t t0 = atomic_load(&observer) && real_clFinish(req->queue) == CL_SUCCESS ? skmd_now_ns()
                                                                                     : 0;
     uint64_t mark = 0;
     if (goes_direct(req, &s)) {
@@ -594,7 +587,7 @@ struct in_flight {
 static void note_landed(uint64_t *landed_ns)
 {
     if (landed_ns)
-        *landed_ns = now_ns();
+        *landed_ns = skmd_now_ns();
 }
 
 /* Waits for every direct request in flight; their bytes count once they are done. */
