@@ -41,6 +41,10 @@ ALL_TARGETS :=
 TEST_TARGETS :=
 BENCH_TARGETS :=
 CLEAN_FILES :=
+# Tools the tests' rules name as prerequisites, known before those rules are read (a
+# prerequisite is expanded then, and tests/ is included before tools/).
+SKMD_OPT := $(O)tools/skmd-opt
+SKMD_PROFILE_BIN := $(O)tools/skmd-profile
 
 include $(sort $(wildcard */module.mk))
 

@@ -1,8 +1,8 @@
 # tools/skmd-opt: the out-of-process kernel compiler (transform/ + LLVM). The clang it runs
 # and the libclc it links default to what this build found; --clang/--libclc override them.
 include transform/llvm.mk
+# (Its path, SKMD_OPT, is set in the top Makefile: the tests name it before this is read.)
 
-SKMD_OPT := $(O)tools/skmd-opt
 SKMD_OPT_CLANG := $(shell command -v $(CLANG) 2>/dev/null || echo $(CLANG))
 SKMD_OPT_LIBCLC := $(firstword $(wildcard /usr/lib/clc/nvptx64--nvidiacl.bc \
   /usr/lib/llvm-$(LLVM_VERSION)/lib/clc/nvptx64--nvidiacl.bc) /usr/lib/clc/nvptx64--nvidiacl.bc)

@@ -1,6 +1,6 @@
 # tools/skmd-profile: list, show, export and clear the profile database; run an app with
-# the profiling sweep; calibrate the links.
-SKMD_PROFILE_BIN := $(O)tools/skmd-profile
+# the profiling sweep; calibrate the links. (Its path, SKMD_PROFILE_BIN, is set in the top
+# Makefile: the tests name it before this is read.)
 ALL_TARGETS += $(SKMD_PROFILE_BIN)
 CLEAN_FILES += $(SKMD_PROFILE_BIN)
 
