@@ -73,18 +73,13 @@ cl_int skmd_fetch_batch_end(int run)
     cl_int err = CL_SUCCESS;
     if (run && batch.n > 0) {
         struct skmd_xfer_req *reqs = malloc((size_t)batch.n * sizeof *reqs);
-        uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
-        /* Each span ends when its request landed, not when the last one did. */
-        uint64_t *landed = start ? calloc((size_t)batch.n, sizeof *landed) : NULL;
         if (!reqs)
             err = CL_OUT_OF_HOST_MEMORY;
-        for (int i = 0; reqs && i < batch.n; i++) {
+        for (int i = 0; reqs && i < batch.n; i++)
             reqs[i] = batch.e[i].req;
-            reqs[i].landed_ns = landed ? &landed[i] : NULL;
-        }
+        uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
         if (reqs)
             err = skmd_xfer_run_many(reqs, batch.n, NULL);
-        free(reqs);
         if (err != CL_SUCCESS)
             skmd_log(SKMD_LOG_WARN, "%d transfers of a share's inputs failed (%d)", batch.n,
                      err);
@@ -98,14 +93,12 @@ cl_int skmd_fetch_batch_end(int run)
             if (skmd_trace_enabled()) {
                 struct skmd_trace_span span = {
                     .device = en->req.member, .kind = SKMD_TRACE_TRANSFER_IN, .share = -1,
-                    .start_ns = start,
-                    .end_ns = landed && landed[i] ? landed[i] : skmd_trace_now_ns(),
-                    .bytes = en->req.size,
+                    .start_ns = start, .end_ns = reqs[i].landed_ns, .bytes = en->req.size,
                 };
                 skmd_trace_span(&span);
             }
         }
-        free(landed);
+        free(reqs);
     }
     /* Freed every time: a thread's batch would be lost with it. */
     free(batch.e);

@@ -1,39 +1,32 @@
 /* libskmd/launch_memo.c: see launch_memo.h. */
 #include <stdatomic.h>
 
+#include "hash.h"
 #include "launch_memo.h"
 
 static atomic_uint_least64_t generation;
-
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ b[i]) * 1099511628211ULL;
-    return h;
-}
 
 uint64_t skmd_launch_key(const struct skmd_kernel_record *rec, const struct skmd_launch *shape,
                          const struct skmd_arg *args, const int64_t *scalars,
                          const void *extra, size_t extra_size)
 {
-    uint64_t h = fnv(1469598103934665603ULL, &rec, sizeof rec);
-    h = fnv(h, &shape->work_dim, sizeof shape->work_dim);
-    h = fnv(h, shape->global_offset, sizeof shape->global_offset);
-    h = fnv(h, shape->global_size, sizeof shape->global_size);
-    h = fnv(h, shape->local_size, sizeof shape->local_size);
-    h = fnv(h, extra, extra_size);
+    uint64_t h = skmd_fnv(SKMD_FNV_BASIS, &rec, sizeof rec);
+    h = skmd_fnv(h, &shape->work_dim, sizeof shape->work_dim);
+    h = skmd_fnv(h, shape->global_offset, sizeof shape->global_offset);
+    h = skmd_fnv(h, shape->global_size, sizeof shape->global_size);
+    h = skmd_fnv(h, shape->local_size, sizeof shape->local_size);
+    h = skmd_fnv(h, extra, extra_size);
     for (unsigned p = 0; p < rec->nparams; p++) {
         enum skmd_param_kind kind = rec->params[p].kind;
         cl_mem mem = args[p].mem;
         if ((kind == SKMD_PARAM_GLOBAL || kind == SKMD_PARAM_CONSTANT) && mem) {
             cl_mem root = mem->parent ? mem->parent : mem; /* no coherence.o in the tests */
             uint64_t at = mem->parent ? mem->origin : 0;
-            h = fnv(h, &mem->size, sizeof mem->size);
-            h = fnv(h, &root, sizeof root);
-            h = fnv(h, &at, sizeof at);
+            h = skmd_fnv(h, &mem->size, sizeof mem->size);
+            h = skmd_fnv(h, &root, sizeof root);
+            h = skmd_fnv(h, &at, sizeof at);
         } else {
-            h = fnv(h, &scalars[p], sizeof scalars[p]);
+            h = skmd_fnv(h, &scalars[p], sizeof scalars[p]);
         }
     }
     return h;

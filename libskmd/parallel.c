@@ -10,17 +10,11 @@
 #define MAX_THREADS 64
 #define MAX_JOBS 16 /* of one call at once: a launch has one per member, at most 16 */
 
-struct call;
-
 struct job {
     struct job *next;
     void (*fn)(void *);
     void *arg;
-    struct call *call;
-};
-
-struct call {
-    int running; /* its jobs that kept threads started and have not finished */
+    int *running; /* its call's jobs that kept threads started and have not finished */
 };
 
 static struct {
@@ -61,12 +55,12 @@ static void *kept_thread(void *arg)
         if (!crew.head)
             crew.tail = NULL;
         crew.queued--;
-        struct call *call = j->call;
-        call->running++;
+        int *running = j->running;
+        (*running)++;
         pthread_mutex_unlock(&crew.lock);
         j->fn(j->arg);
         pthread_mutex_lock(&crew.lock);
-        call->running--; /* the caller may return (and j, call be gone) once it sees 0 */
+        (*running)--; /* the caller may return (and j, *running be gone) once it sees 0 */
         pthread_cond_broadcast(&crew.done);
     }
     pthread_mutex_unlock(&crew.lock);
@@ -99,11 +93,11 @@ void skmd_run_parallel(unsigned n, void (*fn)(void *), void *args, size_t stride
         n = MAX_JOBS;
     }
     struct job jobs[MAX_JOBS];
-    struct call call = {0};
+    int running = 0;
     pthread_once(&exit_once, register_exit);
     pthread_mutex_lock(&crew.lock);
     for (unsigned i = 1; i < n; i++) {
-        jobs[i] = (struct job){NULL, fn, base + i * stride, &call};
+        jobs[i] = (struct job){NULL, fn, base + i * stride, &running};
         if (crew.tail)
             crew.tail->next = &jobs[i];
         else
@@ -123,7 +117,7 @@ void skmd_run_parallel(unsigned n, void (*fn)(void *), void *args, size_t stride
     crew.tail = NULL;
     while (*at) {
         struct job *j = *at;
-        if (j->call == &call) {
+        if (j->running == &running) {
             *at = j->next;
             crew.queued--;
             j->next = NULL;
@@ -138,7 +132,7 @@ void skmd_run_parallel(unsigned n, void (*fn)(void *), void *args, size_t stride
     for (struct job *j = mine; j; j = j->next)
         j->fn(j->arg);
     pthread_mutex_lock(&crew.lock);
-    while (call.running > 0)
+    while (running > 0)
         pthread_cond_wait(&crew.done, &crew.lock);
     pthread_mutex_unlock(&crew.lock);
 }
@@ -162,7 +156,6 @@ void skmd_parallel_shutdown(void)
         pthread_join(crew.threads[i], NULL);
     pthread_mutex_lock(&crew.lock);
     crew.nthreads = 0;
-    crew.idle = 0;
     crew.stop = 0;
     pthread_mutex_unlock(&crew.lock);
 }

@@ -19,6 +19,7 @@
 #include "../profiledb/skmd_profiledb.h"
 #include "api.h"
 #include "config.h"
+#include "hash.h"
 #include "host_busy.h"
 #include "inflight.h"
 #include "coherence.h"
@@ -345,14 +346,6 @@ static void plan_init(void)
         skmd_xfer_set_window_observer(observe_window);
     }
     atexit(plan_at_exit);
-}
-
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-    const unsigned char *b = p;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ b[i]) * 1099511628211ULL;
-    return h;
 }
 
 /* Loads (kernel, shape)'s tables from the database on first use. Under plan_lock. */
@@ -715,14 +708,14 @@ static void key_of(const struct skmd_plan_request *r, uint64_t kernel,
                    struct skmd_part_key *key)
 {
     key->kernel = kernel;
-    uint64_t h0 = fnv(1469598103934665603ULL, &r->shape->work_dim, sizeof r->shape->work_dim);
-    h0 = fnv(h0, r->shape->global_offset, sizeof r->shape->global_offset);
-    h0 = fnv(h0, r->shape->global_size, sizeof r->shape->global_size);
-    key->shape = fnv(h0, r->shape->local_size, sizeof r->shape->local_size);
-    uint64_t h = fnv(1469598103934665603ULL, r->eligible, (size_t)skmd_state.nmembers);
+    uint64_t h0 = skmd_fnv(SKMD_FNV_BASIS, &r->shape->work_dim, sizeof r->shape->work_dim);
+    h0 = skmd_fnv(h0, r->shape->global_offset, sizeof r->shape->global_offset);
+    h0 = skmd_fnv(h0, r->shape->global_size, sizeof r->shape->global_size);
+    key->shape = skmd_fnv(h0, r->shape->local_size, sizeof r->shape->local_size);
+    uint64_t h = skmd_fnv(SKMD_FNV_BASIS, r->eligible, (size_t)skmd_state.nmembers);
     for (unsigned p = 0; p < r->rec->nparams; p++)
         if (r->args[p].mem)
-            h = fnv(h, &r->args[p].mem->size, sizeof r->args[p].mem->size);
+            h = skmd_fnv(h, &r->args[p].mem->size, sizeof r->args[p].mem->size);
     key->buffers = h;
 }
 

@@ -508,8 +508,8 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
         stats = &none;
     /* Timed for the observer from an idle queue: the transfer alone, not the kernel that
      * a blocking read would wait for. */
-    uint64_t t0 = atomic_load(&observer) && real_clFinish(req->queue) == CL_SUCCESS ? skmd_now_ns()
-                                                                                    : 0;
+    uint64_t t0 =
+        atomic_load(&observer) && real_clFinish(req->queue) == CL_SUCCESS ? skmd_now_ns() : 0;
     uint64_t mark = 0;
     if (goes_direct(req, &s)) {
         int pinned = req->context && host_is_pinned(req->host, req->size, req->context);
@@ -567,7 +567,7 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
 
 /* The requests of one member, run in order on one thread. */
 struct member_batch {
-    const struct skmd_xfer_req *reqs;
+    struct skmd_xfer_req *reqs;
     int n;
     int member;
     cl_int err;
@@ -579,16 +579,9 @@ struct member_batch {
 
 struct in_flight {
     cl_event ev[MAX_IN_FLIGHT];
-    uint64_t bytes[MAX_IN_FLIGHT];
-    uint64_t *landed_ns[MAX_IN_FLIGHT];
+    struct skmd_xfer_req *req[MAX_IN_FLIGHT];
     int n;
 };
-
-static void note_landed(uint64_t *landed_ns)
-{
-    if (landed_ns)
-        *landed_ns = skmd_now_ns();
-}
 
 /* Waits for every direct request in flight; their bytes count once they are done. */
 static cl_int land(struct in_flight *f, struct skmd_xfer_stats *stats)
@@ -596,10 +589,10 @@ static cl_int land(struct in_flight *f, struct skmd_xfer_stats *stats)
     cl_int err = CL_SUCCESS;
     for (int i = 0; i < f->n; i++) {
         cl_int e = finish_event(&f->ev[i]);
-        note_landed(f->landed_ns[i]);
+        f->req[i]->landed_ns = skmd_now_ns();
         if (e == CL_SUCCESS) {
-            stats->direct_bytes += f->bytes[i];
-            count(f->bytes[i], 0, 0, 0);
+            stats->direct_bytes += f->req[i]->size;
+            count(f->req[i]->size, 0, 0, 0);
         } else if (err == CL_SUCCESS) {
             err = e;
         }
@@ -617,7 +610,7 @@ static void run_batch(void *arg)
     struct settings s = settings();
     struct in_flight f = {.n = 0};
     for (int i = 0; i < b->n; i++) {
-        const struct skmd_xfer_req *req = &b->reqs[i];
+        struct skmd_xfer_req *req = &b->reqs[i];
         if (req->member != b->member)
             continue;
         cl_int err;
@@ -634,14 +627,13 @@ static void run_batch(void *arg)
                                                  req->offset, req->size, req->host, 0, NULL,
                                                  &f.ev[f.n]);
             if (err == CL_SUCCESS) {
-                f.landed_ns[f.n] = req->landed_ns;
-                f.bytes[f.n++] = req->size;
+                f.req[f.n++] = req;
                 err = real_clFlush(req->queue);
             }
         } else {
             err = land(&f, &b->stats);
             cl_int e = skmd_xfer_run(req, &b->stats);
-            note_landed(req->landed_ns);
+            req->landed_ns = skmd_now_ns();
             err = err != CL_SUCCESS ? err : e;
         }
         if (b->err == CL_SUCCESS)
@@ -652,8 +644,7 @@ static void run_batch(void *arg)
         b->err = err;
 }
 
-cl_int skmd_xfer_run_many(const struct skmd_xfer_req *reqs, int n,
-                          struct skmd_xfer_stats *stats)
+cl_int skmd_xfer_run_many(struct skmd_xfer_req *reqs, int n, struct skmd_xfer_stats *stats)
 {
     if (n < 0 || (n > 0 && !reqs))
         return CL_INVALID_VALUE;

@@ -35,8 +35,8 @@ struct skmd_xfer_req {
     void *host;              /* the host bytes (size of them) */
     int direct;              /* 1: one direct call whatever the size (a member that shares
                                 host memory: staging would only add a copy) */
-    uint64_t *landed_ns;     /* optional: set by skmd_xfer_run_many to the CLOCK_MONOTONIC
-                                time the request was done (for the trace) */
+    uint64_t landed_ns;      /* set by skmd_xfer_run_many: when the request was done
+                                (skmd_now_ns; for the trace) */
 };
 
 /* What the engine did, summed over requests (optional). */
@@ -52,8 +52,7 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
 /* Runs n transfers at the same time, one host thread per distinct member (requests of the
  * same member run one after the other), and waits for all. Returns CL_SUCCESS or the
  * first error met (every request is still attempted). `stats` may be NULL. */
-cl_int skmd_xfer_run_many(const struct skmd_xfer_req *reqs, int n,
-                          struct skmd_xfer_stats *stats);
+cl_int skmd_xfer_run_many(struct skmd_xfer_req *reqs, int n, struct skmd_xfer_stats *stats);
 
 /* memcpy(dst, src, n) shared among the engine's copy threads (SKMD_TRANSFER_THREADS). */
 void skmd_xfer_copy(void *dst, const void *src, size_t n);

@@ -37,23 +37,16 @@ cl_int skmd_xfer_list_run(const struct skmd_xfer_list *l)
     if (!l->n)
         return CL_SUCCESS;
     uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
-    /* Each span ends when its request landed, not when the last one did. */
-    uint64_t *landed = start ? calloc((size_t)l->n, sizeof *landed) : NULL;
-    for (int i = 0; i < l->n; i++)
-        l->reqs[i].landed_ns = landed ? &landed[i] : NULL;
     cl_int err = skmd_xfer_run_many(l->reqs, l->n, NULL);
     for (int i = 0; i < l->n && start; i++) {
         struct skmd_trace_span span = {
             .device = l->reqs[i].member, .share = -1, .start_ns = start,
-            .end_ns = landed && landed[i] ? landed[i] : skmd_trace_now_ns(),
+            .end_ns = l->reqs[i].landed_ns ? l->reqs[i].landed_ns : skmd_trace_now_ns(),
             .bytes = l->reqs[i].size,
             .kind = l->reqs[i].to_device ? SKMD_TRACE_TRANSFER_IN : SKMD_TRACE_TRANSFER_OUT,
         };
         skmd_trace_span(&span);
     }
-    for (int i = 0; i < l->n; i++)
-        l->reqs[i].landed_ns = NULL;
-    free(landed);
     return err;
 }
 

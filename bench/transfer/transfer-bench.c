@@ -169,7 +169,7 @@ static cl_int once(struct dev *v, int member, enum way way, int to_device, size_
 {
     if (way == ENGINE) {
         struct skmd_xfer_req r = {member, v->ctx, v->q, v->buf, to_device, 0, size, v->host,
-                                  0, NULL};
+                                  0, 0};
         return skmd_xfer_run(&r, NULL);
     }
     void *host = way == PLAIN ? v->host : v->pinned;
@@ -251,7 +251,7 @@ static double rate_all(int engine, int to_device, size_t size, struct dev **row,
             for (int i = 0; i < n; i++)
                 reqs[i] = (struct skmd_xfer_req){(int)(row[i] - devs), row[i]->ctx, row[i]->q,
                                                  row[i]->buf, to_device, 0, size,
-                                                 row[i]->host, 0, NULL};
+                                                 row[i]->host, 0, 0};
             if (skmd_xfer_run_many(reqs, n, NULL) != CL_SUCCESS)
                 die("skmd_xfer_run_many", -1);
         } else {

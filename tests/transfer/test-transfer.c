@@ -76,7 +76,7 @@ static void check_device(int d, const char *what)
 static struct skmd_xfer_req req(int d, int to_device, size_t off, size_t size, void *host)
 {
     return (struct skmd_xfer_req){d, ctx, devs[d].q, devs[d].buf, to_device, off, size, host,
-                                  0, NULL};
+                                  0, 0};
 }
 
 /* Writes [off, off+size) of device d through the engine, then checks the whole buffer;
@@ -275,7 +275,7 @@ static void *same_member_thread(void *arg)
     t->ok = 1;
     for (int round = 0; round < 3; round++) {
         fill(src, bufsize, t->seed + (unsigned)round);
-        struct skmd_xfer_req r = {0, ctx, t->q, t->buf, 1, 0, bufsize, src, 0, NULL};
+        struct skmd_xfer_req r = {0, ctx, t->q, t->buf, 1, 0, bufsize, src, 0, 0};
         t->ok &= skmd_xfer_run(&r, NULL) == CL_SUCCESS;
         memset(back, 0, bufsize);
         r.to_device = 0;
@@ -339,7 +339,7 @@ static void pinned_host(size_t direct)
         cl_command_queue q2 = real_clCreateCommandQueue(ctx2, devs[0].id, 0, &err);
         cl_mem b2 = real_clCreateBuffer(ctx2, CL_MEM_READ_WRITE, bufsize, NULL, &err);
         st = (struct skmd_xfer_stats){0, 0, 0};
-        struct skmd_xfer_req r2 = {1, ctx2, q2, b2, 1, 0, size, pin + 1, 0, NULL};
+        struct skmd_xfer_req r2 = {1, ctx2, q2, b2, 1, 0, size, pin + 1, 0, 0};
         err = skmd_xfer_run(&r2, &st);
         EXPECT(err == CL_SUCCESS && st.staged_bytes == size,
                "other context: staged %llu of %zu (%d)", (unsigned long long)st.staged_bytes,
