@@ -704,7 +704,12 @@ static int sweep(const struct skmd_plan_request *r, uint64_t s, uint64_t *count)
     return 1;
 }
 
-static void key_of(const struct skmd_plan_request *r, uint64_t kernel,
+/* A launch's decision-cache key. Launches that run a placement's shares (placed: their
+ * inputs already split among the members) get keys of their own: their guard compares
+ * other times (a whole run there first gathers the inputs), and a verdict on the
+ * partitioner's splits (whose inputs lie in one place) is no verdict on them. */
+#define PLAN_KEY_PLACED 0x9E3779B97F4A7C15ull
+static void key_of(const struct skmd_plan_request *r, uint64_t kernel, int placed,
                    struct skmd_part_key *key)
 {
     key->kernel = kernel;
@@ -716,7 +721,7 @@ static void key_of(const struct skmd_plan_request *r, uint64_t kernel,
     for (unsigned p = 0; p < r->rec->nparams; p++)
         if (r->args[p].mem)
             h = skmd_fnv(h, &r->args[p].mem->size, sizeof r->args[p].mem->size);
-    key->buffers = h;
+    key->buffers = placed ? h ^ PLAN_KEY_PLACED : h;
 }
 
 /* A launch given whole to one member stays on the member that already holds most of its
@@ -774,7 +779,7 @@ static int partition(const struct skmd_plan_request *r, struct entry *e,
     }
     struct skmd_part_key key;
     int replaced = 0;
-    key_of(r, e->kernel, &key);
+    key_of(r, e->kernel, 0, &key);
     int status = skmd_part_cache_decide(cache, &key, &p, (enum skmd_part_policy)policy, res,
                                         &replaced);
     skmd_share_unscale_result(res, unit);
@@ -924,10 +929,12 @@ static void guard(const struct skmd_plan_request *r, struct entry *e,
     for (int m = 0; m < skmd_state.nmembers; m++)
         shares += count[m] > 0;
     struct skmd_part_key key;
-    key_of(r, e->kernel, &key);
+    key_of(r, e->kernel, resident->placed, &key);
     /* The linear policy stays the blind baseline it is meant to be. */
     int guarded = shares >= 2 && t->learn && policy != SKMD_PART_POLICY_LINEAR;
-    struct skmd_part_guard *g = guarded ? skmd_part_cache_guard(cache, &key) : NULL;
+    struct skmd_part_guard *g = !guarded        ? NULL
+                                : resident->placed ? skmd_part_cache_guard_make(cache, &key)
+                                                   : skmd_part_cache_guard(cache, &key);
     if (!g)
         return;
     int64_t ids[SKMD_MAX_MEMBERS];

@@ -182,6 +182,21 @@ static int grow(struct skmd_part_cache *c)
     return 0;
 }
 
+/* A new entry for key (not in the cache): its guard fresh, no decision yet (ndev 0, which
+ * no problem matches). NULL when out of memory. */
+static struct entry *claim(struct skmd_part_cache *c, const struct skmd_part_key *key)
+{
+    if ((c->used + 1) * 10 > c->cap * 7 && grow(c) != 0)
+        return NULL;
+    struct entry *e = find_slot(c->slots, c->cap, key);
+    memset(e, 0, sizeof *e);
+    e->key = *key;
+    e->used = 1;
+    skmd_part_guard_init(&e->guard);
+    c->used++;
+    return e;
+}
+
 int skmd_part_cache_decide(struct skmd_part_cache *c, const struct skmd_part_key *key,
                            const struct skmd_part_problem *p, enum skmd_part_policy policy,
                            struct skmd_part_result *out, int *replaced)
@@ -219,20 +234,11 @@ int skmd_part_cache_decide(struct skmd_part_cache *c, const struct skmd_part_key
             }
         }
     }
-    if (!e->used) {
-        if ((c->used + 1) * 10 > c->cap * 7) {
-            if (grow(c) != 0) {
-                if (replaced)
-                    *replaced = 1;
-                return SKMD_PART_OK; /* out of memory: decide without caching */
-            }
-            e = find_slot(c->slots, c->cap, key);
-        }
-        c->used++;
-        skmd_part_guard_init(&e->guard);
+    if (!e->used && !(e = claim(c, key))) {
+        if (replaced)
+            *replaced = 1;
+        return SKMD_PART_OK; /* out of memory: decide without caching */
     }
-    e->key = *key;
-    e->used = 1;
     e->result = *out;
     e->problem = fingerprint;
     if (replaced)
@@ -247,4 +253,15 @@ struct skmd_part_guard *skmd_part_cache_guard(struct skmd_part_cache *c,
         return NULL;
     struct entry *e = find_slot(c->slots, c->cap, key);
     return e->used ? &e->guard : NULL;
+}
+
+struct skmd_part_guard *skmd_part_cache_guard_make(struct skmd_part_cache *c,
+                                                   const struct skmd_part_key *key)
+{
+    if (!c || !key)
+        return NULL;
+    struct entry *e = find_slot(c->slots, c->cap, key);
+    if (!e->used)
+        e = claim(c, key);
+    return e ? &e->guard : NULL;
 }

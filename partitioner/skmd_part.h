@@ -252,6 +252,10 @@ int skmd_part_rebalances(const struct skmd_part_result *cached,
  * entry. Valid until the next skmd_part_cache_decide on this cache. */
 struct skmd_part_guard *skmd_part_cache_guard(struct skmd_part_cache *c,
                                               const struct skmd_part_key *key);
+/* The same, made (a fresh guard, no decision) when the key has no entry: for launches whose
+ * shares are not the partitioner's (a placement's). NULL only when out of memory. */
+struct skmd_part_guard *skmd_part_cache_guard_make(struct skmd_part_cache *c,
+                                                   const struct skmd_part_key *key);
 
 /* ---- Guard against losing to one device ------------------------------------------------ */
 

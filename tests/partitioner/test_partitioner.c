@@ -921,6 +921,19 @@ static void test_guard(void)
     CHECK(skmd_part_cache_decide(c, &k1, &p, SKMD_PART_POLICY_SKMD, &r, NULL) == SKMD_PART_OK);
     g1 = skmd_part_cache_guard(c, &k1);
     CHECK(g1 && g1->launches == 5);
+    /* A guard made without a decision (a placement's launches) is its key's alone, and a
+     * later decision on that key keeps it; the one made for k1 is k1's. */
+    struct skmd_part_guard *g2 = skmd_part_cache_guard_make(c, &k2);
+    CHECK(g2 && g2 != g1 && g2->launches == 0 && skmd_part_cache_guard(c, &k2) == g2);
+    if (g2)
+        g2->launches = 9;
+    CHECK(skmd_part_cache_guard_make(c, &k1) == skmd_part_cache_guard(c, &k1));
+    CHECK(skmd_part_cache_size(c) == 2);
+    CHECK(skmd_part_cache_decide(c, &k2, &p, SKMD_PART_POLICY_SKMD, &r, NULL) == SKMD_PART_OK);
+    CHECK(r.ndev == 2 && r.count[0] + r.count[1] == 1000);
+    g2 = skmd_part_cache_guard(c, &k2);
+    CHECK(g2 && g2->launches == 9 && skmd_part_cache_guard(c, &k1)->launches == 5);
+    CHECK(skmd_part_cache_guard_make(NULL, &k1) == NULL);
     skmd_part_cache_free(c);
     CHECK(strcmp(skmd_part_run_name(SKMD_PART_RUN_RETRY), "split retry") == 0);
 }
