@@ -146,8 +146,9 @@ struct _cl_mem {
                                               over two or more members with copies of
                                               their own (not zero-copy); a hint,
                                               read and written atomically */
-    unsigned char app_wrote;               /* root: the app wrote it since a launch last
-                                              read it (placement.h); atomic */
+    uint64_t app_wrote_ns;                 /* root: when the app first wrote it since a
+                                              launch last read it (skmd_now_ns; 0: not
+                                              since; placement.h); atomic */
     struct skmd_placement *placed;         /* root: where the next launch reads it
                                               (placement.h); under skmd_buffer_lock */
     unsigned char stream_hist;             /* root: whether the app reads it back

@@ -3,8 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "inflight.h"
+#include "clock.h"
 #include "coherence.h"
+#include "inflight.h"
 #include "placement.h"
 #include "share_align.h"
 
@@ -40,22 +41,29 @@ static int each_read(const struct skmd_plan_request *r, unsigned p, int m, uint6
 
 void skmd_placement_note_app_write(cl_mem mem)
 {
-    __atomic_store_n(&skmd_mem_root(mem)->app_wrote, 1, __ATOMIC_RELAXED);
+    uint64_t none = 0, now = skmd_now_ns();
+    __atomic_compare_exchange_n(&skmd_mem_root(mem)->app_wrote_ns, &none, now ? now : 1, 0,
+                                __ATOMIC_RELAXED, __ATOMIC_RELAXED);
 }
 
-static int app_wrote(cl_mem mem)
+static uint64_t app_wrote(cl_mem mem)
 {
-    return __atomic_load_n(&skmd_mem_root(mem)->app_wrote, __ATOMIC_RELAXED);
+    return __atomic_load_n(&skmd_mem_root(mem)->app_wrote_ns, __ATOMIC_RELAXED);
 }
 
-double skmd_placement_app_part(const struct skmd_plan_request *r, double *bytes)
+double skmd_placement_app_part(const struct skmd_plan_request *r, double *bytes,
+                               uint64_t *since_ns)
 {
     double all = 0, from_app = 0;
+    *since_ns = 0;
     for (unsigned p = 0; p < r->rec->nparams; p++) {
         if (!read_buffer(r, p))
             continue;
         all += (double)r->args[p].mem->size;
-        from_app += app_wrote(r->args[p].mem) ? (double)r->args[p].mem->size : 0;
+        uint64_t at = app_wrote(r->args[p].mem);
+        from_app += at ? (double)r->args[p].mem->size : 0;
+        if (at && (!*since_ns || at < *since_ns))
+            *since_ns = at;
     }
     *bytes = from_app;
     return all > 0 ? from_app / all : 0;
@@ -65,7 +73,7 @@ void skmd_placement_note_read(const struct skmd_plan_request *r)
 {
     for (unsigned p = 0; p < r->rec->nparams; p++)
         if (read_buffer(r, p))
-            __atomic_store_n(&skmd_mem_root(r->args[p].mem)->app_wrote, 0, __ATOMIC_RELAXED);
+            __atomic_store_n(&skmd_mem_root(r->args[p].mem)->app_wrote_ns, 0, __ATOMIC_RELAXED);
 }
 
 void skmd_placement_free(cl_mem root)

@@ -33,8 +33,10 @@ struct skmd_placement {
 void skmd_placement_note_app_write(cl_mem mem);
 
 /* The part (0 to 1, by size) of the buffers the launch reads that the app wrote since a
- * launch last read them; *bytes gets their size. */
-double skmd_placement_app_part(const struct skmd_plan_request *r, double *bytes);
+ * launch last read them; *bytes gets their size, *since_ns when the first of those writes
+ * began (skmd_now_ns; 0: none). */
+double skmd_placement_app_part(const struct skmd_plan_request *r, double *bytes,
+                               uint64_t *since_ns);
 
 /* The launch reads its buffers now: their app-write notes are cleared. */
 void skmd_placement_note_read(const struct skmd_plan_request *r);

@@ -18,6 +18,7 @@
 #include "../partitioner/skmd_part.h"
 #include "../profiledb/skmd_profiledb.h"
 #include "api.h"
+#include "clock.h"
 #include "config.h"
 #include "hash.h"
 #include "host_busy.h"
@@ -61,6 +62,10 @@ struct entry {
      * (skmd_plan_observe). */
     struct skmd_part_table unsampled[SKMD_MAX_MEMBERS];
     unsigned char provisional[SKMD_MAX_MEMBERS];
+    /* The placement's guard run chosen for the next launch (+1; 0: none), the member of
+     * an unplaced sample, and its key (place_measured). */
+    int next_cycle, next_cycle_dev;
+    uint64_t next_cycle_shape, next_cycle_buffers;
     struct entry *next;
 };
 
@@ -704,10 +709,8 @@ static int sweep(const struct skmd_plan_request *r, uint64_t s, uint64_t *count)
     return 1;
 }
 
-/* A launch's decision-cache key. Launches that run a placement's shares (placed: their
- * inputs already split among the members) get keys of their own: their guard compares
- * other times (a whole run there first gathers the inputs), and a verdict on the
- * partitioner's splits (whose inputs lie in one place) is no verdict on them. */
+/* A launch's decision-cache key; with placed, the key of its placement's guard
+ * (place_measured), apart from the launch's own. */
 #define PLAN_KEY_PLACED 0x9E3779B97F4A7C15ull
 static void key_of(const struct skmd_plan_request *r, uint64_t kernel, int placed,
                    struct skmd_part_key *key)
@@ -929,12 +932,10 @@ static void guard(const struct skmd_plan_request *r, struct entry *e,
     for (int m = 0; m < skmd_state.nmembers; m++)
         shares += count[m] > 0;
     struct skmd_part_key key;
-    key_of(r, e->kernel, resident->placed, &key);
+    key_of(r, e->kernel, 0, &key);
     /* The linear policy stays the blind baseline it is meant to be. */
     int guarded = shares >= 2 && t->learn && policy != SKMD_PART_POLICY_LINEAR;
-    struct skmd_part_guard *g = !guarded        ? NULL
-                                : resident->placed ? skmd_part_cache_guard_make(cache, &key)
-                                                   : skmd_part_cache_guard(cache, &key);
+    struct skmd_part_guard *g = guarded ? skmd_part_cache_guard(cache, &key) : NULL;
     if (!g)
         return;
     int64_t ids[SKMD_MAX_MEMBERS];
@@ -1096,10 +1097,9 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
         memcpy(count, resident->placed_count, sizeof *count * (size_t)skmd_state.nmembers);
         skmd_log(SKMD_LOG_DEBUG, "plan %s: the inputs are where the app's writes were "
                  "placed for it: the placement's shares", e->name);
-        guard(r, e, resident, count, t);
-        /* Unless the guard runs it whole instead. */
-        t->placed = !memcmp(count, resident->placed_count,
-                            sizeof *count * (size_t)skmd_state.nmembers);
+        /* Not the launch guard's: with the inputs spread, a whole run would first gather
+         * them. The placement's own guard judges writes and launch together. */
+        t->placed = 1;
         return;
     }
     if (!e->predicted && measured == 0)
@@ -1222,6 +1222,60 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
     return pays ? 1 : -1;
 }
 
+/* Under plan_lock. The placement's guard: the model's word that placing pays
+ * (place_inputs) is measured. A cycle, from the app's first write of a launch's inputs to
+ * the launch's end, with the writes placed is timed against one without (the writes to the
+ * queue's member, the launch as the plan runs it then), by the partitioner's guard
+ * (skmd_part.h) on a key of the placed launches' own: its "split" is a placed cycle, its
+ * "whole on member q" an unplaced one. The launch times alone could not judge it: placed
+ * writes cross every link at once but take the host's side more bytes (an input every
+ * share reads goes to each), and with the inputs spread a whole run first gathers them.
+ * Returns 1 to place the next cycle's writes, -1 not to; the choice is the guard's next
+ * run, which the next launch is a sample of (cycle_sample). */
+static int place_measured(const struct skmd_plan_request *r, struct entry *e)
+{
+    struct skmd_part_key key;
+    key_of(r, e->kernel, 1, &key);
+    struct skmd_part_guard *g = skmd_part_cache_guard_make(cache, &key);
+    if (!g)
+        return 1; /* out of memory: the model's word */
+    int64_t ids[SKMD_MAX_MEMBERS];
+    struct skmd_plan_guard_members members = guard_members(ids);
+    skmd_plan_guard_meet(db, &members, &key, e->shape, e->name, g);
+    int dev, run = skmd_part_guard_choose(g, r->exec_member, 0, &dev);
+    e->next_cycle = run + 1;
+    e->next_cycle_dev = dev >= 0 ? dev : r->exec_member;
+    e->next_cycle_shape = key.shape;
+    e->next_cycle_buffers = key.buffers;
+    if (run == SKMD_PART_RUN_WHOLE_SAMPLE)
+        skmd_log(SKMD_LOG_INFO, "plan %s: placement: the next writes not placed, a sample "
+                 "(placed %.3f ms x%u, not placed %.3f ms x%u)", e->name, g->split_ms,
+                 g->split_n, g->whole_ms[dev], g->whole_n[dev]);
+    return dev < 0 ? 1 : -1;
+}
+
+/* Under plan_lock: the launch is the sample the placement's guard chose at the last one
+ * when it runs as chosen (placed or not, the same buffers, inputs the app wrote). */
+static void cycle_sample(const struct skmd_plan_request *r, struct entry *e,
+                         uint64_t since_ns, struct skmd_plan_ticket *t)
+{
+    int run = e->next_cycle - 1;
+    e->next_cycle = 0;
+    if (run < 0 || !since_ns || !t->learn)
+        return;
+    struct skmd_part_key key;
+    key_of(r, e->kernel, 1, &key);
+    int placed_run = run == SKMD_PART_RUN_SPLIT || run == SKMD_PART_RUN_RETRY;
+    if (key.shape != e->next_cycle_shape || key.buffers != e->next_cycle_buffers ||
+        placed_run != t->placed)
+        return;
+    t->cycle = run + 1;
+    t->cycle_dev = e->next_cycle_dev;
+    t->cycle_shape = key.shape;
+    t->cycle_buffers = key.buffers;
+    t->cycle_start_ns = since_ns;
+}
+
 /* Samples of member m's table for a share of n work-groups (0: never measured there). */
 static uint32_t measured_at(int m, const struct skmd_plan_ticket *t, uint64_t n)
 {
@@ -1269,7 +1323,9 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
          * judgement costs two decisions a launch). */
         int placing = !single && strcmp(cfg->place_writes, "0") &&
                       (policy == SKMD_PART_POLICY_SKMD || policy == SKMD_PART_POLICY_PAPER);
-        double app_bytes = 0, app_part = placing ? skmd_placement_app_part(r, &app_bytes) : 0;
+        double app_bytes = 0;
+        uint64_t since_ns = 0;
+        double app_part = placing ? skmd_placement_app_part(r, &app_bytes, &since_ns) : 0;
         if (app_bytes < (double)((size_t)cfg->transfer_direct_kib << 10))
             app_part = 0;
         resident.placed = app_part > 0 && skmd_placement_intact(r, ticket->kernel,
@@ -1284,7 +1340,11 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         else
             skmd_shares(r->total_groups, n, r->eligible, count);
         if (e && app_part > 0)
+            cycle_sample(r, e, since_ns, ticket);
+        if (e && app_part > 0)
             verdict = place_inputs(r, e, &resident, app_part, place);
+        if (verdict > 0 && ticket->learn && strcmp(cfg->place_writes, "always"))
+            verdict = place_measured(r, e);
         pthread_mutex_unlock(&plan_lock);
         /* A placement the launch found intact stays as it is while it still pays. */
         if (verdict < 0 || (verdict > 0 && !resident.placed))
@@ -1305,10 +1365,11 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
             e->ran_part[m] |= count[m] < r->total_groups;
         }
     pthread_mutex_unlock(&plan_lock);
-    /* A guard's whole sample on the queue's member is timed as one share too. */
+    /* A guard's whole sample on the queue's member is timed as one share too, and so is
+     * an unplaced sample of the placement's guard. */
     ticket->measure = ticket->learn && count[r->exec_member] == r->total_groups &&
                       (measured_at(r->exec_member, ticket, r->total_groups) == 0 ||
-                       ticket->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1);
+                       ticket->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1 || ticket->cycle);
     return used;
 }
 
@@ -1441,9 +1502,39 @@ static void log_guard_change(const struct skmd_part_guard *g, const char *name, 
     }
 }
 
+/* Under plan_lock: the name of the ticket's kernel (for the log). */
+static const char *name_of(const struct skmd_plan_ticket *t)
+{
+    for (struct entry *e = entries; e; e = e->next)
+        if (e->kernel == t->kernel && e->shape == t->shape)
+            return e->name;
+    return "";
+}
+
+/* Under plan_lock: the placement guard's sample (place_measured), from the app's first
+ * write of the inputs to now, the launch's end. */
+static void observe_cycle(const struct skmd_plan_ticket *t)
+{
+    uint64_t now = skmd_now_ns();
+    struct skmd_part_key key = {t->kernel, t->cycle_shape, t->cycle_buffers};
+    struct skmd_part_guard *g = skmd_part_cache_guard(cache, &key);
+    if (!g || now <= t->cycle_start_ns)
+        return;
+    int run = t->cycle - 1, was_whole = g->whole_mode;
+    double ms = (double)(now - t->cycle_start_ns) / 1e6;
+    if (skmd_part_guard_observe(g, run, t->cycle_dev, 0, ms) != 1 &&
+        run != SKMD_PART_RUN_RETRY)
+        return;
+    int dev = g->whole_dev;
+    skmd_log(SKMD_LOG_INFO, "plan %s: placement: writes and launch measured %.3f ms placed, "
+             "%.3f ms not: %s%s", name_of(t), g->split_ms, dev >= 0 ? g->whole_ms[dev] : 0.0,
+             g->whole_mode ? "not placed" : "placed",
+             g->whole_mode != was_whole ? " from now on" : " still");
+}
+
 void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)
 {
-    if (!t->guard)
+    if (!t->guard && !t->cycle)
         return;
     /* A member's first share of the kernel in the process carries one-time costs (the
      * program built there, its buffers and staging allocated: CPU + 4 H200, syrk's first
@@ -1455,16 +1546,18 @@ void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)
             pthread_mutex_unlock(&plan_lock);
             return;
         }
+    if (t->cycle)
+        observe_cycle(t);
+    if (!t->guard) {
+        pthread_mutex_unlock(&plan_lock);
+        return;
+    }
     struct skmd_part_key key = {t->kernel, t->key_shape, t->key_buffers};
     struct skmd_part_guard *g = skmd_part_cache_guard(cache, &key);
     int run = t->guard - 1, was_offhost = g ? g->offhost_mode : 0,
         was_whole = g ? g->whole_mode : 0;
     if (g && skmd_part_guard_observe(g, run, t->guard_dev, t->guard_offhost, ms) == 1) {
-        const char *name = "";
-        for (struct entry *e = entries; e; e = e->next)
-            if (e->kernel == t->kernel && e->shape == t->shape)
-                name = e->name;
-        log_guard_change(g, name, was_whole, was_offhost);
+        log_guard_change(g, name_of(t), was_whole, was_offhost);
     } else if (g && run == SKMD_PART_RUN_RETRY) {
         skmd_log(SKMD_LOG_INFO, "plan: guard: the retried split measured %.3f ms, whole "
                  "%.3f ms: whole again, next retry in %llu launches", ms,

@@ -54,6 +54,13 @@ struct skmd_plan_ticket {
     /* 1: the shares are a placement's: the app's writes put its inputs in place
      * (placement.h). */
     int placed;
+    /* A sample of the placement's guard (plan.c, place_measured): its run + 1 (0: none),
+     * the member of an unplaced sample, its key's buffers, and when the app began writing
+     * the launch's inputs (the sample runs from there to the launch's end). */
+    int cycle;
+    int cycle_dev;
+    uint64_t cycle_shape, cycle_buffers;
+    uint64_t cycle_start_ns;
 };
 
 /* Fills count[m] for every member (0 where not eligible; the counts sum to
