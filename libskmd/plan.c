@@ -883,9 +883,8 @@ static int best_whole(const struct skmd_plan_request *r, const struct entry *e,
 
 /* Whether the split without the members on the host's cores differs from count's: count
  * gives one of them a share, and two or more other members can take the launch (with one,
- * that split is the guard's whole run). Not for a placement's shares. */
-static int offhost_differs(const struct skmd_plan_request *r, const struct residency *resident,
-                           const uint64_t *count)
+ * that split is the guard's whole run). */
+static int offhost_differs(const struct skmd_plan_request *r, const uint64_t *count)
 {
     int host_share = 0, others = 0;
     for (int m = 0; m < skmd_state.nmembers; m++) {
@@ -893,7 +892,7 @@ static int offhost_differs(const struct skmd_plan_request *r, const struct resid
         host_share |= count[m] && on_host;
         others += r->eligible[m] && !on_host;
     }
-    return !resident->placed && host_share && others >= 2;
+    return host_share && others >= 2;
 }
 
 static int partition(const struct skmd_plan_request *r, struct entry *e,
@@ -949,7 +948,7 @@ static void guard(const struct skmd_plan_request *r, struct entry *e,
         skmd_part_rate(&e->table[best], r->total_groups) <
             PLAN_MOVE_GAIN * skmd_part_rate(&e->table[kept], r->total_groups))
         best = kept;
-    int offhost = offhost_differs(r, resident, count);
+    int offhost = offhost_differs(r, count);
     int dev, run = skmd_part_guard_choose(g, best, offhost, &dev);
     t->guard = run + 1;
     t->guard_dev = dev;
@@ -1339,10 +1338,10 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
             decide(r, e, &resident, count, ticket);
         else
             skmd_shares(r->total_groups, n, r->eligible, count);
-        if (e && app_part > 0)
+        if (e && app_part > 0) {
             cycle_sample(r, e, since_ns, ticket);
-        if (e && app_part > 0)
             verdict = place_inputs(r, e, &resident, app_part, place);
+        }
         if (verdict > 0 && ticket->learn && strcmp(cfg->place_writes, "always"))
             verdict = place_measured(r, e);
         pthread_mutex_unlock(&plan_lock);

@@ -55,8 +55,8 @@ struct skmd_plan_ticket {
      * (placement.h). */
     int placed;
     /* A sample of the placement's guard (plan.c, place_measured): its run + 1 (0: none),
-     * the member of an unplaced sample, its key's buffers, and when the app began writing
-     * the launch's inputs (the sample runs from there to the launch's end). */
+     * the member of an unplaced sample, its key's shape and buffers, and when the app
+     * began writing the launch's inputs (the sample runs from there to the launch's end). */
     int cycle;
     int cycle_dev;
     uint64_t cycle_shape, cycle_buffers;

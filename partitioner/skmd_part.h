@@ -249,7 +249,8 @@ double skmd_part_estimated_spread(const struct skmd_part_result *r);
 int skmd_part_rebalances(const struct skmd_part_result *cached,
                          const struct skmd_part_result *fresh);
 /* The guard of key's cached decision (made with it, see below); NULL when the key has no
- * entry. Valid until the next skmd_part_cache_decide on this cache. */
+ * entry. Valid until the next skmd_part_cache_decide or skmd_part_cache_guard_make on this
+ * cache. */
 struct skmd_part_guard *skmd_part_cache_guard(struct skmd_part_cache *c,
                                               const struct skmd_part_key *key);
 /* The same, made (a fresh guard, no decision) when the key has no entry: for launches whose
