@@ -41,9 +41,12 @@ static int each_read(const struct skmd_plan_request *r, unsigned p, int m, uint6
 
 void skmd_placement_note_app_write(cl_mem mem)
 {
-    uint64_t none = 0, now = skmd_now_ns();
-    __atomic_compare_exchange_n(&skmd_mem_root(mem)->app_wrote_ns, &none, now ? now : 1, 0,
-                                __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+    uint64_t *at = &skmd_mem_root(mem)->app_wrote_ns, none = 0;
+    if (__atomic_load_n(at, __ATOMIC_RELAXED))
+        return; /* the first write since a launch read it is noted: no clock read per call */
+    uint64_t now = skmd_now_ns();
+    __atomic_compare_exchange_n(at, &none, now ? now : 1, 0, __ATOMIC_RELAXED,
+                                __ATOMIC_RELAXED);
 }
 
 static uint64_t app_wrote(cl_mem mem)

@@ -1260,8 +1260,8 @@ static void cycle_sample(const struct skmd_plan_request *r, struct entry *e,
 {
     int run = e->next_cycle - 1;
     e->next_cycle = 0;
-    if (run < 0 || !since_ns || !t->learn)
-        return;
+    if (run < 0 || !since_ns)
+        return; /* (a run is chosen only where the plan learns: place_measured) */
     struct skmd_part_key key;
     key_of(r, e->kernel, 1, &key);
     int placed_run = run == SKMD_PART_RUN_SPLIT || run == SKMD_PART_RUN_RETRY;

@@ -629,6 +629,8 @@ static void run_batch(void *arg)
             if (err == CL_SUCCESS) {
                 f.req[f.n++] = req;
                 err = real_clFlush(req->queue);
+            } else {
+                req->landed_ns = skmd_now_ns(); /* done: it failed */
             }
         } else {
             err = land(&f, &b->stats);

@@ -35,8 +35,8 @@ struct skmd_xfer_req {
     void *host;              /* the host bytes (size of them) */
     int direct;              /* 1: one direct call whatever the size (a member that shares
                                 host memory: staging would only add a copy) */
-    uint64_t landed_ns;      /* set by skmd_xfer_run_many: when the request was done
-                                (skmd_now_ns; for the trace) */
+    uint64_t landed_ns;      /* set by skmd_xfer_run_many: when the request was done,
+                                failed ones too (skmd_now_ns; for the trace) */
 };
 
 /* What the engine did, summed over requests (optional). */

@@ -39,10 +39,11 @@ cl_int skmd_xfer_list_run(const struct skmd_xfer_list *l)
     uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
     cl_int err = skmd_xfer_run_many(l->reqs, l->n, NULL);
     for (int i = 0; i < l->n && start; i++) {
+        if (!l->reqs[i].landed_ns)
+            continue; /* never run (a list run_many refused) */
         struct skmd_trace_span span = {
             .device = l->reqs[i].member, .share = -1, .start_ns = start,
-            .end_ns = l->reqs[i].landed_ns ? l->reqs[i].landed_ns : skmd_trace_now_ns(),
-            .bytes = l->reqs[i].size,
+            .end_ns = l->reqs[i].landed_ns, .bytes = l->reqs[i].size,
             .kind = l->reqs[i].to_device ? SKMD_TRACE_TRANSFER_IN : SKMD_TRACE_TRANSFER_OUT,
         };
         skmd_trace_span(&span);
