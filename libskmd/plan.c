@@ -66,6 +66,10 @@ struct entry {
      * an unplaced sample, and its key (place_measured). */
     int next_cycle, next_cycle_dev;
     uint64_t next_cycle_shape, next_cycle_buffers;
+    /* A sample whose launch has ended, waiting for the app's next write of the inputs
+     * (run 0: none), and when the app last began writing them (cycle_sample). */
+    struct skmd_plan_cycle ended;
+    uint64_t cycle_begun_ns;
     struct entry *next;
 };
 
@@ -1253,14 +1257,24 @@ static int place_measured(const struct skmd_plan_request *r, struct entry *e)
     return dev < 0 ? 1 : -1;
 }
 
-/* Under plan_lock: the launch is the sample the placement's guard chose at the last one
- * when it runs as chosen (placed or not, the same buffers, inputs the app wrote). */
+static void observe_cycle(struct entry *e, const struct skmd_plan_cycle *c, uint64_t end_ns);
+
+/* Under plan_lock, at a launch whose inputs the app wrote since it began writing them at
+ * since_ns: a new cycle begins, and the last sample, if its launch has ended, ends here.
+ * The launch is the sample the placement's guard chose at the last one when it runs as
+ * chosen (placed or not, the same buffers). */
 static void cycle_sample(const struct skmd_plan_request *r, struct entry *e,
                          uint64_t since_ns, struct skmd_plan_ticket *t)
 {
+    if (!since_ns)
+        return;
+    if (e->ended.run && since_ns > e->ended.start_ns)
+        observe_cycle(e, &e->ended, since_ns > e->ended.end_ns ? since_ns : e->ended.end_ns);
+    e->ended.run = 0;
+    e->cycle_begun_ns = since_ns;
     int run = e->next_cycle - 1;
     e->next_cycle = 0;
-    if (run < 0 || !since_ns)
+    if (run < 0)
         return; /* (a run is chosen only where the plan learns: place_measured) */
     struct skmd_part_key key;
     key_of(r, e->kernel, 1, &key);
@@ -1268,11 +1282,9 @@ static void cycle_sample(const struct skmd_plan_request *r, struct entry *e,
     if (key.shape != e->next_cycle_shape || key.buffers != e->next_cycle_buffers ||
         placed_run != t->placed)
         return;
-    t->cycle = run + 1;
-    t->cycle_dev = e->next_cycle_dev;
-    t->cycle_shape = key.shape;
-    t->cycle_buffers = key.buffers;
-    t->cycle_start_ns = since_ns;
+    t->cycle = (struct skmd_plan_cycle){.run = run + 1, .dev = e->next_cycle_dev,
+                                        .shape = key.shape, .buffers = key.buffers,
+                                        .start_ns = since_ns};
 }
 
 /* Samples of member m's table for a share of n work-groups (0: never measured there). */
@@ -1368,7 +1380,7 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
      * an unplaced sample of the placement's guard. */
     ticket->measure = ticket->learn && count[r->exec_member] == r->total_groups &&
                       (measured_at(r->exec_member, ticket, r->total_groups) == 0 ||
-                       ticket->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1 || ticket->cycle);
+                       ticket->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1 || ticket->cycle.run);
     return used;
 }
 
@@ -1502,38 +1514,56 @@ static void log_guard_change(const struct skmd_part_guard *g, const char *name, 
 }
 
 /* Under plan_lock: the name of the ticket's kernel (for the log). */
-static const char *name_of(const struct skmd_plan_ticket *t)
+static struct entry *entry_of(const struct skmd_plan_ticket *t)
 {
     for (struct entry *e = entries; e; e = e->next)
         if (e->kernel == t->kernel && e->shape == t->shape)
-            return e->name;
-    return "";
+            return e;
+    return NULL;
 }
 
-/* Under plan_lock: the placement guard's sample (place_measured), from the app's first
- * write of the inputs to now, the launch's end. */
-static void observe_cycle(const struct skmd_plan_ticket *t)
+static const char *name_of(const struct skmd_plan_ticket *t)
 {
-    uint64_t now = skmd_now_ns();
-    struct skmd_part_key key = {t->kernel, t->cycle_shape, t->cycle_buffers};
+    struct entry *e = entry_of(t);
+    return e ? e->name : "";
+}
+
+/* Under plan_lock: the placement guard's sample c (place_measured) is over at end_ns. */
+static void observe_cycle(struct entry *e, const struct skmd_plan_cycle *c, uint64_t end_ns)
+{
+    struct skmd_part_key key = {e->kernel, c->shape, c->buffers};
     struct skmd_part_guard *g = skmd_part_cache_guard(cache, &key);
-    if (!g || now <= t->cycle_start_ns)
+    if (!g || end_ns <= c->start_ns)
         return;
-    int run = t->cycle - 1, was_whole = g->whole_mode;
-    double ms = (double)(now - t->cycle_start_ns) / 1e6;
-    if (skmd_part_guard_observe(g, run, t->cycle_dev, 0, ms) != 1 &&
-        run != SKMD_PART_RUN_RETRY)
+    int run = c->run - 1, was_whole = g->whole_mode;
+    double ms = (double)(end_ns - c->start_ns) / 1e6;
+    if (skmd_part_guard_observe(g, run, c->dev, 0, ms) != 1 && run != SKMD_PART_RUN_RETRY)
         return;
     int dev = g->whole_dev;
-    skmd_log(SKMD_LOG_INFO, "plan %s: placement: writes and launch measured %.3f ms placed, "
-             "%.3f ms not: %s%s", name_of(t), g->split_ms, dev >= 0 ? g->whole_ms[dev] : 0.0,
-             g->whole_mode ? "not placed" : "placed",
+    skmd_log(SKMD_LOG_INFO, "plan %s: placement: cycles (the app's writes to its next "
+             "writes) measured %.3f ms placed, %.3f ms not: %s%s", e->name, g->split_ms,
+             dev >= 0 ? g->whole_ms[dev] : 0.0, g->whole_mode ? "not placed" : "placed",
              g->whole_mode != was_whole ? " from now on" : " still");
+}
+
+/* Under plan_lock: the launch of the placement guard's sample has ended. The sample ends
+ * at the app's next write of the inputs (cycle_sample), or now if that came first. */
+static void cycle_launch_ended(const struct skmd_plan_ticket *t)
+{
+    struct entry *e = entry_of(t);
+    if (!e)
+        return;
+    struct skmd_plan_cycle c = t->cycle;
+    c.end_ns = skmd_now_ns();
+    if (e->cycle_begun_ns > c.start_ns)
+        observe_cycle(e, &c, c.end_ns);
+    else
+        e->ended = c;
 }
 
 void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)
 {
-    if (!t->guard && !t->cycle)
+    if (!t->guard && !t->cycle.run)
         return;
     /* A member's first share of the kernel in the process carries one-time costs (the
      * program built there, its buffers and staging allocated: CPU + 4 H200, syrk's first
@@ -1545,8 +1575,8 @@ void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)
             pthread_mutex_unlock(&plan_lock);
             return;
         }
-    if (t->cycle)
-        observe_cycle(t);
+    if (t->cycle.run)
+        cycle_launch_ended(t);
     if (!t->guard) {
         pthread_mutex_unlock(&plan_lock);
         return;

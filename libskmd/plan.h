@@ -32,6 +32,18 @@ struct skmd_plan_request {
                                          shares need the merge); -1: not probed */
 };
 
+/* A sample of the placement's guard (plan.c, place_measured): its run + 1 (0: none), the
+ * member of an unplaced sample, its key's shape and buffers, when the app began writing
+ * the launch's inputs, and when the launch ended (0: not yet). The sample runs to the
+ * later of the launch's end and the app's next write of the inputs, so that launches in
+ * between that read what the placed launch wrote count too. */
+struct skmd_plan_cycle {
+    int run;
+    int dev;
+    uint64_t shape, buffers;
+    uint64_t start_ns, end_ns;
+};
+
 /* What a decision was made from, handed back with the measured times. */
 struct skmd_plan_ticket {
     int learn;        /* 1: the measured times refine this kernel's tables */
@@ -54,13 +66,7 @@ struct skmd_plan_ticket {
     /* 1: the shares are a placement's: the app's writes put its inputs in place
      * (placement.h). */
     int placed;
-    /* A sample of the placement's guard (plan.c, place_measured): its run + 1 (0: none),
-     * the member of an unplaced sample, its key's shape and buffers, and when the app
-     * began writing the launch's inputs (the sample runs from there to the launch's end). */
-    int cycle;
-    int cycle_dev;
-    uint64_t cycle_shape, cycle_buffers;
-    uint64_t cycle_start_ns;
+    struct skmd_plan_cycle cycle;
 };
 
 /* Fills count[m] for every member (0 where not eligible; the counts sum to
