@@ -133,9 +133,9 @@ static void rect_span(const size_t *origin, const size_t *region, size_t row_pit
             return coh_err_;                                                              \
     } while (0)
 
-cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool blocking,
-                                size_t offset, size_t size, void *ptr, cl_uint n,
-                                const cl_event *wl, cl_event *event)
+static cl_int read_buffer(cl_command_queue q, cl_mem buffer, cl_bool blocking, size_t offset,
+                          size_t size, void *ptr, cl_uint n, const cl_event *wl,
+                          cl_event *event)
 {
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
@@ -150,7 +150,7 @@ cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool block
     cl_int cerr = coherent(q, buffer, offset, size, 0);
     if (cerr != CL_SUCCESS)
         return skmd_fault_retry(q, buffer, cerr, 0)
-                   ? skmd_clEnqueueReadBuffer(q, buffer, blocking, offset, size, ptr, n, wl, event)
+                   ? read_buffer(q, buffer, blocking, offset, size, ptr, n, wl, event)
                    : cerr;
     cl_int eerr;
     if (skmd_app_read(q, buffer, offset, size, ptr, blocking, n, wl, event, &eerr))
@@ -160,9 +160,20 @@ cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool block
                           e.nwait, e.wait, e.event);
     if (err != CL_SUCCESS && skmd_fault_retry(q, buffer, err, 1)) {
         skmd_enqueue_abandon(&e);
-        return skmd_clEnqueueReadBuffer(q, buffer, blocking, offset, size, ptr, n, wl, event);
+        return read_buffer(q, buffer, blocking, offset, size, ptr, n, wl, event);
     }
     return skmd_enqueue_end(&e, err);
+}
+
+/* A blocking read is one of the app's waits (placement.h). */
+cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool blocking,
+                                size_t offset, size_t size, void *ptr, cl_uint n,
+                                const cl_event *wl, cl_event *event)
+{
+    cl_int err = read_buffer(q, buffer, blocking, offset, size, ptr, n, wl, event);
+    if (blocking && err == CL_SUCCESS)
+        skmd_placement_note_app_wait();
+    return err;
 }
 
 /* Whether a write of mem goes to the host copy rather than the queue's member: split
@@ -413,6 +424,8 @@ void *skmd_clEnqueueMapBuffer(cl_command_queue q, cl_mem buffer, cl_bool blockin
     ptr = real_clEnqueueMapBuffer(q->real, R(q, buffer), blocking, map_flags, offset, size,
                                   e.nwait, e.wait, e.event, &errcode);
     errcode = skmd_enqueue_end(&e, errcode);
+    if (blocking && errcode == CL_SUCCESS)
+        skmd_placement_note_app_wait();
 ERROR:
     if (errcode_ret)
         *errcode_ret = errcode;

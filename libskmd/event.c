@@ -6,6 +6,7 @@
 #include "common.h"
 #include "showreal.h"
 #include "eventspan.h"
+#include "placement.h"
 
 /* Split launches' app events, keyed by the real user event (which the launch keeps
  * retained until it has set it, so the key cannot be reused meanwhile). */
@@ -222,6 +223,8 @@ cl_int skmd_clWaitForEvents(cl_uint num_events, const cl_event *event_list)
         err = real_clWaitForEvents(num_events, real);
     if (real != small)
         free(real);
+    if (err == CL_SUCCESS)
+        skmd_placement_note_app_wait();
     return err;
 }
 

@@ -149,6 +149,8 @@ struct _cl_mem {
     uint64_t app_wrote_ns;                 /* root: when the app first wrote it since a
                                               launch last read it (skmd_now_ns; 0: not
                                               since; placement.h); atomic */
+    uint64_t app_waited_ns;                /* root: the app's last wait before that write
+                                              (placement.h); atomic */
     struct skmd_placement *placed;         /* root: where the next launch reads it
                                               (placement.h); under skmd_buffer_lock */
     unsigned char stream_hist;             /* root: whether the app reads it back

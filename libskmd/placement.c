@@ -10,6 +10,7 @@
 #include "share_align.h"
 
 static uint64_t generations;
+static uint64_t app_waited_ns;
 
 /* Parameter p is a buffer the launch reads. */
 static int read_buffer(const struct skmd_plan_request *r, unsigned p)
@@ -41,12 +42,20 @@ static int each_read(const struct skmd_plan_request *r, unsigned p, int m, uint6
 
 void skmd_placement_note_app_write(cl_mem mem)
 {
-    uint64_t *at = &skmd_mem_root(mem)->app_wrote_ns, none = 0;
+    cl_mem root = skmd_mem_root(mem);
+    uint64_t *at = &root->app_wrote_ns, none = 0;
     if (__atomic_load_n(at, __ATOMIC_RELAXED))
         return; /* the first write since a launch read it is noted: no clock read per call */
     uint64_t now = skmd_now_ns();
+    __atomic_store_n(&root->app_waited_ns, __atomic_load_n(&app_waited_ns, __ATOMIC_RELAXED),
+                     __ATOMIC_RELAXED);
     __atomic_compare_exchange_n(at, &none, now ? now : 1, 0, __ATOMIC_RELAXED,
                                 __ATOMIC_RELAXED);
+}
+
+void skmd_placement_note_app_wait(void)
+{
+    __atomic_store_n(&app_waited_ns, skmd_now_ns(), __ATOMIC_RELAXED);
 }
 
 static uint64_t app_wrote(cl_mem mem)
@@ -55,18 +64,21 @@ static uint64_t app_wrote(cl_mem mem)
 }
 
 double skmd_placement_app_part(const struct skmd_plan_request *r, double *bytes,
-                               uint64_t *since_ns)
+                               struct skmd_placement_since *since)
 {
     double all = 0, from_app = 0;
-    *since_ns = 0;
+    *since = (struct skmd_placement_since){0, 0};
     for (unsigned p = 0; p < r->rec->nparams; p++) {
         if (!read_buffer(r, p))
             continue;
         all += (double)r->args[p].mem->size;
         uint64_t at = app_wrote(r->args[p].mem);
         from_app += at ? (double)r->args[p].mem->size : 0;
-        if (at && (!*since_ns || at < *since_ns))
-            *since_ns = at;
+        if (at && (!since->wrote_ns || at < since->wrote_ns)) {
+            since->wrote_ns = at;
+            since->waited_ns = __atomic_load_n(&skmd_mem_root(r->args[p].mem)->app_waited_ns,
+                                               __ATOMIC_RELAXED);
+        }
     }
     *bytes = from_app;
     return all > 0 ? from_app / all : 0;

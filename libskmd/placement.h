@@ -32,11 +32,20 @@ struct skmd_placement {
  * reads it. */
 void skmd_placement_note_app_write(cl_mem mem);
 
+/* The app waited for its commands (a blocking read or map, clFinish, clWaitForEvents):
+ * where a cycle of its writes, launches and reads ends. */
+void skmd_placement_note_app_wait(void);
+
+/* When the app last waited before it wrote the launch's inputs at since_ns (0: never). */
+struct skmd_placement_since {
+    uint64_t wrote_ns, waited_ns;
+};
+
 /* The part (0 to 1, by size) of the buffers the launch reads that the app wrote since a
- * launch last read them; *bytes gets their size, *since_ns when the first of those writes
- * began (skmd_now_ns; 0: none). */
+ * launch last read them; *bytes gets their size, *since when the first of those writes
+ * began (skmd_now_ns; 0: none) and the app's last wait before it. */
 double skmd_placement_app_part(const struct skmd_plan_request *r, double *bytes,
-                               uint64_t *since_ns);
+                               struct skmd_placement_since *since);
 
 /* The launch reads its buffers now: their app-write notes are cleared. */
 void skmd_placement_note_read(const struct skmd_plan_request *r);

@@ -1259,17 +1259,20 @@ static int place_measured(const struct skmd_plan_request *r, struct entry *e)
 
 static void observe_cycle(struct entry *e, const struct skmd_plan_cycle *c, uint64_t end_ns);
 
-/* Under plan_lock, at a launch whose inputs the app wrote since it began writing them at
- * since_ns: a new cycle begins, and the last sample, if its launch has ended, ends here.
- * The launch is the sample the placement's guard chose at the last one when it runs as
- * chosen (placed or not, the same buffers). */
+/* Under plan_lock, at a launch whose inputs the app wrote (since): a new cycle begins,
+ * and the last sample, if its launch has ended, ends at the app's last wait before these
+ * writes (its reads of what the launches in between wrote), or at its launch's end if the
+ * app waited for nothing after it. The launch is the sample the placement's guard chose
+ * at the last one when it runs as chosen (placed or not, the same buffers). */
 static void cycle_sample(const struct skmd_plan_request *r, struct entry *e,
-                         uint64_t since_ns, struct skmd_plan_ticket *t)
+                         const struct skmd_placement_since *since, struct skmd_plan_ticket *t)
 {
+    uint64_t since_ns = since->wrote_ns;
     if (!since_ns)
         return;
     if (e->ended.run && since_ns > e->ended.start_ns)
-        observe_cycle(e, &e->ended, since_ns > e->ended.end_ns ? since_ns : e->ended.end_ns);
+        observe_cycle(e, &e->ended, since->waited_ns > e->ended.end_ns ? since->waited_ns
+                                                                        : e->ended.end_ns);
     e->ended.run = 0;
     e->cycle_begun_ns = since_ns;
     int run = e->next_cycle - 1;
@@ -1335,8 +1338,8 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         int placing = !single && strcmp(cfg->place_writes, "0") &&
                       (policy == SKMD_PART_POLICY_SKMD || policy == SKMD_PART_POLICY_PAPER);
         double app_bytes = 0;
-        uint64_t since_ns = 0;
-        double app_part = placing ? skmd_placement_app_part(r, &app_bytes, &since_ns) : 0;
+        struct skmd_placement_since since = {0, 0};
+        double app_part = placing ? skmd_placement_app_part(r, &app_bytes, &since) : 0;
         if (app_bytes < (double)((size_t)cfg->transfer_direct_kib << 10))
             app_part = 0;
         resident.placed = app_part > 0 && skmd_placement_intact(r, ticket->kernel,
@@ -1351,7 +1354,7 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         else
             skmd_shares(r->total_groups, n, r->eligible, count);
         if (e && app_part > 0) {
-            cycle_sample(r, e, since_ns, ticket);
+            cycle_sample(r, e, &since, ticket);
             verdict = place_inputs(r, e, &resident, app_part, place);
         }
         if (verdict > 0 && ticket->learn && strcmp(cfg->place_writes, "always"))
@@ -1547,7 +1550,7 @@ static void observe_cycle(struct entry *e, const struct skmd_plan_cycle *c, uint
 }
 
 /* Under plan_lock: the launch of the placement guard's sample has ended. The sample ends
- * at the app's next write of the inputs (cycle_sample), or now if that came first. */
+ * when the app next writes the inputs (cycle_sample), or now if it began that already. */
 static void cycle_launch_ended(const struct skmd_plan_ticket *t)
 {
     struct entry *e = entry_of(t);

@@ -35,8 +35,8 @@ struct skmd_plan_request {
 /* A sample of the placement's guard (plan.c, place_measured): its run + 1 (0: none), the
  * member of an unplaced sample, its key's shape and buffers, when the app began writing
  * the launch's inputs, and when the launch ended (0: not yet). The sample runs to the
- * later of the launch's end and the app's next write of the inputs, so that launches in
- * between that read what the placed launch wrote count too. */
+ * later of the launch's end and the app's last wait before it writes the inputs again, so
+ * that the launches in between, which read what the placed launch wrote, count too. */
 struct skmd_plan_cycle {
     int run;
     int dev;

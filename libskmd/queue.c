@@ -6,6 +6,7 @@
 
 #include "common.h"
 #include "member_health.h"
+#include "placement.h"
 #include "worker.h"
 
 static cl_command_queue create(cl_context context, cl_device_id device,
@@ -150,5 +151,7 @@ cl_int skmd_clFinish(cl_command_queue command_queue)
      * no longer reads (member_health.h); the queue moves on. */
     if (err != CL_SUCCESS && skmd_fault_retry(command_queue, NULL, err, 1))
         return skmd_clFinish(command_queue);
+    if (err == CL_SUCCESS)
+        skmd_placement_note_app_wait();
     return err;
 }
