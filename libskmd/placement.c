@@ -8,6 +8,7 @@
 #include "inflight.h"
 #include "placement.h"
 #include "share_align.h"
+#include "stream_out.h"
 
 static uint64_t generations;
 static uint64_t app_waited_ns;
@@ -82,6 +83,18 @@ double skmd_placement_app_part(const struct skmd_plan_request *r, double *bytes,
     }
     *bytes = from_app;
     return all > 0 ? from_app / all : 0;
+}
+
+int skmd_placement_outputs_feed_kernels(const struct skmd_plan_request *r)
+{
+    for (unsigned p = 0; p < r->rec->nparams; p++) {
+        enum skmd_param_kind kind = r->rec->params[p].kind;
+        if (kind == SKMD_PARAM_GLOBAL && r->args[p].mem &&
+            (r->rec->params[p].access & SKMD_ACCESS_WRITE) &&
+            skmd_stream_feeds_kernels(r->args[p].mem))
+            return 1;
+    }
+    return 0;
 }
 
 void skmd_placement_note_read(const struct skmd_plan_request *r)

@@ -70,6 +70,7 @@ struct entry {
      * (run 0: none), and when the app last began writing them (cycle_sample). */
     struct skmd_plan_cycle ended;
     uint64_t cycle_begun_ns;
+    int feeds_told; /* logged once: its writes are not placed (outputs feed kernels) */
     struct entry *next;
 };
 
@@ -1353,11 +1354,20 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
             decide(r, e, &resident, count, ticket);
         else
             skmd_shares(r->total_groups, n, r->eligible, count);
+        int auto_placing = strcmp(cfg->place_writes, "always") != 0;
         if (e && app_part > 0) {
             cycle_sample(r, e, &since, ticket);
-            verdict = place_inputs(r, e, &resident, app_part, place);
+            if (auto_placing && skmd_placement_outputs_feed_kernels(r)) {
+                verdict = -1;
+                if (!e->feeds_told)
+                    skmd_log(SKMD_LOG_INFO, "plan %s: placement: none, its outputs feed "
+                             "later kernels", e->name);
+                e->feeds_told = 1;
+            } else {
+                verdict = place_inputs(r, e, &resident, app_part, place);
+            }
         }
-        if (verdict > 0 && ticket->learn && strcmp(cfg->place_writes, "always"))
+        if (verdict > 0 && ticket->learn && auto_placing)
             verdict = place_measured(r, e);
         pthread_mutex_unlock(&plan_lock);
         /* A placement the launch found intact stays as it is while it still pays. */

@@ -19,6 +19,8 @@
 enum {
     WRITTEN_UNREAD = 1, /* a kernel wrote it and the app has not read it since */
     NOT_READ_BACK = 2,  /* a kernel used that output before the app read it: no stream */
+    FEEDS_KERNELS = 4,  /* a kernel once read what a kernel wrote before the app read it;
+                           kept (placement.h) */
 };
 
 static atomic_uint_least64_t copied_total, zero_copy_total, reads_served_total;
@@ -53,7 +55,7 @@ int skmd_stream_note_launch(cl_mem mem, int reads, int writes)
         now = was;
         /* The previous kernel's output is used on the device before the app read it. */
         if (was & WRITTEN_UNREAD)
-            now |= NOT_READ_BACK;
+            now |= NOT_READ_BACK | (reads ? FEEDS_KERNELS : 0);
         if (writes)
             now |= WRITTEN_UNREAD;
     } while (!__atomic_compare_exchange_n(hist, &was, now, 0, __ATOMIC_RELAXED,
@@ -61,6 +63,13 @@ int skmd_stream_note_launch(cl_mem mem, int reads, int writes)
     if (!writes || !strcmp(control(), "0"))
         return 0;
     return !strcmp(control(), "1") || !(now & NOT_READ_BACK);
+}
+
+int skmd_stream_feeds_kernels(cl_mem mem)
+{
+    return mem->mtype == CL_MEM_OBJECT_BUFFER &&
+           (__atomic_load_n(&skmd_mem_root(mem)->stream_hist, __ATOMIC_RELAXED) &
+            FEEDS_KERNELS);
 }
 
 static void trace_stream(int m, uint64_t start, uint64_t bytes)

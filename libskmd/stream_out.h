@@ -35,6 +35,10 @@ void skmd_stream_note_app_read(cl_mem mem);
  * for every launch, split or whole, in the app's order. */
 int skmd_stream_note_launch(cl_mem mem, int reads, int writes);
 
+/* Whether a kernel has read what an earlier kernel wrote to mem before the app read it
+ * (an intermediate result, like aes_encrypt's cipher that aes_decrypt reads). */
+int skmd_stream_feeds_kernels(cl_mem mem);
+
 /* Copies [b, e) of mem (offsets of mem), written by member m's share whose kernel has
  * completed, into the host copy, adding the bytes copied to *moved (may be NULL).
  * Returns 1 when every byte of [b, e) was copied (or m's buffer is the host copy
