@@ -191,6 +191,23 @@ db.commit()' "$tmp/cache/profile.db"
                 say PASS "[$devs] [$set] exact; $what"
             fi
         done
+    done
+    # Under auto, a launch whose output a later kernel reads before the app does is not
+    # placed (its own writes would spread what that kernel then gathers): the plan says so
+    # for lcg_rounds with the chain, and not without it.
+    for flow in chain plain; do
+        rm -f "$tmp/log"
+        out=$(POCL_DEVICES="pthread pthread" SKMD_LOG="info:$tmp/log" SKMD_TRANSFER_DIRECT_KIB=64 \
+                  SKMD_PLACE_WRITES=auto PYOPENCL_NO_CACHE=1 \
+                  ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" LD_PRELOAD="$preload" \
+                  /usr/bin/python3 -W ignore tests/split/placed-writes.py $flow 2>&1)
+        told=$(grep -c "plan lcg_rounds: placement: none, its outputs feed later kernels" "$tmp/log")
+        want=$([ $flow = chain ] && echo 1 || echo 0)
+        if [ "$out" != ok ] || [ "$told" != "$want" ]; then
+            say FAIL "[auto, $flow] $(tail -3 <<<"$out"); said $told times that lcg_rounds feeds kernels"
+        else
+            say PASS "[auto, $flow] exact; lcg_rounds's writes $([ $flow = chain ] && echo "not placed: its output feeds a kernel" || echo "judged by the estimate")"
+        fi
     done ;;
 events)
     # Asynchronous completion, callbacks, profiling span, error status, out-of-order
