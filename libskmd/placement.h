@@ -36,7 +36,8 @@ void skmd_placement_note_app_write(cl_mem mem);
  * where a cycle of its writes, launches and reads ends. */
 void skmd_placement_note_app_wait(void);
 
-/* When the app last waited before it wrote the launch's inputs at since_ns (0: never). */
+/* When the app began writing a launch's inputs, and its last wait before that (0: none;
+ * skmd_now_ns). */
 struct skmd_placement_since {
     uint64_t wrote_ns, waited_ns;
 };

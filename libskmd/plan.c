@@ -1526,7 +1526,7 @@ static void log_guard_change(const struct skmd_part_guard *g, const char *name, 
     }
 }
 
-/* Under plan_lock: the name of the ticket's kernel (for the log). */
+/* Under plan_lock: the ticket's entry (NULL: none). */
 static struct entry *entry_of(const struct skmd_plan_ticket *t)
 {
     for (struct entry *e = entries; e; e = e->next)
@@ -1535,6 +1535,7 @@ static struct entry *entry_of(const struct skmd_plan_ticket *t)
     return NULL;
 }
 
+/* Under plan_lock: the name of the ticket's kernel (for the log). */
 static const char *name_of(const struct skmd_plan_ticket *t)
 {
     struct entry *e = entry_of(t);
@@ -1553,8 +1554,8 @@ static void observe_cycle(struct entry *e, const struct skmd_plan_cycle *c, uint
     if (skmd_part_guard_observe(g, run, c->dev, 0, ms) != 1 && run != SKMD_PART_RUN_RETRY)
         return;
     int dev = g->whole_dev;
-    skmd_log(SKMD_LOG_INFO, "plan %s: placement: cycles (the app's writes to its next "
-             "writes) measured %.3f ms placed, %.3f ms not: %s%s", e->name, g->split_ms,
+    skmd_log(SKMD_LOG_INFO, "plan %s: placement: cycles (the app's writes to its last "
+             "wait before the next ones) measured %.3f ms placed, %.3f ms not: %s%s", e->name, g->split_ms,
              dev >= 0 ? g->whole_ms[dev] : 0.0, g->whole_mode ? "not placed" : "placed",
              g->whole_mode != was_whole ? " from now on" : " still");
 }
