@@ -19,8 +19,9 @@
 enum {
     WRITTEN_UNREAD = 1, /* a kernel wrote it and the app has not read it since */
     NOT_READ_BACK = 2,  /* a kernel used that output before the app read it: no stream */
-    FEEDS_KERNELS = 4,  /* a kernel once read what a kernel wrote before the app read it;
-                           kept (placement.h) */
+    FEEDS_KERNELS = 4,  /* a kernel once read what a kernel wrote before the app read it
+                           (an app write in between counts as no read: a wrong "feeds"
+                           only leaves the launch's writes unplaced); kept (placement.h) */
 };
 
 static atomic_uint_least64_t copied_total, zero_copy_total, reads_served_total;
