@@ -1228,7 +1228,8 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
 
 /* Under plan_lock. The placement's guard: the model's word that placing pays
  * (place_inputs) is measured. A cycle, from the app's first write of a launch's inputs to
- * the launch's end, with the writes placed is timed against one without (the writes to the
+ * the later of the launch's end and the app's last wait before it writes them again
+ * (cycle_sample), with the writes placed is timed against one without (the writes to the
  * queue's member, the launch as the plan runs it then), by the partitioner's guard
  * (skmd_part.h) on a key of the placed launches' own: its "split" is a placed cycle, its
  * "whole on member q" an unplaced one. The launch times alone could not judge it: placed
