@@ -66,10 +66,7 @@ struct entry {
      * an unplaced sample, and its key (place_measured). */
     int next_cycle, next_cycle_dev;
     uint64_t next_cycle_shape, next_cycle_buffers;
-    /* A sample whose launch has ended, waiting for the app's next write of the inputs
-     * (run 0: none), and when the app last began writing them (cycle_sample). */
-    struct skmd_plan_cycle ended;
-    uint64_t cycle_begun_ns;
+    struct skmd_cycle_log cycles; /* the placement guard's samples (cycle_sample) */
     int feeds_told; /* logged once: its writes are not placed (outputs feed kernels) */
     struct entry *next;
 };
@@ -1259,24 +1256,21 @@ static int place_measured(const struct skmd_plan_request *r, struct entry *e)
     return dev < 0 ? 1 : -1;
 }
 
-static void observe_cycle(struct entry *e, const struct skmd_plan_cycle *c, uint64_t end_ns);
+static void observe_cycle(struct entry *e, const struct skmd_plan_cycle *c);
 
 /* Under plan_lock, at a launch whose inputs the app wrote (since): a new cycle begins,
- * and the last sample, if its launch has ended, ends at the app's last wait before these
- * writes (its reads of what the launches in between wrote), or at its launch's end if the
- * app waited for nothing after it. The launch is the sample the placement's guard chose
- * at the last one when it runs as chosen (placed or not, the same buffers). */
+ * which may end the last sample (placement_cycle.h). The launch is the sample the
+ * placement's guard chose at the last one when it runs as chosen (placed or not, the same
+ * buffers). */
 static void cycle_sample(const struct skmd_plan_request *r, struct entry *e,
                          const struct skmd_placement_since *since, struct skmd_plan_ticket *t)
 {
     uint64_t since_ns = since->wrote_ns;
     if (!since_ns)
         return;
-    if (e->ended.run && since_ns > e->ended.start_ns)
-        observe_cycle(e, &e->ended, since->waited_ns > e->ended.end_ns ? since->waited_ns
-                                                                        : e->ended.end_ns);
-    e->ended.run = 0;
-    e->cycle_begun_ns = since_ns;
+    struct skmd_plan_cycle done;
+    if (skmd_cycle_begin(&e->cycles, since_ns, since->waited_ns, &done))
+        observe_cycle(e, &done);
     int run = e->next_cycle - 1;
     e->next_cycle = 0;
     if (run < 0)
@@ -1543,37 +1537,33 @@ static const char *name_of(const struct skmd_plan_ticket *t)
     return e ? e->name : "";
 }
 
-/* Under plan_lock: the placement guard's sample c (place_measured) is over at end_ns. */
-static void observe_cycle(struct entry *e, const struct skmd_plan_cycle *c, uint64_t end_ns)
+/* Under plan_lock: the placement guard's sample c (place_measured) is over. */
+static void observe_cycle(struct entry *e, const struct skmd_plan_cycle *c)
 {
     struct skmd_part_key key = {e->kernel, c->shape, c->buffers};
     struct skmd_part_guard *g = skmd_part_cache_guard(cache, &key);
-    if (!g || end_ns <= c->start_ns)
+    if (!g || c->end_ns <= c->start_ns)
         return;
     int run = c->run - 1, was_whole = g->whole_mode;
-    double ms = (double)(end_ns - c->start_ns) / 1e6;
+    double ms = (double)(c->end_ns - c->start_ns) / 1e6;
     if (skmd_part_guard_observe(g, run, c->dev, 0, ms) != 1 && run != SKMD_PART_RUN_RETRY)
         return;
     int dev = g->whole_dev;
     skmd_log(SKMD_LOG_INFO, "plan %s: placement: cycles (the app's writes to its last "
-             "wait before the next ones) measured %.3f ms placed, %.3f ms not: %s%s", e->name, g->split_ms,
-             dev >= 0 ? g->whole_ms[dev] : 0.0, g->whole_mode ? "not placed" : "placed",
+             "wait before the next ones) measured %.3f ms placed, %.3f ms not: %s%s",
+             e->name, g->split_ms, dev >= 0 ? g->whole_ms[dev] : 0.0,
+             g->whole_mode ? "not placed" : "placed",
              g->whole_mode != was_whole ? " from now on" : " still");
 }
 
-/* Under plan_lock: the launch of the placement guard's sample has ended. The sample ends
- * when the app next writes the inputs (cycle_sample), or now if it began that already. */
+/* Under plan_lock: the launch of the placement guard's sample has ended (the sample may
+ * go on to the app's next writes: placement_cycle.h). */
 static void cycle_launch_ended(const struct skmd_plan_ticket *t)
 {
     struct entry *e = entry_of(t);
-    if (!e)
-        return;
-    struct skmd_plan_cycle c = t->cycle;
-    c.end_ns = skmd_now_ns();
-    if (e->cycle_begun_ns > c.start_ns)
-        observe_cycle(e, &c, c.end_ns);
-    else
-        e->ended = c;
+    struct skmd_plan_cycle done;
+    if (e && skmd_cycle_launch_ended(&e->cycles, &t->cycle, skmd_now_ns(), &done))
+        observe_cycle(e, &done);
 }
 
 void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)

@@ -14,6 +14,7 @@
 
 #include "../transform/record.h"
 #include "object.h"
+#include "placement_cycle.h"
 
 /* One launch as split.c's plan() sees it (nothing is kept after the call). */
 struct skmd_plan_request {
@@ -30,18 +31,6 @@ struct skmd_plan_request {
     int merge_probe;                  /* skmd_share_probe_merge for the eligible members at
                                          unit, as split.c probed it with the unit (1:
                                          shares need the merge); -1: not probed */
-};
-
-/* A sample of the placement's guard (plan.c, place_measured): its run + 1 (0: none), the
- * member of an unplaced sample, its key's shape and buffers, when the app began writing
- * the launch's inputs, and when the launch ended (0: not yet). The sample runs to the
- * later of the launch's end and the app's last wait before it writes the inputs again, so
- * that the launches in between, which read what the placed launch wrote, count too. */
-struct skmd_plan_cycle {
-    int run;
-    int dev;
-    uint64_t shape, buffers;
-    uint64_t start_ns, end_ns;
 };
 
 /* What a decision was made from, handed back with the measured times. */
@@ -66,7 +55,7 @@ struct skmd_plan_ticket {
     /* 1: the shares are a placement's: the app's writes put its inputs in place
      * (placement.h). */
     int placed;
-    struct skmd_plan_cycle cycle;
+    struct skmd_plan_cycle cycle; /* a sample of the placement's guard (placement_cycle.h) */
 };
 
 /* Fills count[m] for every member (0 where not eligible; the counts sum to

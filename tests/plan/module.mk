@@ -24,3 +24,16 @@ TEST_TARGETS += test-host-busy
 .PHONY: test-host-busy
 test-host-busy: $(TEST_HOST_BUSY)
 	$(TEST_HOST_BUSY)
+
+# libskmd/placement_cycle.c alone: where a sample of the placement's guard ends.
+TEST_PLACEMENT_CYCLE := $(O)tests/plan/test_placement_cycle
+ALL_TARGETS += $(TEST_PLACEMENT_CYCLE)
+CLEAN_FILES += $(TEST_PLACEMENT_CYCLE)
+$(O)tests/plan/test_placement_cycle.o: CPPFLAGS += -Ilibskmd
+$(TEST_PLACEMENT_CYCLE): $(O)tests/plan/test_placement_cycle.o $(O)libskmd/placement_cycle.o \
+  $(TEST_CHECK_OBJ)
+	$(CC) $(LDFLAGS) -o $@ $^
+TEST_TARGETS += test-placement-cycle
+.PHONY: test-placement-cycle
+test-placement-cycle: $(TEST_PLACEMENT_CYCLE)
+	$(TEST_PLACEMENT_CYCLE)
