@@ -5,6 +5,7 @@
 
 #include "clock.h"
 #include "coherence.h"
+#include "config.h"
 #include "inflight.h"
 #include "placement.h"
 #include "share_align.h"
@@ -41,11 +42,18 @@ static int each_read(const struct skmd_plan_request *r, unsigned p, int m, uint6
     return 0;
 }
 
+/* Whether the app's writes may be placed: the notes below are for that alone, and with
+ * SKMD_PLACE_WRITES=0 (the default) the app's calls read no clock for them. */
+static int placing(void)
+{
+    return skmd_config()->place_writes[0] != '0';
+}
+
 void skmd_placement_note_app_write(cl_mem mem)
 {
     cl_mem root = skmd_mem_root(mem);
     uint64_t *at = &root->app_wrote_ns, none = 0;
-    if (__atomic_load_n(at, __ATOMIC_RELAXED))
+    if (__atomic_load_n(at, __ATOMIC_RELAXED) || !placing())
         return; /* the first write since a launch read it is noted: no clock read per call */
     uint64_t now = skmd_now_ns();
     __atomic_store_n(&root->app_waited_ns, __atomic_load_n(&app_waited_ns, __ATOMIC_RELAXED),
@@ -56,7 +64,8 @@ void skmd_placement_note_app_write(cl_mem mem)
 
 void skmd_placement_note_app_wait(void)
 {
-    __atomic_store_n(&app_waited_ns, skmd_now_ns(), __ATOMIC_RELAXED);
+    if (placing())
+        __atomic_store_n(&app_waited_ns, skmd_now_ns(), __ATOMIC_RELAXED);
 }
 
 static uint64_t app_wrote(cl_mem mem)

@@ -62,10 +62,9 @@ struct entry {
      * (skmd_plan_observe). */
     struct skmd_part_table unsampled[SKMD_MAX_MEMBERS];
     unsigned char provisional[SKMD_MAX_MEMBERS];
-    /* The placement's guard run chosen for the next launch (+1; 0: none), the member of
-     * an unplaced sample, and its key (place_measured). */
-    int next_cycle, next_cycle_dev;
-    uint64_t next_cycle_shape, next_cycle_buffers;
+    /* The placement guard's sample chosen for the next launch (run 0: none; no times
+     * yet: place_measured), and its samples under way (cycle_sample). */
+    struct skmd_plan_cycle next_cycle;
     struct skmd_cycle_log cycles; /* the placement guard's samples (cycle_sample) */
     int feeds_told; /* logged once: its writes are not placed (outputs feed kernels) */
     struct entry *next;
@@ -1234,21 +1233,19 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
  * share reads goes to each), and with the inputs spread a whole run first gathers them.
  * Returns 1 to place the next cycle's writes, -1 not to; the choice is the guard's next
  * run, which the next launch is a sample of (cycle_sample). */
-static int place_measured(const struct skmd_plan_request *r, struct entry *e)
+static int place_measured(const struct skmd_plan_request *r, struct entry *e,
+                          const struct skmd_part_key *key)
 {
-    struct skmd_part_key key;
-    key_of(r, e->kernel, 1, &key);
-    struct skmd_part_guard *g = skmd_part_cache_guard_make(cache, &key);
+    struct skmd_part_guard *g = skmd_part_cache_guard_make(cache, key);
     if (!g)
         return 1; /* out of memory: the model's word */
     int64_t ids[SKMD_MAX_MEMBERS];
     struct skmd_plan_guard_members members = guard_members(ids);
-    skmd_plan_guard_meet(db, &members, &key, e->shape, e->name, g);
+    skmd_plan_guard_meet(db, &members, key, e->shape, e->name, g);
     int dev, run = skmd_part_guard_choose(g, r->exec_member, 0, &dev);
-    e->next_cycle = run + 1;
-    e->next_cycle_dev = dev >= 0 ? dev : r->exec_member;
-    e->next_cycle_shape = key.shape;
-    e->next_cycle_buffers = key.buffers;
+    e->next_cycle = (struct skmd_plan_cycle){.run = run + 1,
+                                             .dev = dev >= 0 ? dev : r->exec_member,
+                                             .shape = key->shape, .buffers = key->buffers};
     if (run == SKMD_PART_RUN_WHOLE_SAMPLE)
         skmd_log(SKMD_LOG_INFO, "plan %s: placement: the next writes not placed, a sample "
                  "(placed %.3f ms x%u, not placed %.3f ms x%u)", e->name, g->split_ms,
@@ -1262,28 +1259,22 @@ static void observe_cycle(struct entry *e, const struct skmd_plan_cycle *c);
  * which may end the last sample (placement_cycle.h). The launch is the sample the
  * placement's guard chose at the last one when it runs as chosen (placed or not, the same
  * buffers). */
-static void cycle_sample(const struct skmd_plan_request *r, struct entry *e,
+static void cycle_sample(struct entry *e, const struct skmd_part_key *key,
                          const struct skmd_placement_since *since, struct skmd_plan_ticket *t)
 {
-    uint64_t since_ns = since->wrote_ns;
-    if (!since_ns)
+    if (!since->wrote_ns)
         return;
-    struct skmd_plan_cycle done;
-    if (skmd_cycle_begin(&e->cycles, since_ns, since->waited_ns, &done))
+    struct skmd_plan_cycle done, next = e->next_cycle;
+    if (skmd_cycle_begin(&e->cycles, since->wrote_ns, since->waited_ns, &done))
         observe_cycle(e, &done);
-    int run = e->next_cycle - 1;
-    e->next_cycle = 0;
-    if (run < 0)
-        return; /* (a run is chosen only where the plan learns: place_measured) */
-    struct skmd_part_key key;
-    key_of(r, e->kernel, 1, &key);
+    e->next_cycle.run = 0;
+    int run = next.run - 1; /* (chosen only where the plan learns: place_measured) */
     int placed_run = run == SKMD_PART_RUN_SPLIT || run == SKMD_PART_RUN_RETRY;
-    if (key.shape != e->next_cycle_shape || key.buffers != e->next_cycle_buffers ||
+    if (run < 0 || key->shape != next.shape || key->buffers != next.buffers ||
         placed_run != t->placed)
         return;
-    t->cycle = (struct skmd_plan_cycle){.run = run + 1, .dev = e->next_cycle_dev,
-                                        .shape = key.shape, .buffers = key.buffers,
-                                        .start_ns = since_ns};
+    t->cycle = next;
+    t->cycle.start_ns = since->wrote_ns;
 }
 
 /* Samples of member m's table for a share of n work-groups (0: never measured there). */
@@ -1350,8 +1341,10 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         else
             skmd_shares(r->total_groups, n, r->eligible, count);
         int auto_placing = strcmp(cfg->place_writes, "always") != 0;
+        struct skmd_part_key placed_key; /* the placement guard's (place_measured) */
         if (e && app_part > 0) {
-            cycle_sample(r, e, &since, ticket);
+            key_of(r, e->kernel, 1, &placed_key);
+            cycle_sample(e, &placed_key, &since, ticket);
             if (auto_placing && skmd_placement_outputs_feed_kernels(r)) {
                 verdict = -1;
                 if (!e->feeds_told)
@@ -1363,7 +1356,7 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
             }
         }
         if (verdict > 0 && ticket->learn && auto_placing)
-            verdict = place_measured(r, e);
+            verdict = place_measured(r, e, &placed_key);
         pthread_mutex_unlock(&plan_lock);
         /* A placement the launch found intact stays as it is while it still pays. */
         if (verdict < 0 || (verdict > 0 && !resident.placed))
