@@ -1153,14 +1153,56 @@ static double split_with(const struct skmd_plan_request *r, struct entry *e,
     return res.overall_ms;
 }
 
+/* Under plan_lock: the estimate of the app's writes placed for the partitioner's split
+ * among the members that `eligible` allows, with every member's inputs already on it
+ * (those the app does not write move once and stay), plus the placed write itself: the
+ * host copy's part (the app's bytes for members without a link), then the links side by
+ * side, no faster in all than the host's rate for several at once (write_placed.c does
+ * them in that order). The shares in place[], the parts in *cost; -1 when the partitioner
+ * fails. */
+struct placed_cost {
+    double launch_ms, host_ms, links_ms;
+};
+
+static double placed_estimate(const struct skmd_plan_request *r, struct entry *e,
+                              const struct residency *placed, double app_part,
+                              const unsigned char *eligible, uint64_t *place,
+                              struct placed_cost *cost)
+{
+    struct skmd_plan_request among = *r;
+    among.eligible = eligible;
+    *cost = (struct placed_cost){split_with(&among, e, placed, place), 0, 0};
+    if (cost->launch_ms < 0)
+        return -1;
+    double link_bytes = 0, in, out;
+    int exact = 1;
+    uint64_t first = 0;
+    for (int m = 0; m < skmd_state.nmembers; m++) {
+        if (!place[m])
+            continue;
+        share_bytes(r, first, place[m], &in, &out, &exact);
+        first += place[m];
+        double ms = app_write_ms(m, app_part * in);
+        if (info[m].link < 0) {
+            cost->host_ms += ms;
+        } else {
+            cost->links_ms = fmax(cost->links_ms, ms);
+            link_bytes += app_part * in;
+        }
+    }
+    if (host_rate > 0)
+        cost->links_ms = fmax(cost->links_ms, link_bytes / host_rate);
+    return cost->launch_ms + cost->host_ms + cost->links_ms;
+}
+
 /* Under plan_lock, for a launch reading buffers the app has just written (app_part of
  * its input bytes): whether the app's next writes should be placed (placement.h). Two
  * estimates of write plus launch, from where the inputs would be, not where they are:
  * every input written to the queue's member (the usual write) and the partitioner's
- * decision from there, against the partitioner's split with every member's inputs
- * already on it (those the app does not write move once and stay) plus the placed write
- * (the host copy's part, then the links side by side, no faster in all than the host's
- * rate for several at once).
+ * decision from there, against the best placed one (placed_estimate). A member without
+ * a link takes its part of the app's bytes at the app's own copy rate, which can cost
+ * more than its share of the launch saves: the placed split without those members is
+ * weighed too.
  * 1: place, with the shares in place[]; -1: do not (no split, or no gain); 0: not judged
  * (a member without a measured rate). */
 static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
@@ -1179,11 +1221,28 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
         usual.remote[m] = m != q;
         usual.from[m] = m != q ? q : -1;
     }
-    uint64_t usual_count[SKMD_MAX_MEMBERS];
-    double placed_launch = split_with(r, e, &placed, place);
+    uint64_t usual_count[SKMD_MAX_MEMBERS], linked_place[SKMD_MAX_MEMBERS];
+    struct placed_cost cost, linked_cost;
+    double placed_ms = placed_estimate(r, e, &placed, app_part, r->eligible, place, &cost);
     double usual_launch = split_with(r, e, &usual, usual_count);
-    if (placed_launch < 0 || usual_launch < 0)
+    if (placed_ms < 0 || usual_launch < 0)
         return 0;
+    if (cost.host_ms > 0) {
+        unsigned char linked[SKMD_MAX_MEMBERS];
+        int links = 0;
+        for (int m = 0; m < n; m++) {
+            linked[m] = r->eligible[m] && info[m].link >= 0;
+            links += linked[m];
+        }
+        double linked_ms = links >= 2 ? placed_estimate(r, e, &placed, app_part, linked,
+                                                        linked_place, &linked_cost)
+                                      : -1;
+        if (linked_ms >= 0 && linked_ms < placed_ms) {
+            placed_ms = linked_ms;
+            cost = linked_cost;
+            memcpy(place, linked_place, sizeof *place * (size_t)n);
+        }
+    }
     for (int m = 0; m < n; m++)
         shares += place[m] > 0;
     if (shares < 2) {
@@ -1193,32 +1252,16 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
     }
     if (!strcmp(skmd_config()->place_writes, "always"))
         return 1;
-    double host_ms = 0, links_ms = 0, link_bytes = 0, in, out;
+    double in, out;
     int exact = 1;
-    uint64_t first = 0;
-    for (int m = 0; m < n; m++) {
-        if (!place[m])
-            continue;
-        share_bytes(r, first, place[m], &in, &out, &exact);
-        first += place[m];
-        double ms = app_write_ms(m, app_part * in);
-        if (info[m].link < 0) {
-            host_ms += ms;
-        } else {
-            links_ms = fmax(links_ms, ms);
-            link_bytes += app_part * in;
-        }
-    }
-    if (host_rate > 0)
-        links_ms = fmax(links_ms, link_bytes / host_rate);
-    double placed_ms = placed_launch + host_ms + links_ms;
     share_bytes(r, 0, r->total_groups, &in, &out, &exact);
     double usual_ms = usual_launch + app_write_ms(q, app_part * in);
     int pays = placed_ms < (1.0 - PLAN_PLACE_GAIN) * usual_ms;
     skmd_log(SKMD_LOG_DEBUG, "plan %s: the app's writes %s placed: %.3f ms with each "
              "member's inputs written to it (launch %.3f, host copy %.3f, links %.3f), %.3f "
              "ms written to member %d (launch %.3f)", e->name, pays ? "are" : "are not",
-             placed_ms, placed_launch, host_ms, links_ms, usual_ms, q, usual_launch);
+             placed_ms, cost.launch_ms, cost.host_ms, cost.links_ms, usual_ms, q,
+             usual_launch);
     return pays ? 1 : -1;
 }
 
