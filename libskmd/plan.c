@@ -1153,6 +1153,11 @@ static double split_with(const struct skmd_plan_request *r, struct entry *e,
     return res.overall_ms;
 }
 
+/* The parts of a placed estimate, for the debug line. */
+struct placed_cost {
+    double launch_ms, host_ms, links_ms;
+};
+
 /* Under plan_lock: the estimate of the app's writes placed for the partitioner's split
  * among the members that `eligible` allows, with every member's inputs already on it
  * (those the app does not write move once and stay), plus the placed write itself: the
@@ -1160,10 +1165,6 @@ static double split_with(const struct skmd_plan_request *r, struct entry *e,
  * side, no faster in all than the host's rate for several at once (write_placed.c does
  * them in that order). The shares in place[], the parts in *cost; -1 when the partitioner
  * fails. */
-struct placed_cost {
-    double launch_ms, host_ms, links_ms;
-};
-
 static double placed_estimate(const struct skmd_plan_request *r, struct entry *e,
                               const struct residency *placed, double app_part,
                               const unsigned char *eligible, uint64_t *place,
