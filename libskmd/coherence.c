@@ -249,7 +249,7 @@ static void trace_transfer(int device, int to_device, uint64_t start, uint64_t b
         .kind = to_device ? SKMD_TRACE_TRANSFER_IN : SKMD_TRACE_TRANSFER_OUT,
         .share = -1,
         .start_ns = start,
-        .end_ns = skmd_trace_now_ns(),
+        .end_ns = skmd_now_ns(),
         .bytes = bytes,
     };
     skmd_trace_span(&span);
@@ -300,7 +300,7 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e,
      * the bytes): when tracing, wait here so that the span holds the transfer alone. */
     if (skmd_trace_enabled())
         member->ops->wait(member, q);
-    uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
+    uint64_t start = skmd_trace_enabled() ? skmd_now_ns() : 0;
     if (root->zero_copy & (1u << m)) {
         /* Same bytes; from the device, only its queued writes must be done. */
         err = to_device ? CL_SUCCESS : member->ops->wait(member, q);
@@ -445,7 +445,7 @@ static cl_int peer_move(cl_mem root, int a, int dst, uint64_t b, uint64_t e,
     err = src->ops->wait(src, qa);
     if (err == CL_SUCCESS && skmd_trace_enabled())
         err = skmd_state.members[dst].ops->wait(&skmd_state.members[dst], qd);
-    uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
+    uint64_t start = skmd_trace_enabled() ? skmd_now_ns() : 0;
     cl_event done = NULL;
     if (err == CL_SUCCESS)
         err = real_clEnqueueCopyBuffer(qd, from, to, (size_t)b, (size_t)b, (size_t)(e - b), 0,
@@ -476,7 +476,7 @@ static cl_int peer_move(cl_mem root, int a, int dst, uint64_t b, uint64_t e,
         snprintf(name, sizeof name, "peer from member %d", a);
         struct skmd_trace_span span = {
             .device = dst, .kind = SKMD_TRACE_TRANSFER_IN, .kernel = name, .share = -1,
-            .start_ns = start, .end_ns = skmd_trace_now_ns(), .bytes = e - b,
+            .start_ns = start, .end_ns = skmd_now_ns(), .bytes = e - b,
         };
         skmd_trace_span(&span);
     }

@@ -77,7 +77,7 @@ cl_int skmd_fetch_batch_end(int run)
             err = CL_OUT_OF_HOST_MEMORY;
         for (int i = 0; reqs && i < batch.n; i++)
             reqs[i] = batch.e[i].req;
-        uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
+        uint64_t start = skmd_trace_enabled() ? skmd_now_ns() : 0;
         if (reqs)
             err = skmd_xfer_run_many(reqs, batch.n, NULL);
         if (err != CL_SUCCESS)

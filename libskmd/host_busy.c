@@ -4,7 +4,7 @@
 
 #include <pthread.h>
 
-#include "trace.h"
+#include "clock.h"
 
 #define HOST_BUSY_SLOTS 32
 
@@ -29,7 +29,7 @@ void skmd_host_busy_end(unsigned id)
 {
     pthread_mutex_lock(&busy.lock);
     if (busy.next - id <= HOST_BUSY_SLOTS) /* its slot not taken by a later share */
-        busy.end_ns[id % HOST_BUSY_SLOTS] = skmd_trace_now_ns();
+        busy.end_ns[id % HOST_BUSY_SLOTS] = skmd_now_ns();
     pthread_mutex_unlock(&busy.lock);
 }
 

@@ -10,7 +10,7 @@
 unsigned skmd_host_busy_begin(uint64_t since_ns);
 /* That share is done. */
 void skmd_host_busy_end(unsigned id);
-/* Milliseconds of [start_ns, end_ns) (skmd_trace_now_ns's clock) in which at least one
+/* Milliseconds of [start_ns, end_ns) (skmd_now_ns's clock) in which at least one
  * such share ran, as far as the recent ones tell. */
 double skmd_host_busy_ms(uint64_t start_ns, uint64_t end_ns);
 

@@ -257,7 +257,7 @@ static void observe_window(uint64_t bytes, double ms, int members)
 {
     if (bytes < PLAN_WINDOW_MIN_BYTES || !(ms > 0) || members < 2)
         return;
-    uint64_t end = skmd_trace_now_ns(), span = (uint64_t)(ms * 1e6);
+    uint64_t end = skmd_now_ns(), span = (uint64_t)(ms * 1e6);
     double busy_ms = skmd_host_busy_ms(end > span ? end - span : 0, end);
     skmd_log(SKMD_LOG_DEBUG, "plan: host window: %d members moved %llu bytes in %.3f ms, "
              "%.3f ms of it beside a CPU member's share", members, (unsigned long long)bytes,

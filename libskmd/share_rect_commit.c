@@ -100,7 +100,7 @@ static void trace_rect(int device, enum skmd_trace_kind kind, uint64_t start, ui
         return;
     struct skmd_trace_span span = {
         .device = device, .kind = kind, .kernel = "rect", .share = -1,
-        .start_ns = start, .end_ns = skmd_trace_now_ns(), .bytes = bytes,
+        .start_ns = start, .end_ns = skmd_now_ns(), .bytes = bytes,
     };
     skmd_trace_span(&span);
 }
@@ -125,7 +125,7 @@ static cl_int move_box(cl_mem mem, int from, int to, const struct skmd_rect *r,
     err = mf->ops->wait(mf, qf); /* the share's kernel, done already: its writes settled */
     if (err != CL_SUCCESS)
         return err;
-    uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
+    uint64_t start = skmd_trace_enabled() ? skmd_now_ns() : 0;
     if (!zf && !zt && skmd_config()->peer_copy &&
         skmd_member_context(root->context, from) == skmd_member_context(root->context, to)) {
         /* One driver copy between members of one real context. */
@@ -153,7 +153,7 @@ static cl_int move_box(cl_mem mem, int from, int to, const struct skmd_rect *r,
     }
     err = box_valid(root, SKMD_HOST, box);
     if (err == CL_SUCCESS && !zt) {
-        start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
+        start = skmd_trace_enabled() ? skmd_now_ns() : 0;
         err = rect_transfer(RECT_WRITE, qt, bt, NULL, host, at, r);
         if (err != CL_SUCCESS) {
             skmd_member_fault(to, err, "a rectangular write to it", root);

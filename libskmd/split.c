@@ -441,13 +441,13 @@ static cl_int start_share(struct launch *L, struct share *sh)
     cl_int err = CL_SUCCESS;
     if (sh->pieces > 1) {
         cl_command_queue wq = skmd_work_queue(L->q->context, m, &err);
-        sh->launch_ns = skmd_trace_now_ns();
+        sh->launch_ns = skmd_now_ns();
         return wq ? start_pieces(L, sh, wq) : err;
     }
     err = prepare_groups(L, m, sh->first, sh->count);
     if (err != CL_SUCCESS)
         return err;
-    sh->launch_ns = skmd_trace_now_ns();
+    sh->launch_ns = skmd_now_ns();
     if (m == fault_member())
         return CL_OUT_OF_RESOURCES; /* the documented test hook */
     cl_command_queue wq = skmd_work_queue(L->q->context, m, &err);
@@ -494,7 +494,7 @@ static void trace_span(const struct launch *L, int device, enum skmd_trace_kind 
     struct skmd_trace_span span = {
         .device = device, .kind = kind, .kernel = L->k->name, .launch = L->number,
         .share = (double)groups / (double)L->total_groups, .start_ns = start,
-        .end_ns = skmd_trace_now_ns(), .workgroups = groups,
+        .end_ns = skmd_now_ns(), .workgroups = groups,
     };
     skmd_trace_span(&span);
 }
@@ -565,7 +565,7 @@ static cl_int merge_share(struct launch *L, const struct share *sh)
     cl_command_queue dq = mq ? skmd_work_queue(L->q->context, D, &err) : NULL;
     if (!dq)
         return err;
-    uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
+    uint64_t start = skmd_trace_enabled() ? skmd_now_ns() : 0;
     for (unsigned p = 0; p < L->rec->nparams && err == CL_SUCCESS; p++) {
         if (L->rec->params[p].kind != SKMD_PARAM_GLOBAL ||
             !(L->rec->params[p].access & SKMD_ACCESS_WRITE))
@@ -961,7 +961,7 @@ static void share_main(void *arg)
     /* The transfers of the share's inputs count for this launch in the trace. */
     skmd_trace_set_thread_launch(L->number, L->k->name,
                                  (double)sh->count / (double)L->total_groups);
-    sh->start_ns = skmd_trace_now_ns();
+    sh->start_ns = skmd_now_ns();
     sh->ev = NULL;
     memset(sh->streamed, 0, sizeof sh->streamed);
     sh->launch_ns = 0;
@@ -976,7 +976,7 @@ static void share_main(void *arg)
     sh->done = sh->err == CL_SUCCESS ? 1 : -1;
     if (sh->done == 1 && sh->ms > 0 && !L->ticket.first_share[sh->member] && sh->pieces <= 1)
         skmd_plan_observe_latency(sh->member,
-                                  (double)(skmd_trace_now_ns() - sh->launch_ns) / 1e6 - sh->ms);
+                                  (double)(skmd_now_ns() - sh->launch_ns) / 1e6 - sh->ms);
     if (sh->ev) {
         real_clReleaseEvent(sh->ev);
         sh->ev = NULL;
@@ -1150,7 +1150,7 @@ static void report(const struct launch *L, const char *why, const struct share *
                                            : "split",
             .ndevices = skmd_state.nmembers,
             .bytes_moved = L->moved.to_devices + L->moved.to_host,
-            .estimated_ms = -1, .measured_ms = (double)(skmd_trace_now_ns() - t0) / 1e6,
+            .estimated_ms = -1, .measured_ms = (double)(skmd_now_ns() - t0) / 1e6,
         };
         if (why)
             r.workgroups[L->q->member] = L->total_groups;
@@ -1202,10 +1202,10 @@ static void launch_main(void *arg)
     L->number = atomic_fetch_add(&launch_number, 1) + 1;
     const char *why = status == CL_SUCCESS ? NULL : "an event of its wait list failed";
     if (status == CL_SUCCESS) {
-        uint64_t start = skmd_trace_now_ns();
+        uint64_t start = skmd_now_ns();
         status = run_split(L);
         if (status == CL_SUCCESS) /* the plan's guard compares split and whole launches */
-            skmd_plan_observe_wall(&L->ticket, (double)(skmd_trace_now_ns() - start) / 1e6);
+            skmd_plan_observe_wall(&L->ticket, (double)(skmd_now_ns() - start) / 1e6);
         if (status != CL_SUCCESS) {
             skmd_log(SKMD_LOG_WARN, "split launch of %s failed (%d): run as one share",
                      L->k->name, status);
@@ -1294,7 +1294,7 @@ cl_int skmd_split_launch(cl_command_queue q, cl_kernel k, cl_uint dims, const si
     struct launch *L = calloc(1, sizeof *L);
     if (!L)
         return CL_OUT_OF_HOST_MEMORY;
-    L->t0 = skmd_trace_now_ns();
+    L->t0 = skmd_now_ns();
     L->q = q;
     L->k = k;
     L->rec = k->rec;

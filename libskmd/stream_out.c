@@ -80,7 +80,7 @@ static void trace_stream(int m, uint64_t start, uint64_t bytes)
     /* The share's thread is tied to its launch: the span counts for it. */
     struct skmd_trace_span span = {
         .device = m, .kind = SKMD_TRACE_TRANSFER_OUT, .kernel = NULL, .share = -1,
-        .start_ns = start, .end_ns = skmd_trace_now_ns(), .bytes = bytes,
+        .start_ns = start, .end_ns = skmd_now_ns(), .bytes = bytes,
     };
     skmd_trace_span(&span);
 }
@@ -113,7 +113,7 @@ int skmd_stream_share(cl_mem mem, int m, uint64_t b, uint64_t e, uint64_t *moved
                  (unsigned long long)(e - b), m, host ? "no queue or buffer" : "no host copy");
         return 0;
     }
-    uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
+    uint64_t start = skmd_trace_enabled() ? skmd_now_ns() : 0;
     struct skmd_xfer_req req = {
         .member = m, .context = skmd_member_context(root->context, m), .queue = q,
         .buffer = real, .to_device = 0, .offset = (size_t)b, .size = (size_t)(e - b),

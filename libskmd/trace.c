@@ -47,11 +47,6 @@ const char *skmd_trace_kind_name(enum skmd_trace_kind kind)
     return (unsigned)kind <= SKMD_TRACE_OTHER ? kind_names[kind] : "other";
 }
 
-uint64_t skmd_trace_now_ns(void)
-{
-    return skmd_now_ns();
-}
-
 static void write_at_exit(void)
 {
     skmd_trace_flush();

@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include "clock.h" /* the spans' clock */
+
 /* What a span is; also its "cat" in the JSON and its colour in skmd-trace. */
 enum skmd_trace_kind {
     SKMD_TRACE_TRANSFER_IN,  /* "transfer_in": host -> device bytes of one share */
@@ -26,16 +28,13 @@ struct skmd_trace_span {
     const char *kernel;        /* kernel name (NULL: none) */
     uint64_t launch;           /* the app's launch number: ties the spans of one launch */
     double share;              /* fraction of the launch's work-groups; < 0: not applicable */
-    uint64_t start_ns, end_ns; /* skmd_trace_now_ns() clock */
+    uint64_t start_ns, end_ns; /* skmd_now_ns() clock */
     uint64_t workgroups;       /* work-groups run (kernel, merge) */
     uint64_t bytes;            /* bytes moved (transfers) */
 };
 
 /* Whether SKMD_TRACE is set: callers may skip measuring when it is not. */
 int skmd_trace_enabled(void);
-
-/* The monotonic clock of the spans, in nanoseconds. */
-uint64_t skmd_trace_now_ns(void);
 
 /* Names the track of a device ("GPU 0: NVIDIA H100"); call once per member device. */
 void skmd_trace_name_device(int device, const char *name);

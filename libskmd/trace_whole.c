@@ -17,7 +17,7 @@ struct pending_span {
 static void CL_CALLBACK whole_done(cl_event ev, cl_int status, void *data)
 {
     struct pending_span *p = data;
-    p->span.end_ns = skmd_trace_now_ns();
+    p->span.end_ns = skmd_now_ns();
     if (status == CL_COMPLETE)
         skmd_trace_span(&p->span);
     if (p->release)
@@ -28,7 +28,7 @@ static void CL_CALLBACK whole_done(cl_event ev, cl_int status, void *data)
 cl_event *skmd_trace_whole_begin(struct skmd_trace_whole *t, cl_event *app_event)
 {
     t->own = NULL;
-    t->start_ns = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
+    t->start_ns = skmd_trace_enabled() ? skmd_now_ns() : 0;
     return app_event || !skmd_trace_enabled() ? app_event : &t->own;
 }
 

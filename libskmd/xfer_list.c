@@ -36,7 +36,7 @@ cl_int skmd_xfer_list_run(const struct skmd_xfer_list *l)
 {
     if (!l->n)
         return CL_SUCCESS;
-    uint64_t start = skmd_trace_enabled() ? skmd_trace_now_ns() : 0;
+    uint64_t start = skmd_trace_enabled() ? skmd_now_ns() : 0;
     cl_int err = skmd_xfer_run_many(l->reqs, l->n, NULL);
     for (int i = 0; i < l->n && start; i++) {
         if (!l->reqs[i].landed_ns)

@@ -17,8 +17,7 @@ TEST_HOST_BUSY := $(O)tests/plan/test_host_busy
 ALL_TARGETS += $(TEST_HOST_BUSY)
 CLEAN_FILES += $(TEST_HOST_BUSY)
 $(O)tests/plan/test_host_busy.o: CPPFLAGS += -Ilibskmd
-$(TEST_HOST_BUSY): $(O)tests/plan/test_host_busy.o $(O)libskmd/host_busy.o $(O)libskmd/trace.o \
-  $(O)libskmd/config.o $(O)libskmd/log.o $(TEST_CHECK_OBJ)
+$(TEST_HOST_BUSY): $(O)tests/plan/test_host_busy.o $(O)libskmd/host_busy.o $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -lpthread -lm
 TEST_TARGETS += test-host-busy
 .PHONY: test-host-busy

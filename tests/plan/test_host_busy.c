@@ -6,7 +6,7 @@
 #include <math.h>
 
 #include "../common/check.h"
-#include "trace.h"
+#include "clock.h"
 
 #define MS 1000000ull
 
@@ -14,7 +14,7 @@ static int near(double got, double want) { return fabs(got - want) < 0.01; }
 
 int main(void)
 {
-    uint64_t t0 = skmd_trace_now_ns(); /* shares end after it: they cover up to t0 */
+    uint64_t t0 = skmd_now_ns(); /* shares end after it: they cover up to t0 */
     CHECK(near(skmd_host_busy_ms(0, t0), 0.0)); /* nothing ran yet */
     unsigned a = skmd_host_busy_begin(t0 - 900 * MS);
     CHECK(near(skmd_host_busy_ms(t0 - 950 * MS, t0 - 850 * MS), 50.0));
@@ -25,7 +25,7 @@ int main(void)
     skmd_host_busy_end(b);
     CHECK(near(skmd_host_busy_ms(t0 - 890 * MS, t0 - 870 * MS), 20.0));
     /* A window in the future: ended shares cover none of it, a running one all of it. */
-    uint64_t later = skmd_trace_now_ns() + 1000 * MS;
+    uint64_t later = skmd_now_ns() + 1000 * MS;
     unsigned running = skmd_host_busy_begin(t0);
     CHECK(near(skmd_host_busy_ms(later, later + 100 * MS), 100.0));
     /* More shares than the ring holds, then one running in the slot of an id long gone:
