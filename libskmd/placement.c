@@ -42,9 +42,9 @@ static int each_read(const struct skmd_plan_request *r, unsigned p, int m, uint6
     return 0;
 }
 
-/* Whether the app's writes may be placed: the notes below are for that alone, and with
- * SKMD_PLACE_WRITES=0 (the default) the app's calls read no clock for them. */
-static int placing(void)
+/* The notes below are for placement alone: with SKMD_PLACE_WRITES=0 (the default) the
+ * app's calls read no clock for them. */
+int skmd_placement_enabled(void)
 {
     return skmd_config()->place_writes[0] != '0';
 }
@@ -53,7 +53,7 @@ void skmd_placement_note_app_write(cl_mem mem)
 {
     cl_mem root = skmd_mem_root(mem);
     uint64_t *at = &root->app_wrote_ns, none = 0;
-    if (__atomic_load_n(at, __ATOMIC_RELAXED) || !placing())
+    if (__atomic_load_n(at, __ATOMIC_RELAXED) || !skmd_placement_enabled())
         return; /* the first write since a launch read it is noted: no clock read per call */
     uint64_t now = skmd_now_ns();
     __atomic_store_n(&root->app_waited_ns, __atomic_load_n(&app_waited_ns, __ATOMIC_RELAXED),
@@ -64,7 +64,7 @@ void skmd_placement_note_app_write(cl_mem mem)
 
 void skmd_placement_note_app_wait(void)
 {
-    if (placing())
+    if (skmd_placement_enabled())
         __atomic_store_n(&app_waited_ns, skmd_now_ns(), __ATOMIC_RELAXED);
 }
 

@@ -32,6 +32,9 @@ struct skmd_placement {
  * reads it. */
 void skmd_placement_note_app_write(cl_mem mem);
 
+/* Whether the app's writes may be placed at all (SKMD_PLACE_WRITES is not 0). */
+int skmd_placement_enabled(void);
+
 /* The app waited for its commands (a blocking read or map, clFinish, clWaitForEvents):
  * where a cycle of its writes, launches and reads ends. */
 void skmd_placement_note_app_wait(void);

@@ -1366,7 +1366,7 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         /* The app's writes are placed only for the partitioner's own policies, and only
          * writes the transfer engine would move (smaller ones gain little and the
          * judgement costs two decisions a launch). */
-        int placing = !single && strcmp(cfg->place_writes, "0") &&
+        int placing = !single && skmd_placement_enabled() &&
                       (policy == SKMD_PART_POLICY_SKMD || policy == SKMD_PART_POLICY_PAPER);
         double app_bytes = 0;
         struct skmd_placement_since since = {0, 0};

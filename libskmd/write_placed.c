@@ -125,7 +125,7 @@ int skmd_write_placed(cl_command_queue q, cl_mem mem, size_t off, size_t size, c
         !skmd_may_finish_in_call(blocking) || !ptr ||
         size == 0 || mem->mtype != CL_MEM_OBJECT_BUFFER || off > mem->size ||
         size > mem->size - off || (root->flags & CL_MEM_USE_HOST_PTR) ||
-        !strcmp(skmd_config()->place_writes, "0") ||
+        !skmd_placement_enabled() ||
         !strcmp(skmd_config()->app_transfers, "driver"))
         return 0;
     /* In the queue's order: what was queued before it is done first; then its wait list
