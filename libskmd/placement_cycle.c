@@ -28,3 +28,10 @@ int skmd_cycle_launch_ended(struct skmd_cycle_log *log, const struct skmd_plan_c
     log->ended = ended;
     return 0;
 }
+
+int skmd_cycle_warmup(struct skmd_cycle_log *log, int placed)
+{
+    int warm = log->last_placed != placed + 1;
+    log->last_placed = placed + 1;
+    return warm;
+}

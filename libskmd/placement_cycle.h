@@ -25,10 +25,12 @@ struct skmd_plan_cycle {
 };
 
 /* One kernel's cycles: a sample whose launch has ended and waits for the next cycle
- * (run 0: none), and when the latest cycle began. Zeroed: none yet. */
+ * (run 0: none), when the latest cycle began, and whether it was placed (placed + 1; 0:
+ * none yet). Zeroed: none yet. */
 struct skmd_cycle_log {
     struct skmd_plan_cycle ended;
     uint64_t begun_ns;
+    int last_placed;
 };
 
 /* A cycle begins: the app began writing the inputs at wrote_ns (nonzero), its last wait
@@ -42,5 +44,13 @@ int skmd_cycle_begin(struct skmd_cycle_log *log, uint64_t wrote_ns, uint64_t wai
  * log for the next cycle. */
 int skmd_cycle_launch_ended(struct skmd_cycle_log *log, const struct skmd_plan_cycle *c,
                             uint64_t now_ns, struct skmd_plan_cycle *done);
+
+/* The cycle that begins runs placed (1) or not (0). Returns 1 when it is a warm-up, not a
+ * fair sample: the cycle before it ran the other way (or none is known), and this one
+ * first pays for moving what that one left behind (a placed split's outputs spread over
+ * its members, which a whole run gathers; a whole run's buffers on one member, which a
+ * placed split's shares fetch). The guard's sample is then the next cycle, run the same
+ * way. */
+int skmd_cycle_warmup(struct skmd_cycle_log *log, int placed);
 
 #endif

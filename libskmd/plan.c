@@ -66,6 +66,9 @@ struct entry {
      * yet: place_measured), and its samples under way (cycle_sample). */
     struct skmd_plan_cycle next_cycle;
     struct skmd_cycle_log cycles; /* the placement guard's samples (cycle_sample) */
+    /* A sample whose cycle was a warm-up (skmd_cycle_warmup): the next cycle runs it
+     * again (run 0: none). */
+    struct skmd_plan_cycle repeat;
     int feeds_told; /* logged once: its writes are not placed (outputs feed kernels) */
     struct entry *next;
 };
@@ -1280,6 +1283,12 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
 static int place_measured(const struct skmd_plan_request *r, struct entry *e,
                           const struct skmd_part_key *key)
 {
+    if (e->repeat.run) { /* the warm-up's choice again, now to be sampled */
+        e->next_cycle = e->repeat;
+        e->repeat.run = 0;
+        int run = e->next_cycle.run - 1;
+        return run == SKMD_PART_RUN_SPLIT || run == SKMD_PART_RUN_RETRY ? 1 : -1;
+    }
     struct skmd_part_guard *g = skmd_part_cache_guard_make(cache, key);
     if (!g)
         return 1; /* out of memory: the model's word */
@@ -1302,7 +1311,8 @@ static void observe_cycle(struct entry *e, const struct skmd_plan_cycle *c);
 /* Under plan_lock, at a launch whose inputs the app wrote (since): a new cycle begins,
  * which may end the last sample (placement_cycle.h). The launch is the sample the
  * placement's guard chose at the last one when it runs as chosen (placed or not, the same
- * buffers). */
+ * buffers), unless its cycle is a warm-up: then the next cycle runs the same choice and is
+ * the sample (place_measured). */
 static void cycle_sample(struct entry *e, const struct skmd_part_key *key,
                          const struct skmd_placement_since *since, struct skmd_plan_ticket *t)
 {
@@ -1312,13 +1322,50 @@ static void cycle_sample(struct entry *e, const struct skmd_part_key *key,
     if (skmd_cycle_begin(&e->cycles, since->wrote_ns, since->waited_ns, &done))
         observe_cycle(e, &done);
     e->next_cycle.run = 0;
+    e->repeat.run = 0;
+    int warmup = skmd_cycle_warmup(&e->cycles, t->placed);
     int run = next.run - 1; /* (chosen only where the plan learns: place_measured) */
     int placed_run = run == SKMD_PART_RUN_SPLIT || run == SKMD_PART_RUN_RETRY;
     if (run < 0 || key->shape != next.shape || key->buffers != next.buffers ||
         placed_run != t->placed)
         return;
+    if (warmup) {
+        e->repeat = next;
+        skmd_log(SKMD_LOG_DEBUG, "plan %s: placement: a warm-up cycle (%s), sampled at the "
+                 "next one", e->name, placed_run ? "placed" : "not placed");
+        return;
+    }
     t->cycle = next;
     t->cycle.start_ns = since->wrote_ns;
+}
+
+/* Under plan_lock, at a launch whose inputs are not placed: when its cycle is an unplaced
+ * sample of the placement's guard (or that sample's warm-up), the member to run it whole
+ * on, else -1 (the plan decides as usual). An unplaced sample must be what the plan runs
+ * without placement; but with placement on, the launch's own guard sees unplaced launches
+ * only at these samples and would run the partitioner's split untried for a long time
+ * (matrix_transpose on CPU + 2 H200: 4.33 ms a cycle split, 2.2 whole, so placing looked
+ * better than it was). So the sample runs whole, on the launch guard's member once it has
+ * gone whole, and as the plan decides once that guard has measured the split faster. */
+static int unplaced_sample_member(const struct skmd_plan_request *r, struct entry *e,
+                                  const struct skmd_part_key *placed_key)
+{
+    const struct skmd_plan_cycle *c = &e->next_cycle;
+    if (c->run - 1 != SKMD_PART_RUN_WHOLE_SAMPLE || c->shape != placed_key->shape ||
+        c->buffers != placed_key->buffers)
+        return -1;
+    struct skmd_part_key own;
+    key_of(r, e->kernel, 0, &own);
+    const struct skmd_part_guard *g = skmd_part_cache_guard(cache, &own);
+    int dev = g && g->whole_mode ? g->whole_dev : c->dev;
+    if (g && !g->whole_mode && g->split_n >= SKMD_PART_GUARD_SPLIT_SAMPLES &&
+        g->whole_dev >= 0 && g->whole_n[g->whole_dev] >= SKMD_PART_GUARD_WHOLE_SAMPLES)
+        return -1; /* the launch's guard measured the split faster: it is the plan's */
+    if (dev < 0 || dev >= skmd_state.nmembers || !r->eligible[dev])
+        return -1;
+    skmd_log(SKMD_LOG_DEBUG, "plan %s: placement: the unplaced sample runs whole on member "
+             "%d", e->name, dev);
+    return dev;
 }
 
 /* Samples of member m's table for a share of n work-groups (0: never measured there). */
@@ -1380,14 +1427,19 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         int verdict = 0;
         pthread_mutex_lock(&plan_lock);
         struct entry *e = entry_for(ticket->kernel, ticket->shape, r->kernel->name);
+        struct skmd_part_key placed_key; /* the placement guard's (place_measured) */
         if (e)
+            key_of(r, e->kernel, 1, &placed_key);
+        int sample_on = e && app_part > 0 && !resident.placed
+                            ? unplaced_sample_member(r, e, &placed_key) : -1;
+        if (sample_on >= 0)
+            count[sample_on] = r->total_groups;
+        else if (e)
             decide(r, e, &resident, count, ticket);
         else
             skmd_shares(r->total_groups, n, r->eligible, count);
         int auto_placing = strcmp(cfg->place_writes, "always") != 0;
-        struct skmd_part_key placed_key; /* the placement guard's (place_measured) */
         if (e && app_part > 0) {
-            key_of(r, e->kernel, 1, &placed_key);
             cycle_sample(e, &placed_key, &since, ticket);
             if (auto_placing && skmd_placement_outputs_feed_kernels(r)) {
                 verdict = -1;

@@ -1,6 +1,7 @@
 /* Unit test of libskmd/placement_cycle.c: where a sample of the placement's guard ends
  * (the later of its launch's end and the app's last wait before its next writes; at the
- * launch's end when the app began the next cycle while the launch ran). */
+ * launch's end when the app began the next cycle while the launch ran), and which cycles
+ * are warm-ups. */
 #include "placement_cycle.h"
 
 #include "../common/check.h"
@@ -50,5 +51,18 @@ int main(void)
 
     /* A cycle with no sample in it ends none. */
     CHECK(!skmd_cycle_begin(&log, 900, 850, &done));
+
+    /* Warm-ups: the first cycle, and each one that runs the other way than the one before
+     * it; a cycle run the same way as the one before is a fair sample. */
+    struct skmd_cycle_log runs = {0};
+    CHECK(skmd_cycle_warmup(&runs, 1));
+    CHECK(!skmd_cycle_warmup(&runs, 1));
+    CHECK(!skmd_cycle_warmup(&runs, 1));
+    CHECK(skmd_cycle_warmup(&runs, 0));
+    CHECK(!skmd_cycle_warmup(&runs, 0));
+    CHECK(skmd_cycle_warmup(&runs, 1));
+    struct skmd_cycle_log unplaced_first = {0};
+    CHECK(skmd_cycle_warmup(&unplaced_first, 0));
+    CHECK(!skmd_cycle_warmup(&unplaced_first, 0));
     return check_report("test_placement_cycle");
 }
