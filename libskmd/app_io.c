@@ -3,9 +3,11 @@
 #include <string.h>
 
 #include "app_io.h"
+#include "clock.h"
 #include "coherence.h"
 #include "common.h"
 #include "config.h"
+#include "eventspan.h"
 #include "inflight.h"
 #include "log.h"
 #include "transfer.h"
@@ -81,6 +83,66 @@ static int waited(cl_command_queue q, cl_uint nwait, const cl_event *wl, cl_int 
     return 1;
 }
 
+/* The app's event of a transfer done in the call: a real user event of the queue's member,
+ * complete when the call returns, that reports the command's type (eventspan.h). On a
+ * queue with profiling, a marker enqueued before the queue is finished gives its times in
+ * the device's time base: QUEUED and SUBMIT the marker's, START the marker's end (the queue
+ * drained, the transfer begins), END that plus the transfer's time on the host clock. */
+struct app_event {
+    cl_event real, marker;
+    uint64_t start_ns; /* skmd_now_ns when the transfer began */
+};
+
+/* Before the queue is finished; 0 when no event can be had (the driver's call then does
+ * the transfer). */
+static int app_event_begin(cl_command_queue q, struct app_event *ev)
+{
+    cl_command_queue_properties props = 0;
+    cl_int err;
+    ev->real = real_clCreateUserEvent(skmd_member_context(q->context, q->member), &err);
+    if (ev->real && skmd_span_event_add(ev->real) != 0) {
+        real_clReleaseEvent(ev->real);
+        ev->real = NULL;
+    }
+    if (ev->real &&
+        real_clGetCommandQueueInfo(q->real, CL_QUEUE_PROPERTIES, sizeof props, &props,
+                                   NULL) == CL_SUCCESS &&
+        (props & CL_QUEUE_PROFILING_ENABLE) &&
+        real_clEnqueueMarkerWithWaitList(q->real, 0, NULL, &ev->marker) != CL_SUCCESS)
+        ev->marker = NULL; /* no times, as on a queue without profiling */
+    return ev->real != NULL;
+}
+
+/* After the transfer (err: its result): the app's event, complete, in *event. */
+static cl_int app_event_end(cl_command_queue q, struct app_event *ev, cl_int err,
+                            cl_command_type type, cl_event *event)
+{
+    cl_ulong t[4];
+    if (ev->marker && err == CL_SUCCESS &&
+        real_clGetEventProfilingInfo(ev->marker, CL_PROFILING_COMMAND_QUEUED, sizeof t[0],
+                                     &t[0], NULL) == CL_SUCCESS &&
+        real_clGetEventProfilingInfo(ev->marker, CL_PROFILING_COMMAND_SUBMIT, sizeof t[1],
+                                     &t[1], NULL) == CL_SUCCESS &&
+        real_clGetEventProfilingInfo(ev->marker, CL_PROFILING_COMMAND_END, sizeof t[2],
+                                     &t[2], NULL) == CL_SUCCESS) {
+        t[3] = t[2] + (skmd_now_ns() - ev->start_ns);
+        skmd_span_event_times(ev->real, t);
+    }
+    if (ev->marker)
+        real_clReleaseEvent(ev->marker);
+    if (err == CL_SUCCESS)
+        err = real_clSetUserEventStatus(ev->real, CL_COMPLETE);
+    if (err == CL_SUCCESS && !(*event = skmd_event_wrap(q->context, q, ev->real)))
+        err = CL_OUT_OF_HOST_MEMORY;
+    if (err != CL_SUCCESS) {
+        skmd_span_event_forget(ev->real);
+        real_clReleaseEvent(ev->real);
+        return err;
+    }
+    (*event)->type = type;
+    return CL_SUCCESS;
+}
+
 /* A read or write of the app's, taken or not. */
 static int app_transfer(cl_command_queue q, cl_mem mem, int to_device, size_t off,
                         size_t size, void *ptr, int blocking, cl_uint nwait,
@@ -89,8 +151,7 @@ static int app_transfer(cl_command_queue q, cl_mem mem, int to_device, size_t of
     int m = q->member;
     /* Done on the app's thread, a non-blocking call too, after the queue's earlier
      * commands and its wait list. */
-    if (!skmd_may_finish_in_call(blocking) || event ||
-        mem->mtype != CL_MEM_OBJECT_BUFFER ||
+    if (!skmd_may_finish_in_call(blocking) || mem->mtype != CL_MEM_OBJECT_BUFFER ||
         !through_engine(m, size) ||
         (skmd_mem_root(mem)->flags & CL_MEM_USE_HOST_PTR) || off > mem->size ||
         size > mem->size - off || !mem->real[m])
@@ -101,14 +162,21 @@ static int app_transfer(cl_command_queue q, cl_mem mem, int to_device, size_t of
         return 0;
     if (nwait && *err != CL_SUCCESS)
         return 1;
+    struct app_event ev = {NULL, NULL, 0};
+    if (event && !app_event_begin(q, &ev))
+        return 0; /* no event to give: the driver's call */
     /* In the queue's order: the commands before it (a kernel writing the buffer on the
      * app's queue) are done first, as a blocking call on an in-order queue waits for them. */
     *err = real_clFinish(q->real);
+    ev.start_ns = skmd_now_ns();
     if (*err == CL_SUCCESS)
         *err = engine(q->context, m, mem->real[m], to_device, off, size, ptr);
     if (*err != CL_SUCCESS)
         skmd_log(SKMD_LOG_WARN, "app %s of %zu bytes through the transfer engine failed (%d)",
                  to_device ? "write" : "read", size, *err);
+    if (ev.real)
+        *err = app_event_end(q, &ev, *err,
+                             to_device ? CL_COMMAND_WRITE_BUFFER : CL_COMMAND_READ_BUFFER, event);
     return 1;
 }
 

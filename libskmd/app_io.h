@@ -11,11 +11,12 @@
  * (and COPY_HOST_PTR data) of at least SKMD_TRANSFER_DIRECT_KIB land in libskmd's host
  * copy, whatever the member, and move at the launch that reads them: each member then
  * receives only its share's bytes, in pieces that overlap its kernel (pieces.h).
- * Only commands with no event asked for are taken, and non-blocking ones only while none
- * of the app's user events is unset (what they wait for then completes by itself): they
- * are done before the call returns (a non-blocking one too: it is allowed to complete
- * early), after every command queued before them on the app's queue and after their wait
- * list (whose failed event fails them). Buffers made with
+ * Non-blocking commands are taken only while none of the app's user events is unset
+ * (what they wait for then completes by itself): they are done before the call returns (a
+ * non-blocking one too: it is allowed to complete early), after every command queued
+ * before them on the app's queue and after their wait list (whose failed event fails
+ * them). The event the app asks for is a completed stand-in that reports the command and,
+ * on a queue with profiling, its times (eventspan.h). Buffers made with
  * CL_MEM_USE_HOST_PTR are left to the driver (their real buffer is the app's memory). */
 #ifndef SKMD_APP_IO_H
 #define SKMD_APP_IO_H

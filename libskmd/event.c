@@ -8,70 +8,71 @@
 #include "eventspan.h"
 #include "placement.h"
 
-/* Split launches' app events, keyed by the real user event (which the launch keeps
- * retained until it has set it, so the key cannot be reused meanwhile). */
-struct split_event {
-    struct split_event *next;
+/* The app's events of libskmd's own work (eventspan.h), keyed by the real user event
+ * (which a split launch keeps retained until it has set it, so the key cannot be reused
+ * meanwhile). */
+struct span_event {
+    struct span_event *next;
     cl_event real;
     int timed;
     cl_ulong times[4]; /* QUEUED, SUBMIT, START, END */
 };
-static pthread_mutex_t split_events_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct split_event *split_events;
+static pthread_mutex_t span_events_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct span_event *span_events;
 
-int skmd_split_event_add(cl_event real)
+int skmd_span_event_add(cl_event real)
 {
-    struct split_event *s = calloc(1, sizeof *s);
+    struct span_event *s = calloc(1, sizeof *s);
     if (!s)
         return -1;
     s->real = real;
-    pthread_mutex_lock(&split_events_lock);
-    s->next = split_events;
-    split_events = s;
-    pthread_mutex_unlock(&split_events_lock);
+    pthread_mutex_lock(&span_events_lock);
+    s->next = span_events;
+    span_events = s;
+    pthread_mutex_unlock(&span_events_lock);
     return 0;
 }
 
-static struct split_event **split_event_find(cl_event real)
+static struct span_event **span_event_find(cl_event real)
 {
-    struct split_event **at = &split_events;
+    struct span_event **at = &span_events;
     while (*at && (*at)->real != real)
         at = &(*at)->next;
     return at;
 }
 
-void skmd_split_event_times(cl_event real, const cl_ulong times[4])
+void skmd_span_event_times(cl_event real, const cl_ulong times[4])
 {
-    pthread_mutex_lock(&split_events_lock);
-    struct split_event *s = *split_event_find(real);
+    pthread_mutex_lock(&span_events_lock);
+    struct span_event *s = *span_event_find(real);
     if (s) {
         s->timed = 1;
         for (int i = 0; i < 4; i++)
             s->times[i] = times[i];
     }
-    pthread_mutex_unlock(&split_events_lock);
+    pthread_mutex_unlock(&span_events_lock);
 }
 
-void skmd_split_event_forget(cl_event real)
+void skmd_span_event_forget(cl_event real)
 {
-    pthread_mutex_lock(&split_events_lock);
-    struct split_event **at = split_event_find(real), *s = *at;
+    pthread_mutex_lock(&span_events_lock);
+    struct span_event **at = span_event_find(real), *s = *at;
     if (s)
         *at = s->next;
-    pthread_mutex_unlock(&split_events_lock);
+    pthread_mutex_unlock(&span_events_lock);
     free(s);
 }
 
-int skmd_split_event_is(cl_event real)
+int skmd_span_event_is(cl_event real)
 {
-    pthread_mutex_lock(&split_events_lock);
-    int found = *split_event_find(real) != NULL;
-    pthread_mutex_unlock(&split_events_lock);
+    pthread_mutex_lock(&span_events_lock);
+    int found = *span_event_find(real) != NULL;
+    pthread_mutex_unlock(&span_events_lock);
     return found;
 }
 
 /* A split event's profiling time: CL_SUCCESS, or why there is none. */
-static cl_int split_event_time(cl_event real, cl_profiling_info param, cl_ulong *t)
+static cl_int span_event_time(cl_event real, cl_profiling_info param, cl_ulong *t)
 {
     int index = param == CL_PROFILING_COMMAND_QUEUED   ? 0
                 : param == CL_PROFILING_COMMAND_SUBMIT ? 1
@@ -83,13 +84,13 @@ static cl_int split_event_time(cl_event real, cl_profiling_info param, cl_ulong 
     if (index < 0)
         return CL_INVALID_VALUE;
     cl_int err = CL_PROFILING_INFO_NOT_AVAILABLE;
-    pthread_mutex_lock(&split_events_lock);
-    const struct split_event *s = *split_event_find(real);
+    pthread_mutex_lock(&span_events_lock);
+    const struct span_event *s = *span_event_find(real);
     if (s && s->timed) {
         *t = s->times[index];
         err = CL_SUCCESS;
     }
-    pthread_mutex_unlock(&split_events_lock);
+    pthread_mutex_unlock(&span_events_lock);
     return err;
 }
 
@@ -130,9 +131,9 @@ cl_int skmd_events_unwrap(cl_uint n, const cl_event *in, cl_event *out)
     for (cl_uint i = 0; i < n; i++) {
         SKMD_RETURN_ERROR_IF(!SKMD_VALID(in[i], EVENT), CL_INVALID_EVENT_WAIT_LIST);
         out[i] = in[i]->real;
-        /* No real command may wait on a split launch's user event (eventspan.h): once it
-         * is set, the command waits on a completed event, which is safe. */
-        if (skmd_split_event_is(out[i]))
+        /* No real command may wait on such a user event unset (eventspan.h): once it is
+         * set, the command waits on a completed event, which is safe. */
+        if (skmd_span_event_is(out[i]))
             real_clWaitForEvents(1, &out[i]);
     }
     return CL_SUCCESS;
@@ -193,7 +194,7 @@ cl_int skmd_clReleaseEvent(cl_event event)
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(event, EVENT), CL_INVALID_EVENT);
     if (!skmd_object_release(&event->obj))
         return CL_SUCCESS;
-    skmd_split_event_forget(event->real);
+    skmd_span_event_forget(event->real);
     real_clReleaseEvent(event->real);
     if (event->queue)
         skmd_clReleaseCommandQueue(event->queue);
@@ -241,7 +242,7 @@ cl_int skmd_clGetEventInfo(cl_event event, cl_event_info param_name, size_t para
     case CL_EVENT_COMMAND_TYPE:
         if (event->type)
             return skmd_info_bytes(&out, &event->type, sizeof event->type);
-        if (skmd_split_event_is(event->real)) {
+        if (skmd_span_event_is(event->real)) { /* a split launch's (a transfer's has a type) */
             cl_command_type type = CL_COMMAND_NDRANGE_KERNEL;
             return skmd_info_bytes(&out, &type, sizeof type);
         }
@@ -262,13 +263,13 @@ cl_int skmd_clGetEventProfilingInfo(cl_event event, cl_profiling_info param_name
                                     size_t *param_value_size_ret)
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(event, EVENT), CL_INVALID_EVENT);
-    if (skmd_split_event_is(event->real)) {
+    if (skmd_span_event_is(event->real)) {
         cl_ulong t = 0;
         cl_int status = CL_QUEUED;
         real_clGetEventInfo(event->real, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
                             &status, NULL);
         cl_int err = status != CL_COMPLETE ? CL_PROFILING_INFO_NOT_AVAILABLE
-                                           : split_event_time(event->real, param_name, &t);
+                                           : span_event_time(event->real, param_name, &t);
         if (err == CL_SUCCESS) {
             struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
             err = skmd_info_bytes(&out, &t, sizeof t);

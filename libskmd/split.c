@@ -1223,7 +1223,7 @@ static void launch_main(void *arg)
             cl_ulong t[4] = {L->queued[0], L->queued[1], L->span_start, L->span_end};
             t[2] = t[2] < t[1] ? t[1] : t[2]; /* never before its submission */
             t[3] = t[3] < t[2] ? t[2] : t[3];
-            skmd_split_event_times(L->user, t);
+            skmd_span_event_times(L->user, t);
         }
         /* Last: the app may go on (and free what it likes) as soon as this is set. */
         real_clSetUserEventStatus(L->user, status == CL_SUCCESS ? CL_COMPLETE
@@ -1249,7 +1249,7 @@ static cl_int start_async(struct launch *L, struct skmd_enqueue *e)
     }
     if (e->event) {
         L->user = real_clCreateUserEvent(skmd_member_context(q->context, q->member), &err);
-        if (L->user && skmd_split_event_add(L->user) != 0)
+        if (L->user && skmd_span_event_add(L->user) != 0)
             err = CL_OUT_OF_HOST_MEMORY;
     }
     if (err == CL_SUCCESS)
@@ -1267,7 +1267,7 @@ static cl_int start_async(struct launch *L, struct skmd_enqueue *e)
     }
     if (err != CL_SUCCESS) {
         if (L->user) {
-            skmd_split_event_forget(L->user);
+            skmd_span_event_forget(L->user);
             real_clReleaseEvent(L->user);
         }
         real_clReleaseEvent(L->before);
