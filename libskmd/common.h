@@ -38,8 +38,11 @@ int skmd_may_finish_in_call(cl_bool blocking);
 /* A libskmd event for a real one (which it then owns). NULL when out of memory. */
 cl_event skmd_event_wrap(cl_context context, cl_command_queue queue, cl_event real);
 
-/* Translates an app event list into real events (out has n entries). */
-cl_int skmd_events_unwrap(cl_uint n, const cl_event *in, cl_event *out);
+/* Translates an app event list for a command of context ctx into real events: *kept of
+ * them in out (which has room for n). The events of libskmd's own work (eventspan.h) are
+ * waited for here and, once complete, left out. */
+cl_int skmd_events_unwrap(cl_context ctx, cl_uint n, const cl_event *in, cl_event *out,
+                          cl_uint *kept);
 
 void skmd_registry_add(const void *handle);
 void skmd_registry_remove(const void *handle);

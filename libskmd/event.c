@@ -126,15 +126,25 @@ cl_event skmd_event_wrap(cl_context context, cl_command_queue queue, cl_event re
     return ev;
 }
 
-cl_int skmd_events_unwrap(cl_uint n, const cl_event *in, cl_event *out)
+cl_int skmd_events_unwrap(cl_context ctx, cl_uint n, const cl_event *in, cl_event *out,
+                          cl_uint *kept)
 {
+    *kept = 0;
     for (cl_uint i = 0; i < n; i++) {
         SKMD_RETURN_ERROR_IF(!SKMD_VALID(in[i], EVENT), CL_INVALID_EVENT_WAIT_LIST);
-        out[i] = in[i]->real;
-        /* No real command may wait on such a user event unset (eventspan.h): once it is
-         * set, the command waits on a completed event, which is safe. */
-        if (skmd_span_event_is(out[i]))
-            real_clWaitForEvents(1, &out[i]);
+        cl_event real = in[i]->real;
+        /* No real command may wait on such a user event unset (eventspan.h). Once it is
+         * complete the command need not wait on it at all: a command behind a user event
+         * may be submitted late (NVIDIA's driver holds it back for a thread of its own). A
+         * failed one stays, so that the command fails as the driver decides. */
+        cl_int status = CL_QUEUED;
+        if (skmd_span_event_is(real) && real_clWaitForEvents(1, &real) == CL_SUCCESS &&
+            real_clGetEventInfo(real, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
+                                &status, NULL) == CL_SUCCESS && status == CL_COMPLETE) {
+            SKMD_RETURN_ERROR_IF(in[i]->context != ctx, CL_INVALID_CONTEXT);
+            continue;
+        }
+        out[(*kept)++] = real;
     }
     return CL_SUCCESS;
 }
@@ -153,11 +163,12 @@ cl_int skmd_enqueue_begin(struct skmd_enqueue *e, cl_command_queue queue, cl_uin
         return CL_SUCCESS;
     e->wait = nwait <= 16 ? e->small : malloc(nwait * sizeof *e->wait);
     SKMD_RETURN_ERROR_IF(!e->wait, CL_OUT_OF_HOST_MEMORY);
-    cl_int err = skmd_events_unwrap(nwait, wait, e->wait);
-    if (err != CL_SUCCESS && e->wait != e->small)
+    cl_int err = skmd_events_unwrap(queue->context, nwait, wait, e->wait, &e->nwait);
+    if ((err != CL_SUCCESS || e->nwait == 0) && e->wait != e->small)
         free(e->wait);
-    if (err != CL_SUCCESS)
-        e->wait = NULL; /* so that ending or abandoning it frees nothing twice */
+    if (err != CL_SUCCESS || e->nwait == 0)
+        e->wait = NULL; /* (a real call takes no list with no events) so that ending or
+                         * abandoning it frees nothing twice */
     return err;
 }
 
