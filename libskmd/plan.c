@@ -358,12 +358,21 @@ static void plan_init(void)
 }
 
 /* Loads (kernel, shape)'s tables from the database on first use. Under plan_lock. */
-static struct entry *entry_for(uint64_t kernel, uint32_t shape, const char *name)
+/* Under plan_lock: the entry of a kernel and shape class (NULL: none yet). */
+static struct entry *entry_find(uint64_t kernel, uint32_t shape)
 {
     for (struct entry *e = entries; e; e = e->next)
         if (e->kernel == kernel && e->shape == shape)
             return e;
-    struct entry *e = calloc(1, sizeof *e);
+    return NULL;
+}
+
+static struct entry *entry_for(uint64_t kernel, uint32_t shape, const char *name)
+{
+    struct entry *e = entry_find(kernel, shape);
+    if (e)
+        return e;
+    e = calloc(1, sizeof *e);
     if (!e)
         return NULL;
     e->kernel = kernel;
@@ -1280,14 +1289,19 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
  * share reads goes to each), and with the inputs spread a whole run first gathers them.
  * Returns 1 to place the next cycle's writes, -1 not to; the choice is the guard's next
  * run, which the next launch is a sample of (cycle_sample). */
+/* Whether a run the placement's guard chose places the writes (its "split" runs). */
+static int run_places(int run)
+{
+    return run == SKMD_PART_RUN_SPLIT || run == SKMD_PART_RUN_RETRY;
+}
+
 static int place_measured(const struct skmd_plan_request *r, struct entry *e,
                           const struct skmd_part_key *key)
 {
     if (e->repeat.run) { /* the warm-up's choice again, now to be sampled */
         e->next_cycle = e->repeat;
         e->repeat.run = 0;
-        int run = e->next_cycle.run - 1;
-        return run == SKMD_PART_RUN_SPLIT || run == SKMD_PART_RUN_RETRY ? 1 : -1;
+        return run_places(e->next_cycle.run - 1) ? 1 : -1;
     }
     struct skmd_part_guard *g = skmd_part_cache_guard_make(cache, key);
     if (!g)
@@ -1325,7 +1339,7 @@ static void cycle_sample(struct entry *e, const struct skmd_part_key *key,
     e->repeat.run = 0;
     int warmup = skmd_cycle_warmup(&e->cycles, t->placed);
     int run = next.run - 1; /* (chosen only where the plan learns: place_measured) */
-    int placed_run = run == SKMD_PART_RUN_SPLIT || run == SKMD_PART_RUN_RETRY;
+    int placed_run = run_places(run);
     if (run < 0 || key->shape != next.shape || key->buffers != next.buffers ||
         placed_run != t->placed)
         return;
@@ -1354,13 +1368,12 @@ static int unplaced_sample_member(const struct skmd_plan_request *r, struct entr
     if (c->run - 1 != SKMD_PART_RUN_WHOLE_SAMPLE || c->shape != placed_key->shape ||
         c->buffers != placed_key->buffers)
         return -1;
-    struct skmd_part_key own;
-    key_of(r, e->kernel, 0, &own);
+    struct skmd_part_key own = *placed_key; /* the launch's own (key_of) */
+    own.buffers ^= PLAN_KEY_PLACED;
     const struct skmd_part_guard *g = skmd_part_cache_guard(cache, &own);
-    int dev = g && g->whole_mode ? g->whole_dev : c->dev;
-    if (g && !g->whole_mode && g->split_n >= SKMD_PART_GUARD_SPLIT_SAMPLES &&
-        g->whole_dev >= 0 && g->whole_n[g->whole_dev] >= SKMD_PART_GUARD_WHOLE_SAMPLES)
+    if (g && skmd_part_guard_split_judged(g))
         return -1; /* the launch's guard measured the split faster: it is the plan's */
+    int dev = g && g->whole_mode ? g->whole_dev : c->dev;
     if (dev < 0 || dev >= skmd_state.nmembers || !r->eligible[dev])
         return -1;
     skmd_log(SKMD_LOG_DEBUG, "plan %s: placement: the unplaced sample runs whole on member "
@@ -1371,11 +1384,9 @@ static int unplaced_sample_member(const struct skmd_plan_request *r, struct entr
 /* Samples of member m's table for a share of n work-groups (0: never measured there). */
 static uint32_t measured_at(int m, const struct skmd_plan_ticket *t, uint64_t n)
 {
-    uint32_t samples = 0;
     pthread_mutex_lock(&plan_lock);
-    for (struct entry *e = entries; e; e = e->next)
-        if (e->kernel == t->kernel && e->shape == t->shape)
-            samples = e->table[m].samples[skmd_part_range_of(n)];
+    const struct entry *e = entry_find(t->kernel, t->shape);
+    uint32_t samples = e ? e->table[m].samples[skmd_part_range_of(n)] : 0;
     pthread_mutex_unlock(&plan_lock);
     return samples;
 }
@@ -1427,11 +1438,13 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         int verdict = 0;
         pthread_mutex_lock(&plan_lock);
         struct entry *e = entry_for(ticket->kernel, ticket->shape, r->kernel->name);
+        /* The app wrote its inputs: a cycle of the placement's guard begins. */
+        int cycle = e && app_part > 0;
         struct skmd_part_key placed_key; /* the placement guard's (place_measured) */
-        if (e)
+        if (cycle)
             key_of(r, e->kernel, 1, &placed_key);
-        int sample_on = e && app_part > 0 && !resident.placed
-                            ? unplaced_sample_member(r, e, &placed_key) : -1;
+        int sample_on = cycle && !resident.placed ? unplaced_sample_member(r, e, &placed_key)
+                                                  : -1;
         if (sample_on >= 0)
             count[sample_on] = r->total_groups;
         else if (e)
@@ -1439,7 +1452,7 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         else
             skmd_shares(r->total_groups, n, r->eligible, count);
         int auto_placing = strcmp(cfg->place_writes, "always") != 0;
-        if (e && app_part > 0) {
+        if (cycle) {
             cycle_sample(e, &placed_key, &since, ticket);
             if (auto_placing && skmd_placement_outputs_feed_kernels(r)) {
                 verdict = -1;
@@ -1610,19 +1623,10 @@ static void log_guard_change(const struct skmd_part_guard *g, const char *name, 
     }
 }
 
-/* Under plan_lock: the ticket's entry (NULL: none). */
-static struct entry *entry_of(const struct skmd_plan_ticket *t)
-{
-    for (struct entry *e = entries; e; e = e->next)
-        if (e->kernel == t->kernel && e->shape == t->shape)
-            return e;
-    return NULL;
-}
-
 /* Under plan_lock: the name of the ticket's kernel (for the log). */
 static const char *name_of(const struct skmd_plan_ticket *t)
 {
-    struct entry *e = entry_of(t);
+    struct entry *e = entry_find(t->kernel, t->shape);
     return e ? e->name : "";
 }
 
@@ -1649,7 +1653,7 @@ static void observe_cycle(struct entry *e, const struct skmd_plan_cycle *c)
  * go on to the app's next writes: placement_cycle.h). */
 static void cycle_launch_ended(const struct skmd_plan_ticket *t)
 {
-    struct entry *e = entry_of(t);
+    struct entry *e = entry_find(t->kernel, t->shape);
     struct skmd_plan_cycle done;
     if (e && skmd_cycle_launch_ended(&e->cycles, &t->cycle, skmd_now_ns(), &done))
         observe_cycle(e, &done);

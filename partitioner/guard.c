@@ -104,6 +104,13 @@ static int fastest_whole(const struct skmd_part_guard *g)
     return best;
 }
 
+int skmd_part_guard_split_judged(const struct skmd_part_guard *g)
+{
+    uint32_t n;
+    skmd_part_guard_split_in_use(g, &n);
+    return !g->whole_mode && n >= SKMD_PART_GUARD_SPLIT_SAMPLES && fastest_whole(g) >= 0;
+}
+
 int skmd_part_guard_observe(struct skmd_part_guard *g, int run, int dev, int offhost,
                             double wall_ms)
 {

@@ -319,6 +319,9 @@ int skmd_part_guard_choose(struct skmd_part_guard *g, int best, int offhost, int
 /* The smoothed wall time of the split in use (with or without the devices on the host's
  * cores) and, when n is not NULL, its samples. */
 double skmd_part_guard_split_in_use(const struct skmd_part_guard *g, uint32_t *n);
+/* Whether the guard has judged the split in use faster than whole: enough samples of it
+ * and of a whole run, and not gone whole. */
+int skmd_part_guard_split_judged(const struct skmd_part_guard *g);
 /* Whether a launch the guard chose `run` for runs the split without the devices on the
  * host's cores (for the split, a retry, the other split; 0 for whole runs). */
 int skmd_part_guard_runs_offhost(const struct skmd_part_guard *g, int run);

@@ -858,15 +858,16 @@ static void test_guard(void)
     CHECK(g.whole_mode == 1 && g.whole_dev == 1);
     CHECK(runs[SKMD_PART_RUN_WHOLE_SAMPLE] == 2);
     lost += run_guard(&g, 3960, 1, 13.0, 10.0, runs);
-    CHECK(g.whole_mode == 1);
+    CHECK(g.whole_mode == 1 && !skmd_part_guard_split_judged(&g));
     CHECK(lost < 4000 / 50);
     CHECK(runs[SKMD_PART_RUN_RETRY] >= 3 && runs[SKMD_PART_RUN_RETRY] <= 10);
     CHECK(g.backoff == SKMD_PART_GUARD_MAX_BACKOFF);
     /* Splitting wins by 40%: it stays split; whole samples 2 per 16, then 1 per 256. */
     memset(runs, 0, sizeof runs);
     skmd_part_guard_init(&g);
+    CHECK(!skmd_part_guard_split_judged(&g));
     lost = run_guard(&g, 2000, 0, 6.0, 10.0, runs);
-    CHECK(g.whole_mode == 0);
+    CHECK(g.whole_mode == 0 && skmd_part_guard_split_judged(&g));
     CHECK(runs[SKMD_PART_RUN_WHOLE] == 0 && runs[SKMD_PART_RUN_RETRY] == 0);
     CHECK(runs[SKMD_PART_RUN_WHOLE_SAMPLE] >= 2 && runs[SKMD_PART_RUN_WHOLE_SAMPLE] <= 2 + 8);
     CHECK(lost == runs[SKMD_PART_RUN_WHOLE_SAMPLE]);
