@@ -6,19 +6,27 @@
 #include "common.h"
 #include "showreal.h"
 #include "eventspan.h"
+#include "hash.h"
 #include "placement.h"
 
 /* The app's events of libskmd's own work (eventspan.h), keyed by the real user event
  * (which a split launch keeps retained until it has set it, so the key cannot be reused
- * meanwhile). */
+ * meanwhile). Every wait-list entry is looked up: buckets keep that short when the app
+ * holds many such events. */
 struct span_event {
     struct span_event *next;
     cl_event real;
     int timed;
     cl_ulong times[4]; /* QUEUED, SUBMIT, START, END */
 };
+#define SPAN_BUCKETS 256
 static pthread_mutex_t span_events_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct span_event *span_events;
+static struct span_event *span_events[SPAN_BUCKETS];
+
+static struct span_event **span_bucket(cl_event real)
+{
+    return &span_events[skmd_fnv(SKMD_FNV_BASIS, &real, sizeof real) % SPAN_BUCKETS];
+}
 
 int skmd_span_event_add(cl_event real)
 {
@@ -27,15 +35,16 @@ int skmd_span_event_add(cl_event real)
         return -1;
     s->real = real;
     pthread_mutex_lock(&span_events_lock);
-    s->next = span_events;
-    span_events = s;
+    struct span_event **bucket = span_bucket(real);
+    s->next = *bucket;
+    *bucket = s;
     pthread_mutex_unlock(&span_events_lock);
     return 0;
 }
 
 static struct span_event **span_event_find(cl_event real)
 {
-    struct span_event **at = &span_events;
+    struct span_event **at = span_bucket(real);
     while (*at && (*at)->real != real)
         at = &(*at)->next;
     return at;
