@@ -52,8 +52,8 @@ def parse_args():
     p.add_argument("--libskmd", default=None,
                    help="path of libskmd.so (default libskmd/libskmd.so; its column is skipped when absent)")
     p.add_argument("--column", action="append", default=[], metavar="'LABEL: VAR=VAL ...'",
-                   help="a libskmd column with extra environment assignments; repeatable "
-                        "(default: one column 'libskmd' with none)")
+                   help="a libskmd column with extra environment assignments (LD_PRELOAD=PATH: "
+                        "another build of libskmd); repeatable (default: one column 'libskmd' with none)")
     p.add_argument("--no-native", action="store_true", help="skip the per-device native runs")
     p.add_argument("--timeout", type=float, default=120, help="seconds allowed per run (default 120)")
     p.add_argument("--rounds", type=int, default=1,
@@ -504,7 +504,8 @@ def main():
                         rounds.setdefault((ex, key), []).append(r[1])
                     rw.writerow([ex, "native", dev_labels[key], r[0], fmt_ms(r[1]), fmt_ms(r[2]), r[3], rnd])
                 for c, env in columns.items():
-                    env = dict(env, LD_PRELOAD=os.path.abspath(lib))  # lib is set whenever columns are
+                    # lib is set whenever columns are; a column's own LD_PRELOAD (another build) wins.
+                    env = dict({"LD_PRELOAD": os.path.abspath(lib)}, **env)
                     # Programs of the sanitizer build refuse a preload ahead of their ASan runtime.
                     asan = [o for o in [os.environ.get("ASAN_OPTIONS"), "verify_asan_link_order=0"] if o]
                     env.setdefault("ASAN_OPTIONS", ":".join(asan))
