@@ -291,15 +291,15 @@ static cl_int finish_event(cl_event *ev)
 }
 
 /* Chunk size for a staged transfer of `size` bytes: at most the staging size, small
- * enough that there are a few chunks to overlap, but not below FEW_CHUNKS_MIN: a chunk
+ * enough that there are a few chunks to overlap, but not below STAGED_CHUNK_MIN: a chunk
  * costs about 60 us beyond its bytes (an H100: 4 MiB host to device at 18 GB/s in 1 MiB
  * chunks, 33 GB/s in 2 MiB ones, 9 GB/s in 512 KiB ones; docs/transfer.md). */
-#define FEW_CHUNKS_MIN ((size_t)2 << 20)
+#define STAGED_CHUNK_MIN ((size_t)2 << 20)
 static size_t chunk_for(size_t size, const struct settings *s)
 {
     size_t c = (size / 4 + 4095) & ~(size_t)4095;
-    if (c < FEW_CHUNKS_MIN)
-        c = FEW_CHUNKS_MIN;
+    if (c < STAGED_CHUNK_MIN)
+        c = STAGED_CHUNK_MIN;
     return c < s->chunk ? c : s->chunk;
 }
 
