@@ -99,11 +99,7 @@ static int app_event_begin(cl_command_queue q, struct app_event *ev)
 {
     cl_command_queue_properties props = 0;
     cl_int err;
-    ev->real = real_clCreateUserEvent(skmd_member_context(q->context, q->member), &err);
-    if (ev->real && skmd_span_event_add(ev->real) != 0) {
-        real_clReleaseEvent(ev->real);
-        ev->real = NULL;
-    }
+    ev->real = skmd_span_event_new(q, &err);
     if (ev->real &&
         real_clGetCommandQueueInfo(q->real, CL_QUEUE_PROPERTIES, sizeof props, &props,
                                    NULL) == CL_SUCCESS &&
@@ -135,8 +131,7 @@ static cl_int app_event_end(cl_command_queue q, struct app_event *ev, cl_int err
     if (err == CL_SUCCESS && !(*event = skmd_event_wrap(q->context, q, ev->real)))
         err = CL_OUT_OF_HOST_MEMORY;
     if (err != CL_SUCCESS) {
-        skmd_span_event_forget(ev->real);
-        real_clReleaseEvent(ev->real);
+        skmd_span_event_release(ev->real);
         return err;
     }
     (*event)->type = type;

@@ -28,18 +28,24 @@ static struct span_event **span_bucket(cl_event real)
     return &span_events[skmd_fnv(SKMD_FNV_BASIS, &real, sizeof real) % SPAN_BUCKETS];
 }
 
-int skmd_span_event_add(cl_event real)
+cl_event skmd_span_event_new(cl_command_queue q, cl_int *err)
 {
+    cl_event real = real_clCreateUserEvent(skmd_member_context(q->context, q->member), err);
+    if (!real)
+        return NULL;
     struct span_event *s = calloc(1, sizeof *s);
-    if (!s)
-        return -1;
+    if (!s) {
+        real_clReleaseEvent(real);
+        *err = CL_OUT_OF_HOST_MEMORY;
+        return NULL;
+    }
     s->real = real;
     pthread_mutex_lock(&span_events_lock);
     struct span_event **bucket = span_bucket(real);
     s->next = *bucket;
     *bucket = s;
     pthread_mutex_unlock(&span_events_lock);
-    return 0;
+    return real;
 }
 
 static struct span_event **span_event_find(cl_event real)
@@ -62,7 +68,7 @@ void skmd_span_event_times(cl_event real, const cl_ulong times[4])
     pthread_mutex_unlock(&span_events_lock);
 }
 
-void skmd_span_event_forget(cl_event real)
+void skmd_span_event_release(cl_event real)
 {
     pthread_mutex_lock(&span_events_lock);
     struct span_event **at = span_event_find(real), *s = *at;
@@ -70,6 +76,7 @@ void skmd_span_event_forget(cl_event real)
         *at = s->next;
     pthread_mutex_unlock(&span_events_lock);
     free(s);
+    real_clReleaseEvent(real);
 }
 
 int skmd_span_event_is(cl_event real)
@@ -214,8 +221,7 @@ cl_int skmd_clReleaseEvent(cl_event event)
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(event, EVENT), CL_INVALID_EVENT);
     if (!skmd_object_release(&event->obj))
         return CL_SUCCESS;
-    skmd_span_event_forget(event->real);
-    real_clReleaseEvent(event->real);
+    skmd_span_event_release(event->real);
     if (event->queue)
         skmd_clReleaseCommandQueue(event->queue);
     skmd_clReleaseContext(event->context);

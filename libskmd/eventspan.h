@@ -16,14 +16,15 @@
 
 #include <CL/cl.h>
 
-/* Marks real user event `real` as such an event; 0, or -1 when out of memory. */
-int skmd_span_event_add(cl_event real);
+/* A new such event: a real user event of the member of app queue q, marked. NULL with
+ * *err when it cannot be had. */
+cl_event skmd_span_event_new(cl_command_queue q, cl_int *err);
+
+/* Forgets and releases `real` (any real event: one never marked is only released). */
+void skmd_span_event_release(cl_event real);
 
 /* Sets its profiling times (before the event is set complete). */
 void skmd_span_event_times(cl_event real, const cl_ulong times[4]);
-
-/* Drops what is known of `real` (its app event is being freed). */
-void skmd_span_event_forget(cl_event real);
 
 /* 1 when `real` is such an event. */
 int skmd_span_event_is(cl_event real);

@@ -357,7 +357,6 @@ static void plan_init(void)
     atexit(plan_at_exit);
 }
 
-/* Loads (kernel, shape)'s tables from the database on first use. Under plan_lock. */
 /* Under plan_lock: the entry of a kernel and shape class (NULL: none yet). */
 static struct entry *entry_find(uint64_t kernel, uint32_t shape)
 {
@@ -367,6 +366,7 @@ static struct entry *entry_find(uint64_t kernel, uint32_t shape)
     return NULL;
 }
 
+/* Loads (kernel, shape)'s tables from the database on first use. Under plan_lock. */
 static struct entry *entry_for(uint64_t kernel, uint32_t shape, const char *name)
 {
     struct entry *e = entry_find(kernel, shape);
@@ -1278,6 +1278,12 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
     return pays ? 1 : -1;
 }
 
+/* Whether a run the placement's guard chose places the writes (its "split" runs). */
+static int run_places(int run)
+{
+    return run == SKMD_PART_RUN_SPLIT || run == SKMD_PART_RUN_RETRY;
+}
+
 /* Under plan_lock. The placement's guard: the model's word that placing pays
  * (place_inputs) is measured. A cycle, from the app's first write of a launch's inputs to
  * the later of the launch's end and the app's last wait before it writes them again
@@ -1289,12 +1295,6 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
  * share reads goes to each), and with the inputs spread a whole run first gathers them.
  * Returns 1 to place the next cycle's writes, -1 not to; the choice is the guard's next
  * run, which the next launch is a sample of (cycle_sample). */
-/* Whether a run the placement's guard chose places the writes (its "split" runs). */
-static int run_places(int run)
-{
-    return run == SKMD_PART_RUN_SPLIT || run == SKMD_PART_RUN_RETRY;
-}
-
 static int place_measured(const struct skmd_plan_request *r, struct entry *e,
                           const struct skmd_part_key *key)
 {
@@ -1451,8 +1451,8 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
             decide(r, e, &resident, count, ticket);
         else
             skmd_shares(r->total_groups, n, r->eligible, count);
-        int auto_placing = strcmp(cfg->place_writes, "always") != 0;
         if (cycle) {
+            int auto_placing = strcmp(cfg->place_writes, "always") != 0;
             cycle_sample(e, &placed_key, &since, ticket);
             if (auto_placing && skmd_placement_outputs_feed_kernels(r)) {
                 verdict = -1;
@@ -1463,9 +1463,9 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
             } else {
                 verdict = place_inputs(r, e, &resident, app_part, place);
             }
+            if (verdict > 0 && ticket->learn && auto_placing)
+                verdict = place_measured(r, e, &placed_key);
         }
-        if (verdict > 0 && ticket->learn && auto_placing)
-            verdict = place_measured(r, e, &placed_key);
         pthread_mutex_unlock(&plan_lock);
         /* A placement the launch found intact stays as it is while it still pays. */
         if (verdict < 0 || (verdict > 0 && !resident.placed))

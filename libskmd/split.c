@@ -1247,11 +1247,8 @@ static cl_int start_async(struct launch *L, struct skmd_enqueue *e)
         L->wait = NULL;
         return err;
     }
-    if (e->event) {
-        L->user = real_clCreateUserEvent(skmd_member_context(q->context, q->member), &err);
-        if (L->user && skmd_span_event_add(L->user) != 0)
-            err = CL_OUT_OF_HOST_MEMORY;
-    }
+    if (e->event)
+        L->user = skmd_span_event_new(q, &err);
     if (err == CL_SUCCESS)
         err = real_clFlush(q->real);
     if (err == CL_SUCCESS) {
@@ -1266,10 +1263,8 @@ static cl_int start_async(struct launch *L, struct skmd_enqueue *e)
         err = L->inflight ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
     }
     if (err != CL_SUCCESS) {
-        if (L->user) {
-            skmd_span_event_forget(L->user);
-            real_clReleaseEvent(L->user);
-        }
+        if (L->user)
+            skmd_span_event_release(L->user);
         real_clReleaseEvent(L->before);
         free(L->wait);
         L->user = L->before = NULL;
