@@ -22,6 +22,7 @@ struct span_event {
 #define SPAN_BUCKETS 256
 static pthread_mutex_t span_events_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct span_event *span_events[SPAN_BUCKETS];
+static atomic_int span_events_alive; /* 0: lookups and releases skip the lock */
 
 static struct span_event **span_bucket(cl_event real)
 {
@@ -44,6 +45,7 @@ cl_event skmd_span_event_new(cl_command_queue q, cl_int *err)
     struct span_event **bucket = span_bucket(real);
     s->next = *bucket;
     *bucket = s;
+    atomic_fetch_add(&span_events_alive, 1);
     pthread_mutex_unlock(&span_events_lock);
     return real;
 }
@@ -70,10 +72,16 @@ void skmd_span_event_times(cl_event real, const cl_ulong times[4])
 
 void skmd_span_event_release(cl_event real)
 {
+    if (atomic_load(&span_events_alive) == 0) {
+        real_clReleaseEvent(real);
+        return;
+    }
     pthread_mutex_lock(&span_events_lock);
     struct span_event **at = span_event_find(real), *s = *at;
-    if (s)
+    if (s) {
         *at = s->next;
+        atomic_fetch_sub(&span_events_alive, 1);
+    }
     pthread_mutex_unlock(&span_events_lock);
     free(s);
     real_clReleaseEvent(real);
@@ -81,6 +89,8 @@ void skmd_span_event_release(cl_event real)
 
 int skmd_span_event_is(cl_event real)
 {
+    if (atomic_load(&span_events_alive) == 0)
+        return 0;
     pthread_mutex_lock(&span_events_lock);
     int found = *span_event_find(real) != NULL;
     pthread_mutex_unlock(&span_events_lock);
