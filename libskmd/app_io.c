@@ -97,13 +97,9 @@ struct app_event {
  * the transfer). */
 static int app_event_begin(cl_command_queue q, struct app_event *ev)
 {
-    cl_command_queue_properties props = 0;
     cl_int err;
     ev->real = skmd_span_event_new(q, &err);
-    if (ev->real &&
-        real_clGetCommandQueueInfo(q->real, CL_QUEUE_PROPERTIES, sizeof props, &props,
-                                   NULL) == CL_SUCCESS &&
-        (props & CL_QUEUE_PROFILING_ENABLE) &&
+    if (ev->real && (q->properties & CL_QUEUE_PROFILING_ENABLE) &&
         real_clEnqueueMarkerWithWaitList(q->real, 0, NULL, &ev->marker) != CL_SUCCESS)
         ev->marker = NULL; /* no times, as on a queue without profiling */
     return ev->real != NULL;

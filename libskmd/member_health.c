@@ -154,8 +154,7 @@ cl_int skmd_queue_failover(cl_command_queue q)
     cl_command_queue real = NULL;
     if (r) {
         const cl_queue_properties *props = q->nprops ? q->props : NULL;
-        cl_command_queue_properties legacy = 0;
-        real_clGetCommandQueueInfo(q->real, CL_QUEUE_PROPERTIES, sizeof legacy, &legacy, NULL);
+        cl_command_queue_properties legacy = q->properties;
         real = props ? real_clCreateCommandQueueWithProperties(skmd_member_context(q->context, to),
                                                                skmd_state.members[to].real_device,
                                                                props, &err)

@@ -121,6 +121,8 @@ struct _cl_command_queue {
                                               obj.lock */
     cl_queue_properties props[8];
     size_t nprops;
+    cl_command_queue_properties properties; /* the real queue's, asked once: fixed for its
+                                               life (clSetCommandQueueProperty is refused) */
 };
 
 /* A buffer. A root buffer (no parent) keeps the canonical host copy and, per member and

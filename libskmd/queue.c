@@ -39,6 +39,8 @@ static cl_command_queue create(cl_context context, cl_device_id device,
         q->real = real_clCreateCommandQueue(rctx, m->real_device, legacy, &errcode);
     }
     SKMD_GOTO_IF_REAL_FAILED(errcode);
+    real_clGetCommandQueueInfo(q->real, CL_QUEUE_PROPERTIES, sizeof q->properties,
+                               &q->properties, NULL);
     skmd_object_retain(&context->obj);
 ERROR:
     if (errcode != CL_SUCCESS && q) {
