@@ -154,13 +154,12 @@ cl_int skmd_queue_failover(cl_command_queue q)
     cl_command_queue real = NULL;
     if (r) {
         const cl_queue_properties *props = q->nprops ? q->props : NULL;
-        cl_command_queue_properties legacy = q->properties;
         real = props ? real_clCreateCommandQueueWithProperties(skmd_member_context(q->context, to),
                                                                skmd_state.members[to].real_device,
                                                                props, &err)
                      : real_clCreateCommandQueue(skmd_member_context(q->context, to),
-                                                 skmd_state.members[to].real_device, legacy,
-                                                 &err);
+                                                 skmd_state.members[to].real_device,
+                                                 q->properties, &err);
     }
     if (real) {
         *r = (struct retired){q, q->real, NULL};
