@@ -9,7 +9,9 @@ environment, e.g. a partitioning policy), and writes:
   results.md   the same as a Markdown table (with --report, also a table of libskmd's
                decisions per example and column, from its exit report)
   reports/     with --report: EXAMPLE.COLUMN.txt, libskmd's exit report (SKMD_REPORT=1) of
-               each libskmd run; decisions.csv, the decisions table
+               each libskmd run; decisions.csv, the decisions table; with --balance also
+               EXAMPLE.COLUMN.trace.json, the trace of one more, untimed run, and its
+               split launches' balance (skmd-trace --balance) in the decisions table
   chart.svg    bars of speed relative to the fastest single device (chart.png too when
                rsvg-convert is installed)
   log.txt      the output of every run
@@ -19,6 +21,7 @@ import argparse
 import csv
 import datetime
 import html
+import json
 import math
 import os
 import re
@@ -62,6 +65,10 @@ def parse_args():
     p.add_argument("--report", action="store_true",
                    help="run libskmd with SKMD_REPORT=1, keep each run's exit report in "
                         "OUT/reports/EXAMPLE.COLUMN.txt and add its decisions to results.md")
+    p.add_argument("--balance", action="store_true",
+                   help="with --report: after the timed rounds, one more run per example and "
+                        "libskmd column with SKMD_TRACE, and how many of its split launches "
+                        "finished within 10%% across their devices (tools/skmd-trace --balance)")
     p.add_argument("--setup-nvidia", action="store_true",
                    help="make an ICD vendors folder with NVIDIA's OpenCL plus the installed vendors "
                         "and point OCL_ICD_VENDORS at it")
@@ -223,18 +230,48 @@ def summarise_report(report):
             "shares": top["shares"], "decision": top["decision"]}
 
 
-def write_decisions(out, examples, columns, reports):
-    """reports/decisions.csv and the decisions section of results.md."""
+def find_skmd_trace(bin_dir):
+    """tools/skmd-trace of the build, else the one bench-pack put next to the packed programs."""
+    for d in (os.path.join(ROOT, "tools"), os.path.join(os.path.dirname(os.path.abspath(bin_dir)), "tools")):
+        if os.access(os.path.join(d, "skmd-trace"), os.X_OK):
+            return os.path.join(d, "skmd-trace")
+    return None
+
+
+def trace_balance(skmd_trace, trace, log):
+    """(split launches, of them within 10%) of a trace file, or None (no trace, or unread)."""
+    if not os.path.isfile(trace):
+        return None
+    r = subprocess.run([skmd_trace, "--balance", "--json", trace], capture_output=True, text=True)
+    log.write("$ %s --balance --json %s\n%s\n(exit %d)\n\n" % (skmd_trace, trace, (r.stdout + r.stderr).rstrip(),
+                                                                r.returncode))
+    try:
+        b = json.loads(r.stdout) if r.returncode == 0 else None
+        return (int(b["split_launches"]), int(b["balanced_launches"])) if b else None
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def write_decisions(out, examples, columns, reports, balance=None):
+    """reports/decisions.csv and the decisions section of results.md; with balance (from
+    --balance), a column of the traced run's split launches within 10%."""
     head = ["example", "column", "split launches", "largest kernel", "its shares", "decision"]
+    if balance is not None:
+        head.append("balanced (traced run)")
     body = []
     for ex in examples:
         for c in columns:
             s = summarise_report(reports.get((ex, c)))
             if s is None:
-                body.append([ex, c, "", "", "", "no report (the run ended before libskmd's exit)"])
+                row = [ex, c, "", "", "", "no report (the run ended before libskmd's exit)"]
             else:
-                body.append([ex, c, "%d/%d" % (s["split"], s["launches"]), s["kernel"], s["shares"],
-                             s["decision"]])
+                row = [ex, c, "%d/%d" % (s["split"], s["launches"]), s["kernel"], s["shares"],
+                       s["decision"]]
+            if balance is not None:
+                b = balance.get((ex, c))
+                row.append("no trace" if b is None else "no split launch" if b[0] == 0 else
+                           "%d/%d within 10%%" % (b[1], b[0]))
+            body.append(row)
     with open(os.path.join(out, "reports", "decisions.csv"), "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(head)
@@ -250,8 +287,11 @@ def write_decisions(out, examples, columns, reports):
                 "launches. largest kernel: the one with the longest total time; its shares: the "
                 "fraction of its work-groups each member device ran, in device order (%s); "
                 "decision: why its last launch that ran whole was not split (else the last reason "
-                "given). Whole reports: reports/EXAMPLE.COLUMN.txt.\n"
-                % ("; ".join(devices) if devices else "the reports' device lines"))
+                "given). Whole reports: reports/EXAMPLE.COLUMN.txt.%s\n"
+                % ("; ".join(devices) if devices else "the reports' device lines",
+                   " balanced: of one more, untimed run traced (reports/EXAMPLE.COLUMN.trace.json), "
+                   "the split launches whose devices finished within 10% of each other "
+                   "(tools/skmd-trace --balance)." if balance is not None else ""))
 
 
 def fmt_ms(v):
@@ -452,8 +492,22 @@ def main_merge(args):
     return 0 if all(r[3] == "PASSED" for r in runs.values()) else 1
 
 
+def column_env(lib, env, report):
+    """The environment of a libskmd column's run: lib preloaded (a column's own LD_PRELOAD,
+    another build, wins), with SKMD_REPORT=1 when report."""
+    env = dict({"LD_PRELOAD": os.path.abspath(lib)}, **env)
+    # Programs of the sanitizer build refuse a preload ahead of their ASan runtime.
+    asan = [o for o in [os.environ.get("ASAN_OPTIONS"), "verify_asan_link_order=0"] if o]
+    env.setdefault("ASAN_OPTIONS", ":".join(asan))
+    if report:
+        env.setdefault("SKMD_REPORT", "1")
+    return env
+
+
 def main():
     args = parse_args()
+    if args.balance and not args.report:
+        fail("--balance needs --report (its column is in the decisions table)")
     os.makedirs(args.out, exist_ok=True)
     if args.merge:
         return main_merge(args)
@@ -485,7 +539,10 @@ def main():
     for p, d, name in devices:
         print("bench: device %d:%d %s" % (p, d, name))
 
-    runs, reports, rounds = {}, {}, {}
+    skmd_trace = find_skmd_trace(args.bin_dir) if args.balance and columns else None
+    if args.balance and columns and not skmd_trace:
+        fail("--balance: tools/skmd-trace not built (make tools/skmd-trace)")
+    runs, reports, rounds, balance = {}, {}, {}, {}
     if args.report:
         os.makedirs(os.path.join(args.out, "reports"), exist_ok=True)
     with open(os.path.join(args.out, "log.txt"), "w") as log, \
@@ -504,14 +561,7 @@ def main():
                         rounds.setdefault((ex, key), []).append(r[1])
                     rw.writerow([ex, "native", dev_labels[key], r[0], fmt_ms(r[1]), fmt_ms(r[2]), r[3], rnd])
                 for c, env in columns.items():
-                    # lib is set whenever columns are; a column's own LD_PRELOAD (another build) wins.
-                    env = dict({"LD_PRELOAD": os.path.abspath(lib)}, **env)
-                    # Programs of the sanitizer build refuse a preload ahead of their ASan runtime.
-                    asan = [o for o in [os.environ.get("ASAN_OPTIONS"), "verify_asan_link_order=0"] if o]
-                    env.setdefault("ASAN_OPTIONS", ":".join(asan))
-                    if args.report:
-                        env.setdefault("SKMD_REPORT", "1")
-                    r = runner.run(prog, [], env, "%s %s" % (ex, c))
+                    r = runner.run(prog, [], column_env(lib, env, args.report), "%s %s" % (ex, c))
                     kept = better(runs.get((ex, c, None)), r)
                     runs[(ex, c, None)] = kept
                     if args.report and kept is r:  # the report of the run the tables show
@@ -521,11 +571,19 @@ def main():
                                     "(no libskmd report in the run's output: see log.txt)\n")
                     rw.writerow([ex, c, "all", r[0], fmt_ms(r[1]), fmt_ms(r[2]), r[3], rnd])
                 rf.flush()
+            for c, env in columns.items() if skmd_trace else ():
+                # Untimed: the trace's own cost stays out of the tables.
+                trace = os.path.join(args.out, "reports", "%s.%s.trace.json" % (ex, c))
+                if os.path.exists(trace):
+                    os.remove(trace)
+                runner.run(prog, [], dict(column_env(lib, env, True), SKMD_TRACE=trace),
+                           "%s %s traced" % (ex, c))
+                balance[(ex, c)] = trace_balance(skmd_trace, trace, log)
 
     rows = summarise(examples, dev_keys, list(columns), runs, rounds)
     write_tables(args.out, rows, dev_keys, dev_labels, list(columns))
     if args.report and columns:
-        write_decisions(args.out, examples, list(columns), reports)
+        write_decisions(args.out, examples, list(columns), reports, balance if skmd_trace else None)
     title = "libskmd examples, %s%s, best of %d%s" % (
         datetime.date.today().isoformat(), ", --quick" if args.quick else "", args.reps,
         " x %d rounds" % args.rounds if args.rounds > 1 else "")
