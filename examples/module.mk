@@ -53,12 +53,13 @@ test-call-cost: $(CALL_COST) $(O)libskmd/libskmd.so
 	  env $(SKMD_SAN_ENV) LD_PRELOAD="$(SKMD_PRELOAD)" $(CALL_COST) --reps 10 | grep -q '^PASSED' && \
 	  echo "PASS test-call-cost" || { echo "FAIL test-call-cost"; exit 1; }
 
-# bench/pack/: the built programs (and libskmd.so plus BENCH_PACK_EXTRA files, when there)
-# in one folder, to carry to a machine that cannot build them.
+# bench/pack/: the built programs (and libskmd.so, tools/skmd-trace for --balance, plus
+# BENCH_PACK_EXTRA files, when there) in one folder, to carry to a machine that cannot
+# build them.
 BENCH_PACK_EXTRA ?=
 bench-pack: $(EXAMPLE_BINS)
 	rm -rf bench/pack && mkdir -p bench/pack
-	for f in $(EXAMPLE_BINS) $(wildcard libskmd/libskmd.so) $(BENCH_PACK_EXTRA); do \
+	for f in $(EXAMPLE_BINS) $(wildcard libskmd/libskmd.so tools/skmd-trace) $(BENCH_PACK_EXTRA); do \
 	  mkdir -p bench/pack/$$(dirname $${f#$(O)}) && cp -p $$f bench/pack/$${f#$(O)} || exit 1; done
 	@echo "bench-pack: $$(find bench/pack -type f | wc -l) files in bench/pack"
 CLEAN_FILES += bench/pack bench/out
