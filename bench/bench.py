@@ -10,8 +10,9 @@ environment, e.g. a partitioning policy), and writes:
                decisions per example and column, from its exit report)
   reports/     with --report: EXAMPLE.COLUMN.txt, libskmd's exit report (SKMD_REPORT=1) of
                each libskmd run; decisions.csv, the decisions table; with --balance also
-               EXAMPLE.COLUMN.trace.json, the trace of one more, untimed run, and its
-               split launches' balance (skmd-trace --balance) in the decisions table
+               EXAMPLE.COLUMN.trace.json, the trace of one more, untimed run, its
+               split launches' balance (skmd-trace --balance) in the decisions table, and
+               EXAMPLE.COLUMN.launch.svg, the timeline of its last split launch
   chart.svg    bars of speed relative to the fastest single device (chart.png too when
                rsvg-convert is installed)
   log.txt      the output of every run
@@ -238,18 +239,28 @@ def find_skmd_trace(bin_dir):
     return None
 
 
-def trace_balance(skmd_trace, trace, log):
-    """(split launches, of them within 10%) of a trace file, or None (no trace, or unread)."""
+def run_logged(cmd, log):
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    log.write("$ %s\n%s\n(exit %d)\n\n" % (" ".join(cmd), (r.stdout + r.stderr).rstrip(), r.returncode))
+    return r
+
+
+def trace_balance(skmd_trace, trace, picture, title, log):
+    """(split launches, of them within 10%) of a trace file, or None (no trace, or unread);
+    draws its last split launch's timeline into picture."""
     if not os.path.isfile(trace):
         return None
-    r = subprocess.run([skmd_trace, "--balance", "--json", trace], capture_output=True, text=True)
-    log.write("$ %s --balance --json %s\n%s\n(exit %d)\n\n" % (skmd_trace, trace, (r.stdout + r.stderr).rstrip(),
-                                                                r.returncode))
+    r = run_logged([skmd_trace, "--balance", "--json", trace], log)
     try:
         b = json.loads(r.stdout) if r.returncode == 0 else None
-        return (int(b["split_launches"]), int(b["balanced_launches"])) if b else None
-    except (ValueError, KeyError, TypeError):
+        counts = (int(b["split_launches"]), int(b["balanced_launches"])) if b else None
+        last = b["launches"][-1]["launch"] if b and b["launches"] else None
+    except (ValueError, KeyError, TypeError, IndexError):
         return None
+    if last is not None:
+        run_logged([skmd_trace, "--launch", str(last), "--title", "%s: launch %d" % (title, last),
+                    "--svg", picture, trace], log)
+    return counts
 
 
 def write_decisions(out, examples, columns, reports, balance=None):
@@ -578,7 +589,10 @@ def main():
                     os.remove(trace)
                 runner.run(prog, [], dict(column_env(lib, env, True), SKMD_TRACE=trace),
                            "%s %s traced" % (ex, c))
-                balance[(ex, c)] = trace_balance(skmd_trace, trace, log)
+                picture = os.path.join(args.out, "reports", "%s.%s.launch.svg" % (ex, c))
+                if os.path.exists(picture):
+                    os.remove(picture)
+                balance[(ex, c)] = trace_balance(skmd_trace, trace, picture, "%s, %s" % (ex, c), log)
 
     rows = summarise(examples, dev_keys, list(columns), runs, rounds)
     write_tables(args.out, rows, dev_keys, dev_labels, list(columns))

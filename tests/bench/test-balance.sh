@@ -1,7 +1,7 @@
 #!/bin/bash
 # bench/run.sh --balance on two PoCL devices: the traced run's split launches are counted
-# from its trace (forced halves: every launch split), a column run whole has none, and
-# --balance without --report is refused.
+# from its trace (forced halves: every launch split) and its last one drawn, a column run
+# whole has none (and no picture), and --balance without --report is refused.
 # usage: test-balance.sh PRELOAD EXAMPLES_DIR WORKDIR
 set -u
 preload=${1// /:} bin=$2 work=$3
@@ -17,6 +17,9 @@ row() { grep "^| vector_add | $1 |" <<<"$out"; }
 [[ "$(row halves)" =~ \|\ [0-2]/2\ within\ 10%\ \|$ ]] || bad "halves: $(row halves)"
 [[ "$(row whole)" =~ \|\ no\ split\ launch\ \|$ ]] || bad "whole: $(row whole)"
 [ -s "$work/out/reports/vector_add.halves.trace.json" ] || bad "no trace kept of the halves column"
+grep -q "<svg" "$work/out/reports/vector_add.halves.launch.svg" 2>/dev/null ||
+    bad "no timeline of the halves column's last split launch"
+[ ! -e "$work/out/reports/vector_add.whole.launch.svg" ] || bad "a timeline for a column that split nothing"
 grep -q "balanced (traced run)" "$work/out/reports/decisions.csv" || bad "decisions.csv has no balance column"
 bench/run.sh --balance --out "$work/refused" >"$work/refused.txt" 2>&1 &&
     bad "--balance without --report was taken"
