@@ -240,6 +240,7 @@ def find_skmd_trace(bin_dir):
 
 
 def run_logged(cmd, log):
+    """A helper tool's run, its command and output written to log.txt."""
     r = subprocess.run(cmd, capture_output=True, text=True)
     log.write("$ %s\n%s\n(exit %d)\n\n" % (" ".join(cmd), (r.stdout + r.stderr).rstrip(), r.returncode))
     return r
