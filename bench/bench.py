@@ -231,12 +231,11 @@ def summarise_report(report):
             "shares": top["shares"], "decision": top["decision"]}
 
 
-def find_skmd_trace(bin_dir):
-    """tools/skmd-trace of the build, else the one bench-pack put next to the packed programs."""
-    for d in (os.path.join(ROOT, "tools"), os.path.join(os.path.dirname(os.path.abspath(bin_dir)), "tools")):
-        if os.access(os.path.join(d, "skmd-trace"), os.X_OK):
-            return os.path.join(d, "skmd-trace")
-    return None
+def built_or_packed(path, bin_dir):
+    """Where a file of the build may be: in the build, else where bench-pack put it next to
+    the packed programs (bin_dir)."""
+    return list(dict.fromkeys([os.path.join(ROOT, path),
+                               os.path.join(os.path.dirname(os.path.abspath(bin_dir)), path)]))
 
 
 def run_logged(cmd, log):
@@ -529,11 +528,7 @@ def main():
     if args.setup_nvidia:
         setup_nvidia(args.out)
     columns = dict(parse_column(c) for c in args.column) if args.column else {"libskmd": {}}
-    # The build's libskmd, else the one bench-pack put next to the packed programs.
-    candidates = [args.libskmd] if args.libskmd else [
-        os.path.join(ROOT, "libskmd", "libskmd.so"),
-        os.path.join(os.path.dirname(os.path.abspath(args.bin_dir)), "libskmd", "libskmd.so")]
-    candidates = list(dict.fromkeys(candidates))
+    candidates = [args.libskmd] if args.libskmd else built_or_packed("libskmd/libskmd.so", args.bin_dir)
     lib = next((c for c in candidates if os.path.isfile(c)), None)
     if not lib:
         if args.libskmd:
@@ -551,7 +546,8 @@ def main():
     for p, d, name in devices:
         print("bench: device %d:%d %s" % (p, d, name))
 
-    skmd_trace = find_skmd_trace(args.bin_dir) if args.balance and columns else None
+    skmd_trace = next((t for t in built_or_packed("tools/skmd-trace", args.bin_dir)
+                       if os.access(t, os.X_OK)), None) if args.balance and columns else None
     if args.balance and columns and not skmd_trace:
         fail("--balance: tools/skmd-trace not built (make tools/skmd-trace)")
     runs, reports, rounds, balance = {}, {}, {}, {}

@@ -97,7 +97,7 @@ int skmd_span_event_is(cl_event real)
     return found;
 }
 
-/* A split event's profiling time: CL_SUCCESS, or why there is none. */
+/* A span event's profiling time: CL_SUCCESS, or why there is none. */
 static cl_int span_event_time(cl_event real, cl_profiling_info param, cl_ulong *t)
 {
     int index = param == CL_PROFILING_COMMAND_QUEUED   ? 0
@@ -304,6 +304,7 @@ cl_int skmd_clGetEventProfilingInfo(cl_event event, cl_profiling_info param_name
         cl_int status = CL_QUEUED;
         real_clGetEventInfo(event->real, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
                             &status, NULL);
+        /* Looked up again after the status: the times are set before it completes. */
         cl_int err = status != CL_COMPLETE ? CL_PROFILING_INFO_NOT_AVAILABLE
                                            : span_event_time(event->real, param_name, &t);
         if (err == CL_SUCCESS) {

@@ -1216,10 +1216,12 @@ static double placed_estimate(const struct skmd_plan_request *r, struct entry *e
  * a link takes its part of the app's bytes at the app's own copy rate, which can cost
  * more than its share of the launch saves: the placed split without those members is
  * weighed too.
+ * With `always` (SKMD_PLACE_WRITES=always) every split is placed, gain or not.
  * 1: place, with the shares in place[]; -1: do not (no split, or no gain); 0: not judged
  * (a member without a measured rate). */
 static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
-                        const struct residency *resident, double app_part, uint64_t *place)
+                        const struct residency *resident, double app_part, int always,
+                        uint64_t *place)
 {
     int n = skmd_state.nmembers, q = r->exec_member, shares = 0;
     for (int m = 0; m < n; m++)
@@ -1263,7 +1265,7 @@ static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
                  "would run it whole even with every input in place", e->name);
         return -1;
     }
-    if (!strcmp(skmd_config()->place_writes, "always"))
+    if (always)
         return 1;
     double in, out;
     int exact = 1;
@@ -1461,7 +1463,7 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
                              "later kernels", e->name);
                 e->feeds_told = 1;
             } else {
-                verdict = place_inputs(r, e, &resident, app_part, place);
+                verdict = place_inputs(r, e, &resident, app_part, !auto_placing, place);
             }
             if (verdict > 0 && ticket->learn && auto_placing)
                 verdict = place_measured(r, e, &placed_key);
