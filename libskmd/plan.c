@@ -70,6 +70,10 @@ struct entry {
      * again (run 0: none). */
     struct skmd_plan_cycle repeat;
     int feeds_told; /* logged once: its writes are not placed (outputs feed kernels) */
+    /* Milliseconds each member's shares of a split finished beyond the model's estimate,
+     * the kernel's own error aside (skmd_part_observe_finish): the split_ms of its
+     * shares in this kernel's problems. */
+    double finish_offset[SKMD_MAX_MEMBERS];
     struct entry *next;
 };
 
@@ -580,7 +584,9 @@ static int build_problem(const struct skmd_plan_request *r, const struct entry *
                                                &skmd_state.members[m]),
                                            .peak_rate = info[m].peak_rate,
                                            .resident_in = resident->in[m],
-                                           .launch_ms = info[m].launch_ms};
+                                           .launch_ms = info[m].launch_ms,
+                                           .split_ms = fmax(-info[m].launch_ms,
+                                                            e->finish_offset[m])};
         for (int dir = 0; dir < 2; dir++)
             for (int mem = 0; mem < 2; mem++)
                 dev[n].curve[dir][mem] = *link_curve(m, dir, mem);
@@ -1073,6 +1079,36 @@ static void probe_idle(const struct skmd_plan_request *r, struct entry *e, uint6
 /* Under plan_lock: the partitioner's decision (or a cold-start probe, a sweep step,
  * single mode), then the guard's word on it, then now and then a probe of an idle
  * member. */
+/* Under plan_lock: when the shares are the partitioner's split as it estimated them (the
+ * guard and the probes left them), the ticket keeps the estimate for the finish offsets. */
+static void note_estimate(const struct skmd_plan_request *r, const struct entry *e,
+                          const struct skmd_part_result *res, const int *map, int n,
+                          const uint64_t *count, struct skmd_plan_ticket *t)
+{
+    int shares = 0;
+    uint64_t planned = 0;
+    for (int i = 0; i < n; i++) {
+        if (count[map[i]] != res->count[i])
+            return;
+        shares += res->count[i] > 0;
+        planned += res->count[i];
+    }
+    if (shares < 2 || planned != r->total_groups)
+        return;
+    for (int i = 0; i < n; i++) {
+        int m = map[i];
+        if (!count[m])
+            continue;
+        struct skmd_part_table table = table_with_twins(e, m, r->eligible);
+        double rate = skmd_part_rate(&table, count[m]);
+        if (!(rate > 0))
+            return;
+        t->est_ms[m] = res->est_ms[i];
+        t->est_kernel_ms[m] = (double)count[m] / rate;
+    }
+    t->estimated = 1;
+}
+
 static void decide(const struct skmd_plan_request *r, struct entry *e,
                    const struct residency *resident, uint64_t *count,
                    struct skmd_plan_ticket *t)
@@ -1135,6 +1171,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
              resident->pieces ? " (shares that move inputs priced in pieces, overlapped)" : "");
     guard(r, e, resident, count, t);
     probe_idle(r, e, count, t);
+    note_estimate(r, e, &res, map, n, count, t);
 }
 
 /* Milliseconds for the app's write of `bytes` to reach member m's copy (through the
@@ -1566,7 +1603,34 @@ static void flush_locked(void)
     skmd_plan_guard_store(db, &members, cache);
 }
 
-void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms)
+/* Under plan_lock: a split the partitioner estimated, every share measured and none its
+ * member's first (whose time holds one-time costs): each member's finish against the
+ * estimate moves its finish offset. */
+static void observe_finish(const struct skmd_plan_ticket *t, struct entry *e,
+                           const double *ms, const double *finish_ms)
+{
+    if (!e || !finish_ms || !t->estimated)
+        return;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (t->count[m] && (t->first_share[m] || !(ms[m] > 0) || !(finish_ms[m] > 0)))
+            return;
+    for (int m = 0; m < skmd_state.nmembers; m++) {
+        if (!t->count[m])
+            continue;
+        double was = e->finish_offset[m];
+        if (skmd_part_observe_finish(&e->finish_offset[m], finish_ms[m], ms[m], t->est_ms[m],
+                                     t->est_kernel_ms[m], PLAN_ALPHA,
+                                     info[m].launch_ms) == SKMD_PART_OK &&
+            fabs(e->finish_offset[m] - was) > 0.001)
+            skmd_log(SKMD_LOG_DEBUG, "plan %s: member %d finished %.3f ms after the start "
+                     "(kernel %.3f), estimated %.3f (%.3f): finish offset %+.3f ms", e->name,
+                     m, finish_ms[m], ms[m], t->est_ms[m], t->est_kernel_ms[m],
+                     e->finish_offset[m]);
+    }
+}
+
+void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms,
+                       const double *finish_ms)
 {
     if (!ticket->learn)
         return;
@@ -1594,6 +1658,7 @@ void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms)
             SKMD_PART_OK)
             e->dirty = 1;
     }
+    observe_finish(ticket, e, ms, finish_ms);
     int every = skmd_config()->profile_flush;
     if (every > 0 && ++launches_since_flush >= (uint64_t)every)
         flush_locked();

@@ -56,6 +56,10 @@ struct skmd_plan_ticket {
      * (placement.h). */
     int placed;
     struct skmd_plan_cycle cycle; /* a sample of the placement's guard (placement_cycle.h) */
+    /* 1: the shares are the partitioner's decision as estimated: member m to finish
+     * est_ms[m] after the launch begins, its kernel taking est_kernel_ms[m]. */
+    int estimated;
+    double est_ms[SKMD_MAX_MEMBERS], est_kernel_ms[SKMD_MAX_MEMBERS];
 };
 
 /* Fills count[m] for every member (0 where not eligible; the counts sum to
@@ -72,8 +76,11 @@ double skmd_plan_event_ms(cl_event ev);
  * queue, e.g. the boxes of one share), or -1 when either is not profiled. */
 double skmd_plan_span_ms(cl_event first, cl_event last);
 
-/* The launch's shares ran: ms[m] is member m's kernel time (<= 0: not measured). */
-void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms);
+/* The launch's shares ran: ms[m] is member m's kernel time (<= 0: not measured), and
+ * finish_ms[m] (NULL: none) the milliseconds from the launch's start to the end of its
+ * share, which teach a split the model's error beyond the kernels (finish offsets). */
+void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms,
+                       const double *finish_ms);
 
 /* The launch planned in `ticket` ran, `ms` on the host's clock from the start of its
  * shares to the end of the last one (merges included): the guard's sample. */

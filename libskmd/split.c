@@ -54,6 +54,7 @@ struct share {
     struct launch *L;
     uint64_t start_ns;              /* host clock, for the trace */
     uint64_t launch_ns;             /* host clock when its inputs were in place */
+    uint64_t end_ns;                /* host clock when it was done (the plan's finish) */
     int timed;                      /* t_start/t_end hold the kernel's device times */
     cl_ulong t_start, t_end;        /* member's device clock */
     double ms; /* kernel time (profiling), -1: unknown */
@@ -971,6 +972,7 @@ static void share_main(void *arg)
     unsigned busy = on_host ? skmd_host_busy_begin(sh->launch_ns) : 0;
     if (sh->err == CL_SUCCESS)
         sh->err = finish_share(sh);
+    sh->end_ns = skmd_now_ns();
     if (on_host)
         skmd_host_busy_end(busy);
     sh->done = sh->err == CL_SUCCESS ? 1 : -1;
@@ -1012,6 +1014,7 @@ static cl_int run_split(struct launch *L)
     cl_int err = CL_SUCCESS;
     for (int s = 0; s < nshares; s++)
         shares[s].L = L;
+    uint64_t begin_ns = skmd_now_ns();
     gather_inputs(L);
     /* All shares at once, each on its own thread and its member's own queue. */
     if (serial_launches())
@@ -1020,10 +1023,14 @@ static cl_int run_split(struct launch *L)
     else
         skmd_run_parallel((unsigned)nshares, share_main, shares, sizeof shares[0]);
     if (!L->observed) { /* the shares as planned, not a redo */
-        double ms[SKMD_MAX_MEMBERS] = {0};
-        for (int s = 0; s < nshares; s++)
-            ms[shares[s].member] = shares[s].done == 1 ? shares[s].ms : 0;
-        skmd_plan_observe(&L->ticket, ms);
+        double ms[SKMD_MAX_MEMBERS] = {0}, finish_ms[SKMD_MAX_MEMBERS] = {0};
+        for (int s = 0; s < nshares; s++) {
+            int done = shares[s].done == 1;
+            ms[shares[s].member] = done ? shares[s].ms : 0;
+            finish_ms[shares[s].member] =
+                done ? (double)(shares[s].end_ns - begin_ns) / 1e6 : 0;
+        }
+        skmd_plan_observe(&L->ticket, ms, finish_ms);
         L->observed = 1;
     }
     /* Faults: the member is marked and its share redone by one that did its own. */

@@ -121,6 +121,7 @@ static uint64_t problem_fingerprint(const struct skmd_part_problem *p, int polic
         MIX(h, dv->remote_from);
         MIX_FIGURE(h, dv->peer_bytes_per_ms);
         MIX_FIGURE(h, dv->launch_ms);
+        MIX_FIGURE(h, dv->split_ms);
         MIX(h, dv->max_pieces);
         MIX_FIGURE(h, dv->piece_bytes);
     }

@@ -183,7 +183,8 @@ static int good_device(const struct skmd_part_device *d)
                 return 0;
     return good_number(d->peak_rate) && good_number(d->resident_in) && d->resident_in <= 1.0 &&
            good_number(d->remote_in) && d->resident_in + d->remote_in <= 1.0 + 1e-9 &&
-           good_number(d->peer_bytes_per_ms) && good_number(d->piece_bytes);
+           good_number(d->peer_bytes_per_ms) && good_number(d->piece_bytes) &&
+           isfinite(d->split_ms) && d->launch_ms + d->split_ms >= 0.0;
 }
 
 int part_model_init(struct part_model *m, const struct skmd_part_problem *p)
@@ -244,7 +245,7 @@ void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_
     double rate = interpolate(m->rate[d], n);
     c->kernel_ms = rate > 0.0 ? wg / rate : SKMD_PART_NEVER_MS;
     /* The tables hold kernel times: a share also pays the device's launch latency. */
-    c->kernel_ms += p->dev[d].launch_ms;
+    c->kernel_ms += p->dev[d].launch_ms + (n < p->total_wg ? p->dev[d].split_ms : 0.0);
     if (c->kernel_ms > SKMD_PART_NEVER_MS)
         c->kernel_ms = SKMD_PART_NEVER_MS;
     double out_bytes = p->out_fixed + wg * p->out_per_wg;

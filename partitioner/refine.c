@@ -114,3 +114,18 @@ int skmd_part_observe_link(struct skmd_part_link_curve *c, double bytes, double 
     c->scale = 1.0;
     return SKMD_PART_OK;
 }
+
+int skmd_part_observe_finish(double *offset_ms, double finish_ms, double kernel_ms,
+                             double est_finish_ms, double est_kernel_ms, double alpha,
+                             double floor_ms)
+{
+    if (!offset_ms || !isfinite(*offset_ms) || !(finish_ms > 0.0) || !isfinite(finish_ms) ||
+        !(kernel_ms > 0.0) || !isfinite(kernel_ms) || !(est_finish_ms > 0.0) ||
+        !isfinite(est_finish_ms) || !(est_kernel_ms > 0.0) || !isfinite(est_kernel_ms) ||
+        !(alpha > 0.0) || alpha > 1.0 || !isfinite(floor_ms) || floor_ms < 0.0)
+        return SKMD_PART_EINVAL;
+    double cap = SKMD_PART_FINISH_STEP * est_finish_ms;
+    double error = (finish_ms - kernel_ms) - (est_finish_ms - est_kernel_ms);
+    *offset_ms = fmax(-floor_ms, *offset_ms + alpha * fmax(-cap, fmin(cap, error)));
+    return SKMD_PART_OK;
+}

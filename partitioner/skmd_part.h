@@ -96,6 +96,11 @@ struct skmd_part_device {
     /* Fixed cost of one share on the device beyond its kernel time (driver launch and
      * completion latency as the host sees it), ms, charged to every share n > 0. */
     double launch_ms;
+    /* Fixed cost of a share of a split launch only (0 < n < total_wg), ms, beyond
+     * launch_ms: what the runtime learnt the device's split shares finish after the
+     * model's estimate (skmd_part_observe_finish). May be negative; launch_ms + split_ms
+     * >= 0. A whole launch does not pay it: it was learnt where the inputs are spread. */
+    double split_ms;
     /* Shares in pieces: the runtime may run a share whose inputs cross the link as k
      * contiguous pieces, piece i+1's inputs moving while piece i computes, so that its
      * transfer in and kernel take skmd_part_pieces_ms(in, kernel, k) instead of their sum.
@@ -213,6 +218,20 @@ int skmd_part_observe(struct skmd_part_table *t, uint64_t nwg, double kernel_ms,
 #define SKMD_PART_LINK_MAX_SLOWDOWN 2.0
 int skmd_part_observe_link(struct skmd_part_link_curve *c, double bytes, double ms,
                            double alpha);
+/* Folds a split launch's measured finish into a device's finish offset: the milliseconds
+ * the runtime charges the device's split shares of this kernel (split_ms), for what the
+ * model leaves out (an input that waits for another device's link to free, the order the
+ * shares are started in). The device finished finish_ms after the launch began, its
+ * kernel ran kernel_ms; the model, offset included, said est_finish_ms and est_kernel_ms.
+ * What the finish holds beyond the kernel is compared (the kernel's own error is the
+ * table's to learn: skmd_part_observe); the offset moves by alpha of the difference,
+ * taken at most SKMD_PART_FINISH_STEP x est_finish_ms either way (one stalled share is no
+ * trend), and stays at or above -floor_ms (the cost it corrects cannot go below 0).
+ * Non-finite or non-positive times are ignored (returns SKMD_PART_EINVAL). */
+#define SKMD_PART_FINISH_STEP 0.25
+int skmd_part_observe_finish(double *offset_ms, double finish_ms, double kernel_ms,
+                             double est_finish_ms, double est_kernel_ms, double alpha,
+                             double floor_ms);
 
 /* ---- Decision cache with hysteresis --------------------------------------------------- */
 
