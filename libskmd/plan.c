@@ -1076,9 +1076,6 @@ static void probe_idle(const struct skmd_plan_request *r, struct entry *e, uint6
              donor_ms);
 }
 
-/* Under plan_lock: the partitioner's decision (or a cold-start probe, a sweep step,
- * single mode), then the guard's word on it, then now and then a probe of an idle
- * member. */
 /* Under plan_lock: when the shares are the partitioner's split as it estimated them (the
  * guard and the probes left them), the ticket keeps the estimate for the finish offsets. */
 static void note_estimate(const struct skmd_plan_request *r, const struct entry *e,
@@ -1109,6 +1106,9 @@ static void note_estimate(const struct skmd_plan_request *r, const struct entry 
     t->estimated = 1;
 }
 
+/* Under plan_lock: the partitioner's decision (or a cold-start probe, a sweep step,
+ * single mode), then the guard's word on it, then now and then a probe of an idle
+ * member. */
 static void decide(const struct skmd_plan_request *r, struct entry *e,
                    const struct residency *resident, uint64_t *count,
                    struct skmd_plan_ticket *t)
