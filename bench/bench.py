@@ -238,6 +238,13 @@ def built_or_packed(path, bin_dir):
                                os.path.join(os.path.dirname(os.path.abspath(bin_dir)), path)]))
 
 
+def fresh(path):
+    """path, with what an earlier run left there removed."""
+    if os.path.exists(path):
+        os.remove(path)
+    return path
+
+
 def run_logged(cmd, log):
     """A helper tool's run, its command and output written to log.txt."""
     r = subprocess.run(cmd, capture_output=True, text=True)
@@ -581,14 +588,10 @@ def main():
                 rf.flush()
             for c, env in columns.items() if skmd_trace else ():
                 # Untimed: the trace's own cost stays out of the tables.
-                trace = os.path.join(args.out, "reports", "%s.%s.trace.json" % (ex, c))
-                if os.path.exists(trace):
-                    os.remove(trace)
+                trace = fresh(os.path.join(args.out, "reports", "%s.%s.trace.json" % (ex, c)))
                 runner.run(prog, [], dict(column_env(lib, env, True), SKMD_TRACE=trace),
                            "%s %s traced" % (ex, c))
-                picture = os.path.join(args.out, "reports", "%s.%s.launch.svg" % (ex, c))
-                if os.path.exists(picture):
-                    os.remove(picture)
+                picture = fresh(os.path.join(args.out, "reports", "%s.%s.launch.svg" % (ex, c)))
                 balance[(ex, c)] = trace_balance(skmd_trace, trace, picture, "%s, %s" % (ex, c), log)
 
     rows = summarise(examples, dev_keys, list(columns), runs, rounds)

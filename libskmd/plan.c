@@ -1078,14 +1078,14 @@ static void probe_idle(const struct skmd_plan_request *r, struct entry *e, uint6
 
 /* Under plan_lock: when the shares are the partitioner's split as it estimated them (the
  * guard and the probes left them), the ticket keeps the estimate for the finish offsets. */
-static void note_estimate(const struct skmd_plan_request *r, const struct entry *e,
+static void note_estimate(const struct skmd_plan_request *r,
                           const struct skmd_part_result *res, const int *map, int n,
                           const uint64_t *count, struct skmd_plan_ticket *t)
 {
     int shares = 0;
     uint64_t planned = 0;
     for (int i = 0; i < n; i++) {
-        if (count[map[i]] != res->count[i])
+        if (count[map[i]] != res->count[i] || (res->count[i] && !(res->est_kernel_ms[i] > 0)))
             return;
         shares += res->count[i] > 0;
         planned += res->count[i];
@@ -1093,15 +1093,8 @@ static void note_estimate(const struct skmd_plan_request *r, const struct entry 
     if (shares < 2 || planned != r->total_groups)
         return;
     for (int i = 0; i < n; i++) {
-        int m = map[i];
-        if (!count[m])
-            continue;
-        struct skmd_part_table table = table_with_twins(e, m, r->eligible);
-        double rate = skmd_part_rate(&table, count[m]);
-        if (!(rate > 0))
-            return;
-        t->est_ms[m] = res->est_ms[i];
-        t->est_kernel_ms[m] = (double)count[m] / rate;
+        t->est_ms[map[i]] = res->est_ms[i];
+        t->est_kernel_ms[map[i]] = res->est_kernel_ms[i];
     }
     t->estimated = 1;
 }
@@ -1171,7 +1164,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
              resident->pieces ? " (shares that move inputs priced in pieces, overlapped)" : "");
     guard(r, e, resident, count, t);
     probe_idle(r, e, count, t);
-    note_estimate(r, e, &res, map, n, count, t);
+    note_estimate(r, &res, map, n, count, t);
 }
 
 /* Milliseconds for the app's write of `bytes` to reach member m's copy (through the

@@ -1,6 +1,7 @@
 /* Decision cache per launch key, with hysteresis so that shares do not oscillate; a launch
  * whose problem is the one its key last saw gets the last answer without deciding again. */
 #include "skmd_part.h"
+#include "part_model.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -225,7 +226,7 @@ int skmd_part_cache_decide(struct skmd_part_cache *c, const struct skmd_part_key
             total += e->result.count[d];
         if (total == p->total_wg) {
             /* Both decisions judged with today's tables. */
-            double kept = skmd_part_estimate(p, e->result.count, e->result.est_ms);
+            double kept = part_result_estimate(p, &e->result);
             e->result.overall_ms = kept;
             if (!(out->overall_ms < kept * (1.0 - c->hysteresis)) &&
                 !skmd_part_rebalances(&e->result, out)) {

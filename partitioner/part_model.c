@@ -385,10 +385,21 @@ double part_model_finish(const struct part_model *m, const struct part_cost *cos
     return max;
 }
 
+/* est_ms, est_kernel_ms and overall_ms of r's shares under m. */
+static void fill_estimates(const struct part_model *m, struct skmd_part_result *r)
+{
+    struct part_cost cost[SKMD_PART_MAX_DEVICES];
+    for (int d = 0; d < m->ndev; d++) {
+        part_model_cost(m, d, r->count[d], &cost[d]);
+        double rate = r->count[d] ? interpolate(m->rate[d], r->count[d]) : 0.0;
+        r->est_kernel_ms[d] = rate > 0.0 ? (double)r->count[d] / rate : 0.0;
+    }
+    r->overall_ms = part_model_finish(m, cost, r->count, r->est_ms, NULL);
+}
+
 void part_result_fill(const struct part_model *m, const uint64_t *count,
                       struct skmd_part_result *out)
 {
-    struct part_cost cost[SKMD_PART_MAX_DEVICES];
     out->ndev = m->ndev;
     uint64_t start = 0;
     for (int d = 0; d < m->ndev; d++) {
@@ -396,9 +407,17 @@ void part_result_fill(const struct part_model *m, const uint64_t *count,
         out->start[d] = start;
         out->count[d] = count[d];
         start += count[d];
-        part_model_cost(m, d, count[d], &cost[d]);
     }
-    out->overall_ms = part_model_finish(m, cost, count, out->est_ms, NULL);
+    fill_estimates(m, out);
+}
+
+double part_result_estimate(const struct skmd_part_problem *p, struct skmd_part_result *r)
+{
+    struct part_model m;
+    if (part_model_init(&m, p) != SKMD_PART_OK)
+        return SKMD_PART_NEVER_MS;
+    fill_estimates(&m, r);
+    return r->overall_ms;
 }
 
 double skmd_part_estimate(const struct skmd_part_problem *p, const uint64_t *count,

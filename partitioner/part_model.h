@@ -42,5 +42,8 @@ double part_model_finish(const struct part_model *m, const struct part_cost *cos
 /* Lays the shares out as contiguous ranges and fills the estimates. */
 void part_result_fill(const struct part_model *m, const uint64_t *count,
                       struct skmd_part_result *out);
+/* Estimates r's shares (r->count) again under p: est_ms, est_kernel_ms and overall_ms;
+ * returns overall_ms, or SKMD_PART_NEVER_MS (r untouched) when p is malformed. */
+double part_result_estimate(const struct skmd_part_problem *p, struct skmd_part_result *r);
 
 #endif

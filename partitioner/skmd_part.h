@@ -156,6 +156,9 @@ struct skmd_part_result {
     uint64_t count[SKMD_PART_MAX_DEVICES];
     int order[SKMD_PART_MAX_DEVICES];
     double est_ms[SKMD_PART_MAX_DEVICES]; /* estimated finish time of each device */
+    /* Its kernel's part: the table's time for its work-groups (no latency; 0: no share or
+     * no rate), which a measured kernel time is compared with. */
+    double est_kernel_ms[SKMD_PART_MAX_DEVICES];
     double overall_ms;                    /* the largest est_ms */
     uint64_t granularity;                 /* Algorithm 1's step, work-groups */
     int steps;                            /* moves the descent made */

@@ -181,9 +181,8 @@ static int run(const struct scenario *s, double *worst, int *late_changes,
         for (int d = 0; d < s->ndev && estimated; d++)
             if (count[d] && count[d] < s->total_wg)
                 CHECK(skmd_part_observe_finish(
-                          &offset[d], finish[d], kernel[d], r.est_ms[d],
-                          (double)count[d] / skmd_part_rate(&dev[d].table, count[d]), ALPHA,
-                          launch_ms[d]) == SKMD_PART_OK);
+                          &offset[d], finish[d], kernel[d], r.est_ms[d], r.est_kernel_ms[d],
+                          ALPHA, launch_ms[d]) == SKMD_PART_OK);
         double spread = (last - first) / last;
         if (spreads)
             spreads[launch] = spread;
