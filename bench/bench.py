@@ -15,6 +15,8 @@ environment, e.g. a partitioning policy), and writes:
                EXAMPLE.COLUMN.launch.svg, the timeline of its last split launch
   chart.svg    bars of speed relative to the fastest single device (chart.png too when
                rsvg-convert is installed)
+  profiles/    with two or more libskmd columns: LABEL.db, each column's own profile database
+               (a copy, taken at the start, of the one they would share)
   log.txt      the output of every run
 Standard library only, so it runs on any machine with a python3.
 """
@@ -27,8 +29,11 @@ import math
 import os
 import re
 import shutil
+import sqlite3
 import subprocess
 import sys
+import urllib.parse
+from contextlib import closing
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # libskmd's exit report (docs/tools.md, "The report"): a title line, one line per member
@@ -522,6 +527,60 @@ def column_env(lib, env, report):
     return env
 
 
+def profile_db_of(env):
+    """The profile database libskmd opens in env (libskmd/controls.def): SKMD_PROFILE_DB, else
+    $SKMD_CACHE_DIR/profile.db, SKMD_CACHE_DIR defaulting to $XDG_CACHE_HOME/skmd, that to
+    ~/.cache."""
+    if env.get("SKMD_PROFILE_DB"):
+        return env["SKMD_PROFILE_DB"]
+    cache_dir = env.get("SKMD_CACHE_DIR") or os.path.join(
+        env.get("XDG_CACHE_HOME") or os.path.join(env.get("HOME") or "/tmp", ".cache"), "skmd")
+    return os.path.join(cache_dir, "profile.db")
+
+
+def copy_profile_db(src, dst):
+    """dst made a copy of the SQLite database src, or left absent (libskmd then starts a new
+    one) when src is absent or unreadable; says which, for the column's line."""
+    if not os.path.isfile(src):
+        return "new: %s does not exist" % src
+    try:
+        # The backup API reads src's committed state, its -wal included; read-only, so the
+        # user's database is left as it was.
+        with closing(sqlite3.connect("file:%s?mode=ro" % urllib.parse.quote(os.path.abspath(src)),
+                                     uri=True)) as s, closing(sqlite3.connect(dst)) as d:
+            s.backup(d)
+    except sqlite3.Error as e:
+        for f in (dst, dst + "-wal", dst + "-shm", dst + "-journal"):
+            if os.path.exists(f):
+                os.remove(f)
+        print("bench: WARNING: cannot copy the profile database %s (%s): the column starts "
+              "without one" % (src, e))
+        return "new: the copy of %s failed" % src
+    return "a copy of %s" % src
+
+
+def with_own_profile_dbs(out, columns):
+    """columns, each of two or more given a profile database of its own, out/profiles/LABEL.db,
+    a copy of the one it would use: what a column learns (tables, guard decisions) must not
+    decide the next column's runs. A column's own SKMD_PROFILE_DB wins; one column keeps the
+    user's database, which learns across runs."""
+    folder = os.path.join(out, "profiles")
+    shutil.rmtree(folder, ignore_errors=True)  # an earlier run's columns
+    own = {}
+    for label, env in columns.items():
+        shared = profile_db_of(dict(os.environ, **env))
+        if len(columns) < 2 or "SKMD_PROFILE_DB" in env:
+            why = "the column's own SKMD_PROFILE_DB" if "SKMD_PROFILE_DB" in env else "learns across runs"
+            print("bench: column %s: profile database %s (%s)" % (label, shared, why))
+            own[label] = env
+            continue
+        os.makedirs(folder, exist_ok=True)
+        db = os.path.abspath(os.path.join(folder, label + ".db"))
+        print("bench: column %s: profile database %s (%s)" % (label, db, copy_profile_db(shared, db)))
+        own[label] = dict(env, SKMD_PROFILE_DB=db)
+    return own
+
+
 def main():
     args = parse_args()
     if args.balance and not args.report:
@@ -552,6 +611,8 @@ def main():
     dev_labels = {(p, d): "%d:%d %s" % (p, d, name) for p, d, name in devices}
     for p, d, name in devices:
         print("bench: device %d:%d %s" % (p, d, name))
+    # Copied before any column runs, so that every column starts from the same state.
+    columns = with_own_profile_dbs(args.out, columns)
 
     skmd_trace = next((t for t in built_or_packed("tools/skmd-trace", args.bin_dir)
                        if os.access(t, os.X_OK)), None) if args.balance and columns else None

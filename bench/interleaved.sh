@@ -7,7 +7,8 @@
 # Usage: bench/interleaved.sh --device P:D --libskmd LIB [--bin-dir DIR] [--rounds N]
 #          [--reps N] [--scale X] [--column 'NAME: VAR=VALUE ...']... EXAMPLE...
 # Prints one line per process ("EXAMPLE COLUMN ms_best=X"), then the table. A column may
-# set its own LD_PRELOAD (two builds side by side) and SKMD_PROFILE_DB.
+# set its own LD_PRELOAD (two builds side by side) and SKMD_PROFILE_DB; of two or more
+# columns, each that sets none runs on its own copy of the profile database, removed at exit.
 set -eu
 device="" lib="" bindir=examples rounds=8 reps=7 scale=() columns=()
 while [ $# -gt 0 ]; do
@@ -19,24 +20,49 @@ while [ $# -gt 0 ]; do
     --reps) reps=$2; shift 2 ;;
     --scale) scale=(--scale "$2"); shift 2 ;;
     --column) columns+=("$2"); shift 2 ;;
-    -h|--help) sed -n 2,10p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,11p "$0"; exit 0 ;;
     *) break ;;
   esac
 done
-[ -n "$device" ] && [ -n "$lib" ] && [ $# -gt 0 ] || { sed -n 7,10p "$0" >&2; exit 2; }
+[ -n "$device" ] && [ -n "$lib" ] && [ $# -gt 0 ] || { sed -n 7,11p "$0" >&2; exit 2; }
 [ ${#columns[@]} -gt 0 ] || columns=("libskmd:")
 # As bench.py: a sanitized build's programs take the preloaded library after the ASan runtime.
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
-out=$(mktemp); trap 'rm -f "$out"' EXIT
+out=$(mktemp) dbs=$(mktemp -d); trap 'rm -rf "$out" "$dbs"' EXIT
+# Two or more columns: each its own copy, made before any runs, of the profile database they
+# would share (as libskmd finds it), so that what one column learns (tables, guard decisions)
+# does not decide the next one's runs. A column's own SKMD_PROFILE_DB wins; one column keeps
+# the user's database, which learns across runs.
+shared=${SKMD_PROFILE_DB:-${SKMD_CACHE_DIR:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/skmd}/profile.db}
+db=()  # per column: its SKMD_PROFILE_DB assignment, or none
+for c in "${columns[@]}"; do
+  name=${c%%:*}
+  if [[ " ${c#*:} " == *" SKMD_PROFILE_DB="* ]]; then
+    db+=(""); echo "interleaved: column $name: profile database: the column's own SKMD_PROFILE_DB" >&2
+  elif [ ${#columns[@]} -lt 2 ]; then
+    db+=(""); echo "interleaved: column $name: profile database $shared (learns across runs)" >&2
+  else
+    copy="$dbs/${name//[^[:alnum:]_.+-]/_}.db" how="new: $shared does not exist"
+    if [ -e "$shared" ]; then
+      how="a copy of $shared"
+      for side in "" -wal -shm; do
+        [ ! -e "$shared$side" ] || cp "$shared$side" "$copy$side" ||
+          { how="new: the copy of $shared failed"; rm -f "$copy" "$copy-wal" "$copy-shm"; break; }
+      done
+    fi
+    db+=("SKMD_PROFILE_DB=$copy"); echo "interleaved: column $name: profile database $copy ($how)" >&2
+  fi
+done
 best() { grep -o 'ms_best=[0-9.]*' || echo "ms_best=FAILED"; }
 for ex in "$@"; do
   for _ in $(seq "$rounds"); do
     echo "$ex native $("$bindir/$ex/$ex" --device "$device" --reps "$reps" "${scale[@]}" | best)" |
       tee -a "$out"
-    for c in "${columns[@]}"; do
+    for i in "${!columns[@]}"; do
+      c=${columns[$i]}
       # shellcheck disable=SC2086 # the column's settings are words on purpose
-      echo "$ex ${c%%:*} $(env LD_PRELOAD="$lib" ${c#*:} "$bindir/$ex/$ex" --reps "$reps" "${scale[@]}" | best)" |
-        tee -a "$out"
+      echo "$ex ${c%%:*} $(env LD_PRELOAD="$lib" ${db[$i]:+"${db[$i]}"} ${c#*:} "$bindir/$ex/$ex" \
+        --reps "$reps" "${scale[@]}" | best)" | tee -a "$out"
     done
   done
 done
