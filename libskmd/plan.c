@@ -74,6 +74,8 @@ struct entry {
      * the kernel's own error aside (skmd_part_observe_finish): the split_ms of its
      * shares in this kernel's problems. */
     double finish_offset[SKMD_MAX_MEMBERS];
+    unsigned char offset_known[SKMD_MAX_MEMBERS]; /* read from the database or learnt */
+    int offsets_dirty; /* learnt since they were stored */
     struct entry *next;
 };
 
@@ -370,6 +372,49 @@ static struct entry *entry_find(uint64_t kernel, uint32_t shape)
     return NULL;
 }
 
+/* The key of an entry's finish offsets in the database: they hold for this set of
+ * members (a member without a database id makes it one the database refuses). */
+static struct skmd_pdb_offset_key offset_key(const struct entry *e, int64_t *ids)
+{
+    struct skmd_plan_guard_members members = guard_members(ids);
+    return (struct skmd_pdb_offset_key){e->kernel, e->shape, ids, members.n};
+}
+
+/* The finish offsets the last process left for the entry's kernel and shape class, so
+ * that this one's first estimated splits are balanced too. Under plan_lock. */
+static void load_offsets(struct entry *e)
+{
+    int64_t ids[SKMD_MAX_MEMBERS];
+    struct skmd_pdb_offset_key key = offset_key(e, ids);
+    char said[256] = "";
+    size_t used = 0;
+    for (int m = 0; m < skmd_state.nmembers && db; m++) {
+        if (skmd_pdb_get_offset(db, &key, info[m].db_id, &e->finish_offset[m]) !=
+            SKMD_PDB_OK)
+            continue;
+        e->offset_known[m] = 1;
+        int n = snprintf(said + used, sizeof said - used, "%s member %d %+.3f ms",
+                         used ? "," : "", m, e->finish_offset[m]);
+        used = n > 0 && (size_t)n < sizeof said - used ? used + (size_t)n : used;
+    }
+    if (used)
+        skmd_log(SKMD_LOG_INFO, "plan %s: finish offsets from the profile database:%s",
+                 e->name, said);
+}
+
+/* Under plan_lock. */
+static void store_offsets(struct entry *e)
+{
+    if (!e->offsets_dirty)
+        return;
+    e->offsets_dirty = 0;
+    int64_t ids[SKMD_MAX_MEMBERS];
+    struct skmd_pdb_offset_key key = offset_key(e, ids);
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (e->offset_known[m])
+            skmd_pdb_put_offset(db, &key, info[m].db_id, e->finish_offset[m]);
+}
+
 /* Loads (kernel, shape)'s tables from the database on first use. Under plan_lock. */
 static struct entry *entry_for(uint64_t kernel, uint32_t shape, const char *name)
 {
@@ -392,6 +437,7 @@ static struct entry *entry_for(uint64_t kernel, uint32_t shape, const char *name
             e->table[m].samples[k] = perf.samples[k];
         }
     }
+    load_offsets(e);
     e->next = entries;
     entries = e;
     return e;
@@ -1573,6 +1619,7 @@ static void flush_locked(void)
                     store_link(m, dir, mem);
                 }
     for (struct entry *e = entries; e; e = e->next) {
+        store_offsets(e);
         if (!e->dirty)
             continue;
         e->dirty = 0;
@@ -1613,8 +1660,11 @@ static void observe_finish(const struct skmd_plan_ticket *t, struct entry *e,
         double was = e->finish_offset[m];
         if (skmd_part_observe_finish(&e->finish_offset[m], finish_ms[m], ms[m], t->est_ms[m],
                                      t->est_kernel_ms[m], PLAN_ALPHA,
-                                     info[m].launch_ms) == SKMD_PART_OK &&
-            fabs(e->finish_offset[m] - was) > 0.001)
+                                     info[m].launch_ms) != SKMD_PART_OK)
+            continue;
+        e->offset_known[m] = 1;
+        e->offsets_dirty = 1;
+        if (fabs(e->finish_offset[m] - was) > 0.001)
             skmd_log(SKMD_LOG_DEBUG, "plan %s: member %d finished %.3f ms after the start "
                      "(kernel %.3f), estimated %.3f (%.3f): finish offset %+.3f ms", e->name,
                      m, finish_ms[m], ms[m], t->est_ms[m], t->est_kernel_ms[m],

@@ -43,7 +43,13 @@ static const char schema_sql[] =
      * the host's cores; 0: not measured. */
     "CREATE TABLE IF NOT EXISTS hosts("
     " devices TEXT PRIMARY KEY, idle REAL NOT NULL, busy REAL NOT NULL,"
-    " updated INTEGER NOT NULL);";
+    " updated INTEGER NOT NULL);"
+    /* Version 5. A member device's finish offset (ms) per kernel, shape class and member
+     * list ("3,4", as guards); device is one of the list's ids. */
+    "CREATE TABLE IF NOT EXISTS offsets("
+    " kernel TEXT NOT NULL, shape INTEGER NOT NULL, devices TEXT NOT NULL,"
+    " device INTEGER NOT NULL, ms REAL NOT NULL, updated INTEGER NOT NULL,"
+    " PRIMARY KEY(kernel, shape, devices, device));";
 
 /* Version 4. The guard's off-host split (the split without the members on the host's
  * cores): its smoothed wall time (ms, 0: none), its samples, and 1 when the guard runs it.

@@ -326,5 +326,7 @@ int skmd_pdb_clear(struct skmd_pdb *db)
         rc = sqlite3_exec(db->conn, "DELETE FROM guards", NULL, NULL, NULL);
     if (rc == SQLITE_OK && db->version >= 3)
         rc = sqlite3_exec(db->conn, "DELETE FROM hosts", NULL, NULL, NULL);
+    if (rc == SQLITE_OK && db->version >= 5)
+        rc = sqlite3_exec(db->conn, "DELETE FROM offsets", NULL, NULL, NULL);
     return pdb_end_write(db, rc, "clear");
 }

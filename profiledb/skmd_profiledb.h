@@ -25,7 +25,7 @@
 /* Schema version, stored in PRAGMA user_version; application_id is 'SKMD'. A file of
  * an older version from SKMD_PDB_OLDEST_VERSION on is upgraded in place when opened (its
  * rows kept); one outside that span is moved aside and rebuilt. */
-#define SKMD_PDB_SCHEMA_VERSION 4
+#define SKMD_PDB_SCHEMA_VERSION 5
 #define SKMD_PDB_OLDEST_VERSION 1
 #define SKMD_PDB_APPLICATION_ID 0x534B4D44
 /* Matches partitioner/'s SKMD_PART_RANGES and SKMD_PART_LINK_POINTS. */
@@ -201,8 +201,32 @@ int skmd_pdb_put_host(struct skmd_pdb *db, const int64_t *device, int ndev,
 int skmd_pdb_get_host(struct skmd_pdb *db, const int64_t *device, int ndev, int64_t max_age_s,
                       struct skmd_pdb_host *host);
 
-/* Deletes every row (devices, kernels, tables, links, decisions, guards, hosts); keeps the
- * schema. */
+/* ---- Finish offsets -------------------------------------------------------------------- */
+
+/* How much later (ms; earlier when negative) than the model's estimate a member device's
+ * shares of a kernel's split launches finish, beyond the kernel's own error: per kernel,
+ * shape class and set of member devices (database ids in member order, as the host
+ * rates), one figure per device of the set. */
+struct skmd_pdb_offset_key {
+    uint64_t kernel;
+    uint32_t shape;
+    const int64_t *devices;
+    int ndev;
+};
+/* Offsets beyond this are refused (put) or ignored (get): no launch waits a minute. */
+#define SKMD_PDB_MAX_OFFSET_MS 60000.0
+
+/* SKMD_PDB_EINVAL for a bad device list (as the host rates'), a device not in it, or an
+ * offset that is not finite or beyond SKMD_PDB_MAX_OFFSET_MS. */
+int skmd_pdb_put_offset(struct skmd_pdb *db, const struct skmd_pdb_offset_key *key,
+                        int64_t device, double ms);
+/* SKMD_PDB_NOT_FOUND (and *ms 0) when nothing is stored under the key and device, or the
+ * stored row does not make an offset. */
+int skmd_pdb_get_offset(struct skmd_pdb *db, const struct skmd_pdb_offset_key *key,
+                        int64_t device, double *ms);
+
+/* Deletes every row (devices, kernels, tables, links, decisions, guards, hosts, offsets);
+ * keeps the schema. */
 int skmd_pdb_clear(struct skmd_pdb *db);
 
 #endif

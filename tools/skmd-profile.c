@@ -171,7 +171,8 @@ static const char show_help[] =
     "Prints the performance tables of one kernel (KERNEL: its hash, a unique prefix of it,\n"
     "or its name): per device and shape class, the work-groups/ms of each size range;\n"
     "then the measured guard's stored states: split or whole on one device, the split's\n"
-    "and each device's whole wall times, when the split is retried.\n";
+    "and each device's whole wall times, when the split is retried; and how much later\n"
+    "than the model's estimate each device's shares of its split launches finish.\n";
 
 /* "VENDOR NAME" of device id (or "device ID" when it has no row). */
 static void device_name(sqlite3 *conn, long long id, char *buf, size_t size)
@@ -183,6 +184,52 @@ static void device_name(sqlite3 *conn, long long id, char *buf, size_t size)
     sqlite3_bind_int64(st, 1, id);
     if (sqlite3_step(st) == SQLITE_ROW)
         snprintf(buf, size, "%s", text(st, 0));
+    sqlite3_finalize(st);
+}
+
+/* The names of a member list ("1,2": device ids in member order), ", " between them. */
+static void member_names(sqlite3 *conn, const char *list, char *names, size_t size)
+{
+    char name[300];
+    size_t used = 0;
+    names[0] = '\0';
+    for (const char *p = list; *p;) {
+        char *end;
+        long long id = strtoll(p, &end, 10);
+        if (end == p)
+            break;
+        device_name(conn, id, name, sizeof name);
+        used += (size_t)snprintf(names + used, size - used, "%s%s", used ? ", " : "", name);
+        used = used < size ? used : size - 1;
+        p = *end == ',' ? end + 1 : end;
+    }
+}
+
+static int has_table(sqlite3 *conn, const char *name);
+
+/* The stored finish offsets of kernel `hash` (profiledb's offsets table): one line per
+ * shape class and member list. A read-only file older than schema version 5 has none. */
+static void show_offsets(sqlite3 *conn, const char *hash)
+{
+    if (!has_table(conn, "offsets"))
+        return;
+    sqlite3_stmt *st = prepare(conn, "SELECT shape, devices, device, ms FROM offsets WHERE"
+                                     " kernel = ? ORDER BY shape, devices, device");
+    if (!st)
+        return;
+    sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
+    char shape[32] = "", devices[200] = "", name[300], names[1200];
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        if (strcmp(shape, text(st, 0)) || strcmp(devices, text(st, 1))) {
+            snprintf(shape, sizeof shape, "%s", text(st, 0));
+            snprintf(devices, sizeof devices, "%s", text(st, 1));
+            member_names(conn, devices, names, sizeof names);
+            printf("\nfinish offsets, shape %s, members %s (beyond the model's estimate, in "
+                   "split launches):\n", shape, names);
+        }
+        device_name(conn, sqlite3_column_int64(st, 2), name, sizeof name);
+        printf("  %s %+.3f ms\n", name, sqlite3_column_double(st, 3));
+    }
     sqlite3_finalize(st);
 }
 
@@ -199,22 +246,10 @@ static void show_guards(sqlite3 *conn, const char *hash)
         return;
     sqlite3_bind_text(st, 1, hash, -1, SQLITE_STATIC);
     while (sqlite3_step(st) == SQLITE_ROW) {
-        char name[300], names[1200] = "", whole[1200] = "";
+        char name[300], names[1200], whole[1200] = "";
+        member_names(conn, text(st, 1), names, sizeof names);
         size_t used = 0;
-        const char *p = text(st, 1);
-        while (*p) { /* "1,2": device ids in member order */
-            char *end;
-            long long id = strtoll(p, &end, 10);
-            if (end == p)
-                break;
-            device_name(conn, id, name, sizeof name);
-            used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
-                                     used ? ", " : "", name);
-            used = used < sizeof names ? used : sizeof names - 1;
-            p = *end == ',' ? end + 1 : end;
-        }
-        used = 0;
-        for (p = text(st, 4); *p;) { /* "id:ms:samples,..." */
+        for (const char *p = text(st, 4); *p;) { /* "id:ms:samples,..." */
             char *end;
             long long id = strtoll(p, &end, 10);
             double ms = *end == ':' ? strtod(end + 1, &end) : 0;
@@ -297,14 +332,15 @@ static int cmd_show(struct skmd_pdb *db, int argc, char **argv)
     printf("kernel %s\n", hash);
     table_print(stdout, &t);
     show_guards(conn, hash);
+    show_offsets(conn, hash);
     return 0;
 }
 
 static const char export_help[] =
     "usage: skmd-profile [--db PATH] export --json [--output FILE] [--progress]\n"
     "Writes the whole database as one JSON object (devices, kernels, perf, links,\n"
-    "decisions, guards, hosts) to standard output or FILE; --progress draws a progress\n"
-    "bar on stderr.\n";
+    "decisions, guards, hosts, offsets) to standard output or FILE; --progress draws a\n"
+    "progress bar on stderr.\n";
 
 #define EXPORT_FIELDS 20
 
@@ -336,6 +372,9 @@ static const struct export_table export_tables[] = {
       "#updated", "#offhost_ms", "#offhost_n", "#offhost_mode"}},
     {"hosts", "SELECT devices, idle, busy, updated FROM hosts ORDER BY devices",
      {"devices", "#idle", "#busy", "#updated"}},
+    {"offsets", "SELECT kernel, shape, devices, device, ms, updated FROM offsets"
+                " ORDER BY kernel, shape, devices, device",
+     {"kernel", "#shape", "devices", "#device", "#ms", "#updated"}},
 };
 #define EXPORT_TABLES (sizeof(export_tables) / sizeof(export_tables[0]))
 

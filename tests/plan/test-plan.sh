@@ -449,6 +449,37 @@ PY
         say FAIL "the stored host's rates were not read: $(grep "host's" "$tmp/log")"
     else
         say PASS "the host's rates stored for these members are where a process starts"
+    fi
+    # Finish offsets: a process whose estimated splits finish off the model's estimate
+    # stores each member's offset for the kernel and these members; the next process
+    # starts from what is stored (here one set by hand, to be recognised).
+    syrk=$build/examples/syrk/syrk
+    offsets() {
+        /usr/bin/python3 -c 'import sqlite3,sys
+for r in sqlite3.connect(sys.argv[1]).execute("SELECT o.devices, o.device, o.ms FROM offsets o JOIN kernels k ON k.hash = o.kernel WHERE k.name = ? ORDER BY 1, 2", (sys.argv[2],)): print(*r)' "$SKMD_PROFILE_DB" syrk
+    }
+    ids=$(/usr/bin/python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT group_concat(id) FROM (SELECT id FROM devices ORDER BY id)").fetchone()[0])' "$SKMD_PROFILE_DB")
+    rm -f "$tmp/log"
+    out=$(POCL_DEVICES="pthread pthread" SKMD_LOG="debug:$tmp/log" LD_PRELOAD="$preload" \
+          "$syrk" --quick --reps 40 2>&1)
+    learnt=$(grep -c 'syrk: member [0-9] finished .* finish offset' "$tmp/log")
+    stored=$(offsets)
+    if ! grep -q '^PASSED' <<<"$out"; then
+        say FAIL "syrk failed: $(tail -3 <<<"$out")"
+    elif [ "$learnt" = 0 ]; then
+        say FAIL "40 launches of syrk on two members learnt no finish offset: $(shares | sort | uniq -c | head -5)"
+    elif [ "$(wc -l <<<"$stored")" != 2 ] || [ "$(cut -d' ' -f1 <<<"$stored" | sort -u)" != "$ids" ]; then
+        say FAIL "syrk's finish offsets were not stored for both members of '$ids': '$stored'"
+    else
+        /usr/bin/python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("UPDATE offsets SET ms = 0.25 WHERE device = (SELECT max(id) FROM devices)"); c.commit()' "$SKMD_PROFILE_DB"
+        out=$(under "pthread pthread" "$syrk" --quick --reps 2 2>&1)
+        if ! grep -q '^PASSED' <<<"$out"; then
+            say FAIL "syrk after storing its finish offsets failed: $(tail -3 <<<"$out")"
+        elif ! grep -q 'plan syrk: finish offsets from the profile database: member 0 [-+][0-9.]* ms, member 1 +0.250 ms' "$tmp/log"; then
+            say FAIL "the stored finish offsets were not read: $(grep 'finish offsets' "$tmp/log")"
+        else
+            say PASS "syrk's finish offsets ($learnt learnt) are stored for its members and read by the next process: $(grep -o 'member 0 .*' "$tmp/log" | head -1)"
+        fi
     fi ;;
 guardkeep)
     # "W" for each whole launch of the log (on any member), "S" for each split one, in

@@ -1,6 +1,6 @@
 /* Writes a small known profile database for the skmd-profile tests: two devices, one
  * kernel "vector_add" with a table per device, a link curve, one logged decision, one
- * guard state and one host rate. */
+ * guard state, one host rate and two finish offsets. */
 #include "skmd_profiledb.h"
 
 #include <stdio.h>
@@ -45,6 +45,9 @@ int main(int argc, char **argv)
     bad |= skmd_pdb_put_guard(db, &key, &guard) != SKMD_PDB_OK;
     struct skmd_pdb_host host = {.idle_bytes_per_ms = 9.5e6, .busy_bytes_per_ms = 4.25e6};
     bad |= skmd_pdb_put_host(db, dev, 2, &host) != SKMD_PDB_OK;
+    struct skmd_pdb_offset_key offsets = {kernel, 77, dev, 2};
+    bad |= skmd_pdb_put_offset(db, &offsets, dev[0], -0.015) != SKMD_PDB_OK;
+    bad |= skmd_pdb_put_offset(db, &offsets, dev[1], 0.06) != SKMD_PDB_OK;
     skmd_pdb_close(db);
     if (bad)
         fprintf(stderr, "make_fixture: could not write %s\n", argv[1]);

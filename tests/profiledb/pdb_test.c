@@ -198,6 +198,12 @@ static const char version3_tables[] =
     "CREATE TABLE hosts(devices TEXT PRIMARY KEY, idle REAL NOT NULL, busy REAL NOT NULL,"
     " updated INTEGER NOT NULL);";
 
+/* What version 4 added. */
+static const char version4_columns[] =
+    "ALTER TABLE guards ADD COLUMN offhost_ms REAL NOT NULL DEFAULT 0;"
+    "ALTER TABLE guards ADD COLUMN offhost_n INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE guards ADD COLUMN offhost_mode INTEGER NOT NULL DEFAULT 0;";
+
 void write_old_schema(const char *path, int version, const char *rows_sql)
 {
     char pragmas[96];
@@ -210,6 +216,8 @@ void write_old_schema(const char *path, int version, const char *rows_sql)
         CHECK(sqlite3_exec(conn, version2_tables, NULL, NULL, NULL) == SQLITE_OK);
     if (version >= 3)
         CHECK(sqlite3_exec(conn, version3_tables, NULL, NULL, NULL) == SQLITE_OK);
+    if (version >= 4)
+        CHECK(sqlite3_exec(conn, version4_columns, NULL, NULL, NULL) == SQLITE_OK);
     CHECK(sqlite3_exec(conn, rows_sql, NULL, NULL, NULL) == SQLITE_OK);
     CHECK(sqlite3_exec(conn, pragmas, NULL, NULL, NULL) == SQLITE_OK);
     sqlite3_close(conn);

@@ -56,7 +56,7 @@ void run_writers(const char *path, int count, int (*write)(struct skmd_pdb *db, 
  * the tests run as root); returns the child's failure count. */
 int as_nobody(void (*fn)(void));
 
-/* A database file at path as a libskmd of schema `version` (1, 2 or 3) left it: that
+/* A database file at path as a libskmd of schema `version` (1 to 4) left it: that
  * version's tables, then rows_sql (INSERTs), then its application id and version. */
 void write_old_schema(const char *path, int version, const char *rows_sql);
 
