@@ -1,11 +1,14 @@
 /* libskmd/context.c: a context of the SKMD device = one real context per real platform
  * that has members, each over that platform's members. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common.h"
+#include "config.h"
 #include "pieces.h"
 #include "showreal.h"
+#include "transfer.h"
 
 /* Checks the app's properties; the SKMD platform is the only one they may name. */
 static cl_int check_properties(const cl_context_properties *props, size_t *count)
@@ -28,6 +31,19 @@ static cl_int check_properties(const cl_context_properties *props, size_t *count
     }
     *count = n;
     return CL_SUCCESS;
+}
+
+/* The context's thread that makes each member's staging buffers ahead of its first
+ * staged transfer (SKMD_TRANSFER_EARLY), while the app goes on (it builds its programs
+ * next, as a rule). */
+static void *make_staging_early(void *arg)
+{
+    cl_context ctx = arg;
+    for (int m = 0; m < skmd_state.nmembers; m++) {
+        const struct skmd_member *mb = &skmd_state.members[m];
+        skmd_xfer_prepare(m, ctx->real[mb->platform_slot], mb->real_device);
+    }
+    return NULL;
 }
 
 static cl_context create(const cl_context_properties *properties,
@@ -61,6 +77,8 @@ static cl_context create(const cl_context_properties *properties,
         SKMD_GOTO_IF_REAL_FAILED(errcode);
     }
     errcode = CL_SUCCESS;
+    if (skmd_config()->transfer_early)
+        ctx->early_started = pthread_create(&ctx->early, NULL, make_staging_early, ctx) == 0;
 ERROR:
     if (errcode != CL_SUCCESS && ctx) {
         for (int slot = 0; slot < skmd_state.nplatforms; slot++)
@@ -132,6 +150,8 @@ cl_int skmd_clReleaseContext(cl_context context)
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(context, CONTEXT), CL_INVALID_CONTEXT);
     if (!skmd_object_release(&context->obj))
         return CL_SUCCESS;
+    if (context->early_started)
+        pthread_join(context->early, NULL);
     /* libskmd's own per-member queues (coherence.c) die with the context. */
     for (int m = 0; m < skmd_state.nmembers; m++)
         if (context->work[m])

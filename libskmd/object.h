@@ -109,6 +109,8 @@ struct _cl_context {
     void (CL_CALLBACK *notify)(const char *, const void *, size_t, void *);
     void *notify_data;
     struct skmd_callback *destructors;     /* under obj.lock */
+    pthread_t early;                       /* makes the members' staging buffers ahead */
+    int early_started;                     /* (SKMD_TRANSFER_EARLY); joined at release */
 };
 
 struct _cl_command_queue {

@@ -60,6 +60,7 @@ void skmd_xfer_copy(void *dst, const void *src, size_t n)
 
 struct staging {
     pthread_mutex_t lock;   /* held for a whole staged transfer of the member */
+    int closed;             /* dropped at exit: made ahead no more */
     cl_context context;     /* real context the buffers were made in (NULL: none yet) */
     cl_command_queue mapq;  /* the engine's queue, to map and unmap them */
     size_t chunk;           /* bytes of each buffer */
@@ -101,6 +102,7 @@ void skmd_xfer_shutdown(void)
     for (int m = 0; m < SKMD_MAX_MEMBERS; m++) {
         pthread_mutex_lock(&stage[m].lock);
         stage_drop(&stage[m]);
+        stage[m].closed = 1;
         pthread_mutex_unlock(&stage[m].lock);
     }
 }
@@ -112,33 +114,31 @@ static void stage_init(void)
     atexit(skmd_xfer_shutdown);
 }
 
-/* The member's staging buffers of one direction, made on first use; under st->lock.
- * A transfer in another real context than before replaces them (one set per member). */
-static cl_int stage_get(struct staging *st, const struct skmd_xfer_req *req,
-                        const struct settings *s)
+/* Member m's staging buffers of direction d (1: to the device) in real context `context`
+ * of `device`, made if missing (`when` says why, for the log); under st->lock. A set in
+ * another real context than before is replaced (one set per member). */
+static cl_int stage_make(struct staging *st, int m, cl_context context, cl_device_id device,
+                         int d, const struct settings *s, const char *when)
 {
     cl_int err = CL_SUCCESS;
-    if (st->context != req->context || st->chunk != s->chunk || st->n != s->nstaging) {
+    if (st->context != context || st->chunk != s->chunk || st->n != s->nstaging) {
         stage_drop(st);
-        cl_device_id device;
-        err = real_clGetCommandQueueInfo(req->queue, CL_QUEUE_DEVICE, sizeof device, &device,
-                                         NULL);
-        if (err != CL_SUCCESS)
-            return err;
-        st->mapq = real_clCreateCommandQueue(req->context, device, 0, &err);
+        st->mapq = real_clCreateCommandQueue(context, device, 0, &err);
         if (!st->mapq)
             return err;
-        st->context = req->context;
+        st->context = context;
         st->chunk = s->chunk;
         st->n = s->nstaging;
     }
-    int d = req->to_device ? 1 : 0;
+    if (st->buf[d][st->n - 1])
+        return CL_SUCCESS;
+    skmd_log(SKMD_LOG_DEBUG, "transfer: staging buffers of member %d, %s, made %s: %d x %zu "
+             "KiB", m, d ? "to the device" : "from the device", when, st->n, st->chunk >> 10);
     for (int i = 0; i < st->n; i++) {
         if (st->buf[d][i])
             continue;
-        cl_mem_flags flags = CL_MEM_ALLOC_HOST_PTR |
-                             (req->to_device ? CL_MEM_READ_ONLY : CL_MEM_WRITE_ONLY);
-        st->buf[d][i] = real_clCreateBuffer(req->context, flags, st->chunk, NULL, &err);
+        cl_mem_flags flags = CL_MEM_ALLOC_HOST_PTR | (d ? CL_MEM_READ_ONLY : CL_MEM_WRITE_ONLY);
+        st->buf[d][i] = real_clCreateBuffer(context, flags, st->chunk, NULL, &err);
         if (!st->buf[d][i])
             return err;
         st->ptr[d][i] = real_clEnqueueMapBuffer(st->mapq, st->buf[d][i], CL_TRUE,
@@ -151,6 +151,39 @@ static cl_int stage_get(struct staging *st, const struct skmd_xfer_req *req,
         }
     }
     return CL_SUCCESS;
+}
+
+/* The request's staging buffers, made on first use; under st->lock. */
+static cl_int stage_get(struct staging *st, const struct skmd_xfer_req *req,
+                        const struct settings *s)
+{
+    cl_device_id device;
+    cl_int err = real_clGetCommandQueueInfo(req->queue, CL_QUEUE_DEVICE, sizeof device, &device,
+                                            NULL);
+    if (err != CL_SUCCESS)
+        return err;
+    return stage_make(st, req->member, req->context, device, req->to_device ? 1 : 0, s,
+                      "on first use");
+}
+
+void skmd_xfer_prepare(int member, cl_context context, cl_device_id device)
+{
+    if (member < 0 || member >= SKMD_MAX_MEMBERS ||
+        (skmd_xfer_device_shares_host(device) && !skmd_config()->transfer_stage_cpu))
+        return; /* its transfers go directly */
+    struct settings s = settings();
+    pthread_once(&stage_once, stage_init);
+    struct staging *st = &stage[member];
+    pthread_mutex_lock(&st->lock);
+    cl_int err = CL_SUCCESS;
+    /* A set in use (another context's) is left to its transfers. */
+    for (int d = 0; d < 2 && !st->closed && err == CL_SUCCESS &&
+                    (!st->context || st->context == context); d++)
+        err = stage_make(st, member, context, device, d, &s, "ahead");
+    pthread_mutex_unlock(&st->lock);
+    if (err != CL_SUCCESS)
+        skmd_log(SKMD_LOG_INFO, "transfer: staging buffers of member %d not made ahead (%d): "
+                 "made on first use", member, err);
 }
 
 /* ---- Pinned host copies: a list of mapped ALLOC_HOST_PTR buffers ---- */

@@ -2,8 +2,9 @@
  * member's real buffer as fast as the member's link allows:
  *   - small transfers (below SKMD_TRANSFER_DIRECT_KIB) go directly, one blocking call;
  *   - larger ones are cut into chunks that go through a few pinned staging buffers of the
- *     member (CL_MEM_ALLOC_HOST_PTR, mapped once, made on first use, kept until exit), so
- *     the host copy of chunk i+1 into staging overlaps chunk i on the link;
+ *     member (CL_MEM_ALLOC_HOST_PTR, mapped once, made ahead (skmd_xfer_prepare) or on
+ *     first use, kept until exit), so the host copy of chunk i+1 into staging overlaps
+ *     chunk i on the link;
  *   - the host copies of one chunk are shared among SKMD_TRANSFER_THREADS host threads;
  *   - skmd_xfer_run_many() drives several members' links at the same time;
  *   - host bytes that already are pinned memory of the member's context go directly.
@@ -53,6 +54,12 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
  * same member run one after the other), and waits for all. Returns CL_SUCCESS or the
  * first error met (every request is still attempted). `stats` may be NULL. */
 cl_int skmd_xfer_run_many(struct skmd_xfer_req *reqs, int n, struct skmd_xfer_stats *stats);
+
+/* Makes member's staging buffers (both directions) in its real context `context` of
+ * `device` now, ahead of its first staged transfer, which would otherwise pay for pinning
+ * them; nothing for a member whose transfers go directly, or one that has a set in another
+ * context. A failure is logged and left to the first transfer. Thread-safe. */
+void skmd_xfer_prepare(int member, cl_context context, cl_device_id device);
 
 /* memcpy(dst, src, n) shared among the engine's copy threads (SKMD_TRANSFER_THREADS). */
 void skmd_xfer_copy(void *dst, const void *src, size_t n);

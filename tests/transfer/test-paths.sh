@@ -4,7 +4,8 @@
 # engine's totals at exit, which path carried the bytes: by default member 1's bytes are
 # zero-copy and nothing is staged; with SKMD_ZERO_COPY=0 SKMD_TRANSFER_STAGE_CPU=1
 # SKMD_PEER_COPY=0 and small chunks everything that moves is staged, in more than one chunk,
-# and nothing is zero-copy.
+# and nothing is zero-copy; and that the staging buffers were made ahead, not by the
+# transfers (SKMD_TRANSFER_EARLY).
 set -u
 preload=$1 opt=$2 moved=$3
 tmp=$(mktemp -d)
@@ -36,5 +37,28 @@ if [ -z "${zc:-}" ] || [ "$staged" -eq 0 ] || [ "$chunks" -lt 2 ] || [ "$zc" -ne
     fail=1
 else
     echo "PASS transfer-paths: staged: $staged bytes in $chunks chunks, no zero-copy"
+fi
+# Staging buffers made ahead: the context's thread makes both directions' of each member
+# (SKMD_TRANSFER_EARLY=1, the default), so no staged transfer makes its own; with 0 the
+# first transfer of each member and direction does.
+staging() { # staging EARLY: "AHEAD ON_FIRST_USE" counts of the log's lines
+    env POCL_DEVICES="pthread pthread" POCL_CPU_MAX_CU_NUM=1 SKMD_SPLIT=0.3,0.7 \
+        SKMD_COMPILER="$opt" SKMD_CACHE_DIR="$tmp/cache" SKMD_LOG="debug:$tmp/log" \
+        SKMD_ZERO_COPY=0 SKMD_TRANSFER_STAGE_CPU=1 SKMD_TRANSFER_DIRECT_KIB=0 \
+        SKMD_TRANSFER_CHUNK_KIB=64 SKMD_PEER_COPY=0 SKMD_TRANSFER_EARLY="$1" \
+        LD_PRELOAD="$preload" "$moved" >/dev/null 2>&1 || echo "run failed" >&2
+    echo "$(grep -c 'staging buffers of member .* made ahead' "$tmp/log")" \
+         "$(grep -c 'staging buffers of member .* made on first use' "$tmp/log")"
+    rm -f "$tmp/log"
+}
+read -r ahead first <<<"$(staging 1)"
+read -r ahead0 first0 <<<"$(staging 0)"
+if [ "$ahead" != 4 ] || [ "$first" != 0 ] || [ "$ahead0" != 0 ] || [ "$first0" -lt 2 ]; then
+    echo "FAIL transfer-paths: staging made ahead $ahead, on first use $first (want 4 and 0);" \
+         "with SKMD_TRANSFER_EARLY=0: $ahead0 and $first0 (want 0 and 2 or more)"
+    fail=1
+else
+    echo "PASS transfer-paths: staging of both members made ahead in both directions, none on" \
+         "first use ($first0 on first use with SKMD_TRANSFER_EARLY=0)"
 fi
 exit $fail
