@@ -4,11 +4,13 @@
  * read from the profile database the first time the pair is launched, and refined by the
  * measured kernel times of its shares. A launch's problem for partitioner/ is built from
  * those tables, the members' link curves (calibrated by skmd-profile calibrate, else the
- * defaults below) and the bytes a share moves (linear fit of the footprint analysis over
- * two share sizes), less the bytes already current on each member. Cold start: a member
- * with no measurement gets a probe share (1/32) and never more; the static features'
- * roofline prediction (skmd_part_predict) only picks who takes the rest when nothing is
- * measured. All state is under one lock: any thread may call. */
+ * defaults of plan_links.c) and the bytes a share moves (linear fit of the footprint
+ * analysis over two share sizes), less the bytes already current on each member
+ * (plan_problem.c). Cold start: a member with no measurement gets a probe share (1/32)
+ * and never more; the static features' roofline prediction (skmd_part_predict) only picks
+ * who takes the rest when nothing is measured. Whether the app's writes are placed for the
+ * launch is plan_place.c's. All state is under one lock (plan_internal.h): any thread may
+ * call. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -18,102 +20,39 @@
 #include "../partitioner/skmd_part.h"
 #include "../profiledb/skmd_profiledb.h"
 #include "api.h"
-#include "clock.h"
 #include "config.h"
 #include "hash.h"
-#include "host_busy.h"
-#include "inflight.h"
-#include "coherence.h"
 #include "log.h"
-#include "pieces.h"
 #include "placement.h"
 #include "plan.h"
 #include "plan_guard_store.h"
+#include "plan_internal.h"
 #include "share.h"
 #include "share_align.h"
-#include "trace.h"
 #include "transfer.h"
 
-#define PLAN_ALPHA 0.3      /* weight of a new measurement in the smoothed rate */
 /* A new decision must be 10% faster than the cached one: timings on shared cores are noisy. */
 #define PLAN_HYSTERESIS 0.10
 #define PLAN_CPU_GBYTES 20.0   /* predictor's memory bandwidth of a CPU member */
 #define PLAN_GPU_GBYTES 500.0
-#define PLAN_PCIE_BYTES_PER_MS 8e6 /* default link of a GPU member: 8 GB/s, 20 us */
-#define PLAN_PCIE_LATENCY_MS 0.02
-#define PLAN_MERGE_BYTES_PER_MS 2e6 /* host merge: 2 GB/s, 50 us per merged share */
-#define PLAN_MERGE_FIXED_MS 0.05
-#define PLAN_HOST_COPY_BYTES_PER_MS 1e7 /* the app's bytes into the host copy: 10 GB/s */
-#define PLAN_PLACE_GAIN 0.10 /* placing the app's writes must save 10% of write + launch */
 
-struct entry {
-    uint64_t kernel;
-    uint32_t shape;
-    char name[128];
-    int dirty;
-    uint64_t launches; /* decisions made for this entry */
-    struct skmd_part_table table[SKMD_MAX_MEMBERS];
-    int predicted;
-    int probe_turn;    /* the idle member the next probe goes to starts the search */
-    unsigned char had_share[SKMD_MAX_MEMBERS]; /* the kernel ran on the member before */
-    unsigned char ran_part[SKMD_MAX_MEMBERS];  /* ... a part of a launch, not the whole */
-    int away;          /* member + 1 keep_home last let a whole launch leave home for */
-    /* A member's table before its first share's sample, which the next sample replaces
-     * (skmd_plan_observe). */
-    struct skmd_part_table unsampled[SKMD_MAX_MEMBERS];
-    unsigned char provisional[SKMD_MAX_MEMBERS];
-    /* The placement guard's sample chosen for the next launch (run 0: none; no times
-     * yet: place_measured), and its samples under way (cycle_sample). */
-    struct skmd_plan_cycle next_cycle;
-    struct skmd_cycle_log cycles; /* the placement guard's samples (cycle_sample) */
-    /* A sample whose cycle was a warm-up (skmd_cycle_warmup): the next cycle runs it
-     * again (run 0: none). */
-    struct skmd_plan_cycle repeat;
-    int feeds_told; /* logged once: its writes are not placed (outputs feed kernels) */
-    /* Milliseconds each member's shares of a split finished beyond the model's estimate,
-     * the kernel's own error aside (skmd_part_observe_finish): the split_ms of its
-     * shares in this kernel's problems. */
-    double finish_offset[SKMD_MAX_MEMBERS];
-    unsigned char offset_known[SKMD_MAX_MEMBERS]; /* read from the database or learnt */
-    int offsets_dirty; /* learnt since they were stored */
-    struct entry *next;
-};
+/* The state plan_internal.h shares (described there). */
+pthread_mutex_t plan_lock = PTHREAD_MUTEX_INITIALIZER;
+struct skmd_pdb *plan_db;
+struct skmd_part_cache *plan_cache;
+struct member_info plan_info[SKMD_MAX_MEMBERS];
+double plan_peer_rate[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
+unsigned char plan_twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 
-struct member_info {
-    int64_t db_id;     /* -1: no row in the database */
-    int link;          /* -1: shares host memory */
-    struct skmd_part_link_curve curve[2][2];
-    struct skmd_part_peaks peaks;
-    double peak_rate;  /* compute units x MHz: only proportions matter (linear policy) */
-    double launch_ms;  /* smoothed per-share latency beyond the kernel time (0: none yet) */
-    unsigned char link_dirty[2][2]; /* curve[dir][mem] refined since it was stored */
-    unsigned char link_known[2][2]; /* curve[dir][mem] calibrated or timed, not a guess */
-};
-
-static pthread_mutex_t plan_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t plan_once = PTHREAD_ONCE_INIT;
-static struct skmd_pdb *db;
-static struct skmd_part_cache *cache;
-static struct member_info info[SKMD_MAX_MEMBERS];
 static struct entry *entries;
 static uint64_t launches_since_flush;
 static int policy;
-/* Smoothed peer-copy rate from member a to member b, bytes/ms (0: never timed). */
-static double peer_rate[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 /* Launches per guard verdict (enum skmd_part_run), and the guard's switches (to whole, back
  * to the split, between the splits with and without the host's cores). guard_warmups:
  * launches left out of the guard's samples (a member's first share). */
 static uint64_t guard_runs[5], guard_to_whole, guard_to_split, guard_to_offhost,
     guard_to_full, guard_warmups;
-/* Smoothed bytes/ms the host's side carried for several members' transfers at once
- * (transfer.c's windows, placed writes among them; 0: none seen). */
-static double host_rate;
-/* The same while a CPU member's share held the host's cores (0: none seen). */
-static double host_busy_rate;
-/* Both start from the database's figures for this set of members and go back to it. */
-static int host_rates_dirty;
-/* twin[m][o]: members m and o are the same device model on the same driver. */
-static unsigned char twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 
 static void db_report(void *user, const char *message)
 {
@@ -137,39 +76,6 @@ static cl_uint device_uint(cl_device_id d, cl_device_info what)
     return v;
 }
 
-/* Default link of a member that was never calibrated: a CPU shares host memory. */
-static void default_link(struct member_info *mi, int m, int cpu)
-{
-    mi->link = cpu ? -1 : m;
-    for (int dir = 0; dir < 2; dir++)
-        for (int mem = 0; mem < 2; mem++)
-            mi->curve[dir][mem] = (struct skmd_part_link_curve){
-                .latency_ms = PLAN_PCIE_LATENCY_MS,
-                .bytes_per_ms = PLAN_PCIE_BYTES_PER_MS * (mem == SKMD_PART_PINNED ? 1.5 : 1),
-                .scale = 1};
-}
-
-/* Calibrated curves from the database replace the defaults (skmd-profile calibrate). */
-static void load_links(struct member_info *mi)
-{
-    for (int dir = 0; dir < 2; dir++)
-        for (int mem = 0; mem < 2; mem++) {
-            struct skmd_pdb_link l;
-            if (skmd_pdb_get_link(db, mi->db_id, (enum skmd_pdb_dir)dir,
-                                  (enum skmd_pdb_mem)mem, &l) != SKMD_PDB_OK)
-                continue;
-            struct skmd_part_link_curve *c = &mi->curve[dir][mem];
-            mi->link_known[dir][mem] = 1;
-            *c = (struct skmd_part_link_curve){.latency_ms = l.latency_ms,
-                                               .bytes_per_ms = l.bytes_per_ms,
-                                               .npoints = l.npoints, .scale = 1};
-            for (int i = 0; i < l.npoints && i < SKMD_PART_LINK_POINTS; i++) {
-                c->point_bytes[i] = l.point_bytes[i];
-                c->point_ms[i] = l.point_ms[i];
-            }
-        }
-}
-
 /* The database's identity of member m: identical devices get "#2", "#3" after the name
  * so that each keeps its own tables. */
 static void device_id(int m, char *vendor, char *name, char *driver, size_t size)
@@ -188,10 +94,10 @@ static void device_id(int m, char *vendor, char *name, char *driver, size_t size
 }
 
 /* The members' database ids and the policy, for the guard states kept in the database. */
-static struct skmd_plan_guard_members guard_members(int64_t *ids)
+struct skmd_plan_guard_members plan_guard_members(int64_t *ids)
 {
     for (int m = 0; m < skmd_state.nmembers; m++)
-        ids[m] = info[m].db_id;
+        ids[m] = plan_info[m].db_id;
     return (struct skmd_plan_guard_members){
         ids, skmd_state.nmembers, skmd_part_policy_name((enum skmd_part_policy)policy)};
 }
@@ -218,96 +124,20 @@ static void plan_at_exit(void)
                  (unsigned long long)guard_runs[4], (unsigned long long)guard_to_whole,
                  (unsigned long long)guard_to_split, (unsigned long long)guard_to_offhost,
                  (unsigned long long)guard_to_full, (unsigned long long)guard_warmups);
-    if (host_rate > 0 || host_busy_rate > 0)
+    if (plan_host_rate > 0 || plan_host_busy_rate > 0)
         skmd_log(SKMD_LOG_INFO, "plan: the host's side carried %.2f GB/s for several "
                  "members at once, %.2f GB/s while a CPU member's share computed (0: not "
-                 "seen)", host_rate / 1e6, host_busy_rate / 1e6);
+                 "seen)", plan_host_rate / 1e6, plan_host_busy_rate / 1e6);
     for (struct entry *e = entries, *next; e; e = next) {
         next = e->next;
         free(e);
     }
     entries = NULL;
-    skmd_part_cache_free(cache);
-    cache = NULL;
-    skmd_pdb_close(db);
-    db = NULL;
+    skmd_part_cache_free(plan_cache);
+    plan_cache = NULL;
+    skmd_pdb_close(plan_db);
+    plan_db = NULL;
     pthread_mutex_unlock(&plan_lock);
-}
-
-/* transfer.c's observer: a transfer the engine timed refines the member's link curve
- * (written to the database with the tables). */
-static void observe_transfer(int member, int to_device, int pinned, uint64_t bytes,
-                             double ms)
-{
-    if (member < 0 || member >= skmd_state.nmembers)
-        return;
-    int dir = to_device ? SKMD_PART_H2D : SKMD_PART_D2H, mem = pinned ? SKMD_PART_PINNED
-                                                                     : SKMD_PART_PAGEABLE;
-    pthread_mutex_lock(&plan_lock);
-    if (skmd_part_observe_link(&info[member].curve[dir][mem], (double)bytes, ms,
-                               PLAN_ALPHA) == SKMD_PART_OK)
-        info[member].link_dirty[dir][mem] = info[member].link_known[dir][mem] = 1;
-    pthread_mutex_unlock(&plan_lock);
-}
-
-/* Under plan_lock: folds a measurement into a smoothed figure (0: none yet, taken as is). */
-static void smooth(double *figure, double measured)
-{
-    *figure = *figure == 0 ? measured : (1 - PLAN_ALPHA) * *figure + PLAN_ALPHA * measured;
-}
-
-/* transfer.c's window observer: several members' transfers at once. Small windows say
- * more of latencies than of the host's rate: not counted. A window that a CPU member's
- * share covered for the most part tells the host's rate while its cores are taken
- * (host_busy_rate: what the host carried beside the idle rate's part, the rest of the
- * window); one it barely touched, the idle rate; one in between, neither. */
-#define PLAN_WINDOW_MIN_BYTES (16u << 20)
-static void observe_window(uint64_t bytes, double ms, int members)
-{
-    if (bytes < PLAN_WINDOW_MIN_BYTES || !(ms > 0) || members < 2)
-        return;
-    uint64_t end = skmd_now_ns(), span = (uint64_t)(ms * 1e6);
-    double busy_ms = skmd_host_busy_ms(end > span ? end - span : 0, end);
-    skmd_log(SKMD_LOG_DEBUG, "plan: host window: %d members moved %llu bytes in %.3f ms, "
-             "%.3f ms of it beside a CPU member's share", members, (unsigned long long)bytes,
-             ms, busy_ms);
-    pthread_mutex_lock(&plan_lock);
-    if (busy_ms < 0.1 * ms) {
-        smooth(&host_rate, (double)bytes / ms);
-        host_rates_dirty = 1;
-    } else if (busy_ms >= 0.5 * ms) {
-        double busy_bytes = (double)bytes - host_rate * (ms - busy_ms);
-        smooth(&host_busy_rate, host_rate > 0 && busy_bytes > 0 ? busy_bytes / busy_ms
-                                                                : (double)bytes / ms);
-        host_rates_dirty = 1;
-    }
-    pthread_mutex_unlock(&plan_lock);
-}
-
-/* The host's rates stored for this set of members: where the last process left them (a
- * member without a database id makes the list one the database refuses). */
-static void load_host_rates(void)
-{
-    int64_t ids[SKMD_MAX_MEMBERS];
-    struct skmd_plan_guard_members members = guard_members(ids);
-    struct skmd_pdb_host h;
-    if (!db || skmd_pdb_get_host(db, members.ids, members.n, 0, &h) != SKMD_PDB_OK)
-        return;
-    host_rate = h.idle_bytes_per_ms;
-    host_busy_rate = h.busy_bytes_per_ms;
-    skmd_log(SKMD_LOG_INFO, "plan: the host's rates from the profile database: %.2f GB/s, "
-             "%.2f GB/s while a CPU member's share computes", host_rate / 1e6,
-             host_busy_rate / 1e6);
-}
-
-/* Under plan_lock. */
-static void store_host_rates(const struct skmd_plan_guard_members *members)
-{
-    if (!host_rates_dirty)
-        return;
-    host_rates_dirty = 0;
-    struct skmd_pdb_host h = {host_rate, host_busy_rate, 0};
-    skmd_pdb_put_host(db, members->ids, members->n, &h);
 }
 
 static void plan_init(void)
@@ -316,22 +146,22 @@ static void plan_init(void)
     policy = skmd_part_policy_from_name(cfg->policy);
     if (policy < 0)
         policy = SKMD_PART_POLICY_SKMD;
-    db = skmd_pdb_open(cfg->profile_db[0] ? cfg->profile_db : NULL, db_report, NULL);
-    cache = skmd_part_cache_new(PLAN_HYSTERESIS);
+    plan_db = skmd_pdb_open(cfg->profile_db[0] ? cfg->profile_db : NULL, db_report, NULL);
+    plan_cache = skmd_part_cache_new(PLAN_HYSTERESIS);
     for (int m = 0; m < skmd_state.nmembers; m++) {
-        struct member_info *mi = &info[m];
+        struct member_info *mi = &plan_info[m];
         const struct skmd_member *mb = &skmd_state.members[m];
         int cpu = (mb->type & CL_DEVICE_TYPE_CPU) != 0;
         char vendor[256], name[300], driver[256];
         device_id(m, vendor, name, driver, sizeof vendor);
         struct skmd_pdb_device_id id = {vendor, name, driver};
         mi->db_id = -1;
-        if (db && skmd_pdb_device(db, &id, &mi->db_id) != SKMD_PDB_OK &&
-            !skmd_pdb_persistent(db))
+        if (plan_db && skmd_pdb_device(plan_db, &id, &mi->db_id) != SKMD_PDB_OK &&
+            !skmd_pdb_persistent(plan_db))
             mi->db_id = -1;
-        default_link(mi, m, cpu);
-        if (db && mi->db_id >= 0)
-            load_links(mi);
+        plan_default_link(mi, m, cpu);
+        if (plan_db && mi->db_id >= 0)
+            plan_load_links(mi);
         double cu = device_uint(mb->real_device, CL_DEVICE_MAX_COMPUTE_UNITS);
         double mhz = device_uint(mb->real_device, CL_DEVICE_MAX_CLOCK_FREQUENCY);
         cu = cu > 0 ? cu : 1;
@@ -353,18 +183,18 @@ static void plan_init(void)
                     sizeof driver[m]);
     for (int m = 0; m < skmd_state.nmembers; m++)
         for (int o = 0; o < skmd_state.nmembers; o++)
-            twin[m][o] = o != m && !strcmp(driver[m], driver[o]) &&
-                         !strcmp(skmd_state.members[m].name, skmd_state.members[o].name);
-    load_host_rates();
+            plan_twin[m][o] = o != m && !strcmp(driver[m], driver[o]) &&
+                              !strcmp(skmd_state.members[m].name, skmd_state.members[o].name);
+    plan_load_host_rates();
     if (cfg->refine || cfg->profile_sweep) {
-        skmd_xfer_set_observer(observe_transfer);
-        skmd_xfer_set_window_observer(observe_window);
+        skmd_xfer_set_observer(plan_observe_transfer);
+        skmd_xfer_set_window_observer(plan_observe_window);
     }
     atexit(plan_at_exit);
 }
 
 /* Under plan_lock: the entry of a kernel and shape class (NULL: none yet). */
-static struct entry *entry_find(uint64_t kernel, uint32_t shape)
+struct entry *plan_entry_find(uint64_t kernel, uint32_t shape)
 {
     for (struct entry *e = entries; e; e = e->next)
         if (e->kernel == kernel && e->shape == shape)
@@ -376,7 +206,7 @@ static struct entry *entry_find(uint64_t kernel, uint32_t shape)
  * members (a member without a database id makes it one the database refuses). */
 static struct skmd_pdb_offset_key offset_key(const struct entry *e, int64_t *ids)
 {
-    struct skmd_plan_guard_members members = guard_members(ids);
+    struct skmd_plan_guard_members members = plan_guard_members(ids);
     return (struct skmd_pdb_offset_key){e->kernel, e->shape, ids, members.n};
 }
 
@@ -388,8 +218,8 @@ static void load_offsets(struct entry *e)
     struct skmd_pdb_offset_key key = offset_key(e, ids);
     char said[256] = "";
     size_t used = 0;
-    for (int m = 0; m < skmd_state.nmembers && db; m++) {
-        if (skmd_pdb_get_offset(db, &key, info[m].db_id, &e->finish_offset[m]) !=
+    for (int m = 0; m < skmd_state.nmembers && plan_db; m++) {
+        if (skmd_pdb_get_offset(plan_db, &key, plan_info[m].db_id, &e->finish_offset[m]) !=
             SKMD_PDB_OK)
             continue;
         e->offset_known[m] = 1;
@@ -412,13 +242,13 @@ static void store_offsets(struct entry *e)
     struct skmd_pdb_offset_key key = offset_key(e, ids);
     for (int m = 0; m < skmd_state.nmembers; m++)
         if (e->offset_known[m])
-            skmd_pdb_put_offset(db, &key, info[m].db_id, e->finish_offset[m]);
+            skmd_pdb_put_offset(plan_db, &key, plan_info[m].db_id, e->finish_offset[m]);
 }
 
 /* Loads (kernel, shape)'s tables from the database on first use. Under plan_lock. */
 static struct entry *entry_for(uint64_t kernel, uint32_t shape, const char *name)
 {
-    struct entry *e = entry_find(kernel, shape);
+    struct entry *e = plan_entry_find(kernel, shape);
     if (e)
         return e;
     e = calloc(1, sizeof *e);
@@ -427,10 +257,10 @@ static struct entry *entry_for(uint64_t kernel, uint32_t shape, const char *name
     e->kernel = kernel;
     e->shape = shape;
     snprintf(e->name, sizeof e->name, "%s", name);
-    for (int m = 0; m < skmd_state.nmembers && db; m++) {
+    for (int m = 0; m < skmd_state.nmembers && plan_db; m++) {
         struct skmd_pdb_perf perf;
-        if (info[m].db_id < 0 ||
-            skmd_pdb_get_perf(db, kernel, info[m].db_id, shape, &perf) != SKMD_PDB_OK)
+        if (plan_info[m].db_id < 0 ||
+            skmd_pdb_get_perf(plan_db, kernel, plan_info[m].db_id, shape, &perf) != SKMD_PDB_OK)
             continue;
         for (int k = 0; k < SKMD_PART_RANGES; k++) {
             e->table[m].rate[k] = perf.rate[k];
@@ -443,270 +273,12 @@ static struct entry *entry_for(uint64_t kernel, uint32_t shape, const char *name
     return e;
 }
 
-static int has_measurement(const struct skmd_part_table *t)
+int plan_has_measurement(const struct skmd_part_table *t)
 {
     for (int k = 0; k < SKMD_PART_RANGES; k++)
         if (t->rate[k] > 0 && t->samples[k] > 0)
             return 1;
     return 0;
-}
-
-/* Bytes read and written by groups [first, first + count) over every buffer argument;
- * *exact becomes 0 when a write footprint is not exact. */
-static void share_bytes(const struct skmd_plan_request *r, uint64_t first, uint64_t count,
-                        double *in, double *out, int *exact)
-{
-    struct skmd_interval rd[64], wr[64];
-    *in = *out = 0;
-    for (unsigned p = 0; p < r->rec->nparams; p++) {
-        enum skmd_param_kind kind = r->rec->params[p].kind;
-        if ((kind != SKMD_PARAM_GLOBAL && kind != SKMD_PARAM_CONSTANT) || !r->args[p].mem)
-            continue;
-        uint64_t size = r->args[p].mem->size;
-        unsigned access = r->rec->params[p].access;
-        struct skmd_footprint fp = {rd, wr, 64, 64, 0, 0, 0};
-        if (skmd_footprint(r->rec, p, r->shape, r->scalars, first, count, &fp) != 0) {
-            fp.nread = fp.nwrite = 1;
-            fp.read[0] = fp.write[0] = (struct skmd_interval){0, size};
-            fp.write_exact = 0;
-        }
-        for (size_t i = 0; i < fp.nread && (access & SKMD_ACCESS_READ); i++)
-            *in += (double)((fp.read[i].end > size ? size : fp.read[i].end) -
-                            (fp.read[i].begin > size ? size : fp.read[i].begin));
-        if (!(access & SKMD_ACCESS_WRITE))
-            continue;
-        *exact &= fp.write_exact;
-        for (size_t i = 0; i < fp.nwrite; i++)
-            *out += (double)((fp.write[i].end > size ? size : fp.write[i].end) -
-                             (fp.write[i].begin > size ? size : fp.write[i].begin));
-    }
-}
-
-/* Where a launch's read bytes are, per member (resident_inputs), and whether its shares
- * can run in pieces (pieces_allowed): what the problem needs beyond the request, found
- * before plan_lock is taken. */
-struct residency {
-    double in[SKMD_MAX_MEMBERS];     /* fraction current on the member */
-    double remote[SKMD_MAX_MEMBERS]; /* fraction current only on other members */
-    int from[SKMD_MAX_MEMBERS];      /* the member holding most of those, -1: none */
-    int pieces;                      /* 1: shares on a member with a link may run in pieces */
-    int placed;                      /* 1: the inputs are where a placement put them */
-    uint64_t placed_count[SKMD_MAX_MEMBERS]; /* that placement's shares (placement.h) */
-};
-
-/* Bytes of [b, e) (root offsets) current on member m. */
-static double held_on(cl_mem root, int m, uint64_t b, uint64_t e)
-{
-    double bytes = 0;
-    uint64_t at = b;
-    struct skmd_range h;
-    while (skmd_ranges_next_hit(&root->valid[m], b, e, &at, &h))
-        bytes += (double)(h.end - h.begin);
-    return bytes;
-}
-
-/* Where the launch's read bytes are: the fraction already current on each member (left
- * there by earlier launches; those do not cross its link), and the fraction current only
- * on other members, not on the host (those come through the member that holds them).
- * Takes each buffer's lock in turn, so it is called before plan_lock is taken. */
-static void resident_inputs(const struct skmd_plan_request *r, struct residency *where)
-{
-    struct skmd_interval rd[64], wr[64];
-    int n = skmd_state.nmembers;
-    double total = 0, hit[SKMD_MAX_MEMBERS] = {0}, away[SKMD_MAX_MEMBERS] = {0};
-    double off_host[SKMD_MAX_MEMBERS] = {0};
-    for (unsigned p = 0; p < r->rec->nparams; p++) {
-        enum skmd_param_kind kind = r->rec->params[p].kind;
-        cl_mem mem = r->args[p].mem;
-        if ((kind != SKMD_PARAM_GLOBAL && kind != SKMD_PARAM_CONSTANT) || !mem ||
-            !(r->rec->params[p].access & SKMD_ACCESS_READ))
-            continue;
-        struct skmd_footprint fp = {rd, wr, 64, 64, 0, 0, 0};
-        if (skmd_footprint(r->rec, p, r->shape, r->scalars, 0, r->total_groups, &fp) != 0) {
-            fp.nread = 1;
-            fp.read[0] = (struct skmd_interval){0, mem->size};
-        }
-        cl_mem root = skmd_mem_root(mem);
-        uint64_t base = mem == root ? 0 : mem->origin;
-        skmd_buffer_lock(mem);
-        for (size_t i = 0; i < fp.nread; i++) {
-            uint64_t b = fp.read[i].begin < mem->size ? fp.read[i].begin : mem->size;
-            uint64_t e = fp.read[i].end < mem->size ? fp.read[i].end : mem->size;
-            total += (double)(e - b);
-            for (int m = 0; m < n && e > b; m++)
-                hit[m] += held_on(root, m, base + b, base + e);
-            /* Bytes the host copy lacks are current on some member (coherence keeps
-             * every byte current somewhere): for the others they are remote. */
-            uint64_t at = base + b;
-            struct skmd_range gap;
-            while (e > b && skmd_ranges_next_gap(&root->valid[SKMD_HOST], base + b, base + e,
-                                                 &at, &gap)) {
-                for (int m = 0; m < n; m++) {
-                    double held = held_on(root, m, gap.begin, gap.end);
-                    off_host[m] += held;
-                    away[m] += (double)(gap.end - gap.begin) - held;
-                }
-                at = gap.end;
-            }
-        }
-        skmd_buffer_unlock(mem);
-    }
-    for (int m = 0; m < n; m++) {
-        where->in[m] = total > 0 ? fmin(1.0, hit[m] / total) : 0;
-        where->remote[m] = total > 0 ? fmin(1.0 - where->in[m], away[m] / total) : 0;
-        where->from[m] = -1;
-        for (int o = 0; o < n; o++)
-            if (o != m && off_host[o] > 0 &&
-                (where->from[m] < 0 || off_host[o] > off_host[where->from[m]]))
-                where->from[m] = o;
-        if (where->from[m] < 0)
-            where->remote[m] = 0;
-    }
-}
-
-/* Whether the launch's shares can run in pieces (pieces.h): only asked when an eligible
- * member would run them so, since the check evaluates footprints piece by piece. */
-static int pieces_allowed(const struct skmd_plan_request *r)
-{
-    int any = 0;
-    for (int m = 0; m < skmd_state.nmembers && !any; m++) {
-        int k;
-        double bytes;
-        skmd_pieces_limits(m, &k, &bytes);
-        any = r->eligible[m] && k > 1;
-    }
-    struct skmd_pieces_share whole = {r->rec, r->args, r->scalars, r->shape, -1, 0,
-                                      r->total_groups};
-    return any && skmd_pieces_launch_allows(&whole);
-}
-
-/* The problem over the eligible members (dev[i] is member map[i]). Under plan_lock. */
-/* A member's table for one decision: where it has measured nothing at a size, the rate
- * an identical member measured there (the most samples wins). A second GPU probed only on
- * a small share is otherwise taken at its small-share rate for any size, and never gets
- * work again. Its own measurements replace the borrowed ones as they come. */
-static struct skmd_part_table table_with_twins(const struct entry *e, int m,
-                                               const unsigned char *eligible)
-{
-    struct skmd_part_table t = e->table[m];
-    for (int k = 0; k < SKMD_PART_RANGES; k++) {
-        uint32_t best = 0;
-        for (int o = 0; o < skmd_state.nmembers && !e->table[m].samples[k]; o++)
-            if (twin[m][o] && eligible[o] && e->table[o].samples[k] > best &&
-                e->table[o].rate[k] > 0) {
-                best = e->table[o].samples[k];
-                t.rate[k] = e->table[o].rate[k];
-            }
-    }
-    return t;
-}
-
-/* Member m's link curve or, where it was neither calibrated nor timed, an identical
- * member's that was: a second GPU that seldom moves bytes would otherwise keep the
- * default guess (12 GB/s pinned) where its twin measured 50. Under plan_lock. */
-static const struct skmd_part_link_curve *link_curve(int m, int dir, int mem)
-{
-    if (info[m].link_known[dir][mem])
-        return &info[m].curve[dir][mem];
-    for (int o = 0; o < skmd_state.nmembers; o++)
-        if (o != m && twin[m][o] && info[o].link_known[dir][mem])
-            return &info[o].curve[dir][mem];
-    return &info[m].curve[dir][mem];
-}
-
-static int build_problem(const struct skmd_plan_request *r, const struct entry *e,
-                         const struct residency *resident, struct skmd_part_device *dev,
-                         int *map, struct skmd_part_problem *p)
-{
-    int n = 0;
-    memset(p, 0, sizeof *p);
-    p->host_dev = -1;
-    for (int m = 0; m < skmd_state.nmembers; m++) {
-        if (!r->eligible[m])
-            continue;
-        dev[n] = (struct skmd_part_device){.table = table_with_twins(e, m, r->eligible),
-                                           .link = info[m].link,
-                                           .on_host_cores = skmd_member_on_host_cores(
-                                               &skmd_state.members[m]),
-                                           .peak_rate = info[m].peak_rate,
-                                           .resident_in = resident->in[m],
-                                           .launch_ms = info[m].launch_ms,
-                                           .split_ms = fmax(-info[m].launch_ms,
-                                                            e->finish_offset[m])};
-        for (int dir = 0; dir < 2; dir++)
-            for (int mem = 0; mem < 2; mem++)
-                dev[n].curve[dir][mem] = *link_curve(m, dir, mem);
-        /* A share in pieces costs what skmd_pieces_share_ms says, not transfer + kernel. */
-        if (resident->pieces)
-            skmd_pieces_limits(m, &dev[n].max_pieces, &dev[n].piece_bytes);
-        if (p->host_dev < 0 && info[m].link < 0 && r->kernel->merge[m])
-            p->host_dev = n;
-        map[n++] = m;
-    }
-    /* Inputs current only on another member come through it (or by a timed peer copy);
-     * a source that is not in the problem is priced as host bytes. */
-    for (int i = 0; i < n; i++) {
-        int src = resident->from[map[i]];
-        for (int j = 0; j < n && src >= 0 && resident->remote[map[i]] > 0; j++)
-            if (map[j] == src) {
-                dev[i].remote_in = resident->remote[map[i]];
-                dev[i].remote_from = j;
-                dev[i].peer_bytes_per_ms = peer_rate[src][map[i]];
-            }
-    }
-    if (!n)
-        return 0;
-    p->ndev = n;
-    p->dev = dev;
-    p->total_wg = r->total_groups;
-    /* transfer.c stages every transfer but small ones through pinned buffers. */
-    p->mem = SKMD_PART_PINNED;
-    /* Linear fit of the bytes over two share sizes: a fixed part (unknown footprints:
-     * whole buffers) and a part per work-group. */
-    uint64_t half = r->total_groups / 2 ? r->total_groups / 2 : 1;
-    if (r->unit > 1 && half >= r->unit)
-        half = half / r->unit * r->unit; /* a cut the shares can have */
-    double in_all, out_all, in_half, out_half;
-    int exact = 1;
-    share_bytes(r, 0, r->total_groups, &in_all, &out_all, &exact);
-    share_bytes(r, 0, half, &in_half, &out_half, &exact);
-    uint64_t rest = r->total_groups - half;
-    p->in_per_wg = rest ? fmax(0, (in_all - in_half) / (double)rest) : 0;
-    p->out_per_wg = rest ? fmax(0, (out_all - out_half) / (double)rest) : 0;
-    p->in_fixed = fmax(0, in_all - p->in_per_wg * (double)r->total_groups);
-    p->out_fixed = fmax(0, out_all - p->out_per_wg * (double)r->total_groups);
-    /* Merged or not: as split.c will find for shares of this launch (share_align.h),
-     * from the probe it made with the unit (also for a cold start's problem over fewer
-     * members: one probe a launch). */
-    struct skmd_share_view view = {r->rec, r->args, r->scalars, r->shape};
-    int merge = r->merge_probe >= 0 ? r->merge_probe
-                                    : skmd_share_probe_merge(&view, r->total_groups, n,
-                                                             r->unit ? r->unit : 1);
-    p->output_contiguous = n < 2 ? exact && !r->rec->needs_merge : !merge;
-    p->merge_fixed_ms = PLAN_MERGE_FIXED_MS;
-    p->merge_ms_per_byte = 1.0 / PLAN_MERGE_BYTES_PER_MS;
-    p->outputs_stay = 1; /* split.c leaves written bytes where they were written */
-    p->host_bytes_per_ms = host_rate;
-    p->host_busy_bytes_per_ms = host_busy_rate;
-    return n;
-}
-
-/* Cold start: the roofline prediction of every member without a measurement. */
-static void predict(const struct skmd_plan_request *r, struct entry *e)
-{
-    const struct skmd_features *f = &r->rec->features;
-    double items = (double)(r->shape->local_size[0] * r->shape->local_size[1] *
-                            r->shape->local_size[2]);
-    struct skmd_part_features pf = {
-        .int_ops = f->int_ops + f->branches,
-        .float_ops = f->float_ops + f->vector_ops * 4 + f->math_calls * 8,
-        .mem_bytes = (f->global_loads + f->global_stores) * 4,
-        .items_per_group = items > 0 ? items : 1,
-    };
-    e->predicted = 1;
-    for (int m = 0; m < skmd_state.nmembers; m++)
-        if (!has_measurement(&e->table[m]))
-            skmd_part_predict(&pf, &info[m].peaks, &e->table[m]);
 }
 
 /* The member that takes a launch whole when nothing is measured: the queue's member when
@@ -736,7 +308,7 @@ static int fastest_member(const struct skmd_plan_request *r, const struct entry 
     int best = -1;
     double best_rate = 0;
     for (int m = 0; m < skmd_state.nmembers; m++) {
-        if (!r->eligible[m] || (measured && !has_measurement(&e->table[m])))
+        if (!r->eligible[m] || (measured && !plan_has_measurement(&e->table[m])))
             continue;
         double rate = skmd_part_rate(&e->table[m], r->total_groups);
         if (rate > best_rate)
@@ -775,8 +347,7 @@ static int sweep(const struct skmd_plan_request *r, uint64_t s, uint64_t *count)
 }
 
 /* A launch's decision-cache key; with placed, the key of its placement's guard
- * (place_measured), apart from the launch's own. */
-#define PLAN_KEY_PLACED 0x9E3779B97F4A7C15ull
+ * (plan_place_measured), apart from the launch's own. */
 static void key_of(const struct skmd_plan_request *r, uint64_t kernel, int placed,
                    struct skmd_part_key *key)
 {
@@ -813,7 +384,7 @@ static void keep_home(const struct skmd_plan_request *r, const struct entry *e, 
     for (int m = 0; m < skmd_state.nmembers; m++)
         if (r->eligible[m] && (home < 0 || resident->in[m] > resident->in[home]))
             home = m;
-    if (home < 0 || home == whole || !has_measurement(&e->table[home]))
+    if (home < 0 || home == whole || !plan_has_measurement(&e->table[home]))
         return;
     double rate_whole = skmd_part_rate(&e->table[whole], r->total_groups);
     double rate_home = skmd_part_rate(&e->table[home], r->total_groups);
@@ -829,18 +400,18 @@ static void keep_home(const struct skmd_plan_request *r, const struct entry *e, 
 
 /* Under plan_lock: the partitioner's decision over the members of r->eligible for
  * r->total_groups work-groups (dev[i] is member map[i]). */
-static int partition(const struct skmd_plan_request *r, struct entry *e,
-                     const struct residency *resident, int use_cache,
-                     struct skmd_part_result *res, int *map, int *n)
+int plan_partition(const struct skmd_plan_request *r, struct entry *e,
+                   const struct residency *resident, int use_cache,
+                   struct skmd_part_result *res, int *map, int *n)
 {
     struct skmd_part_device dev[SKMD_MAX_MEMBERS];
     struct skmd_part_problem p;
-    *n = build_problem(r, e, resident, dev, map, &p);
+    *n = plan_build_problem(r, e, resident, dev, map, &p);
     if (*n <= 0)
         return SKMD_PART_EINVAL;
     /* Shares of whole rows: the problem in units of rows (share_align.h). */
     uint64_t unit = skmd_share_scale_problem(&p, dev, r->unit) ? r->unit : 1;
-    if (!use_cache || !cache) {
+    if (!use_cache || !plan_cache) {
         int status = skmd_part_decide(&p, (enum skmd_part_policy)policy, res);
         skmd_share_unscale_result(res, unit);
         return status;
@@ -848,18 +419,18 @@ static int partition(const struct skmd_plan_request *r, struct entry *e,
     struct skmd_part_key key;
     int replaced = 0;
     key_of(r, e->kernel, 0, &key);
-    int status = skmd_part_cache_decide(cache, &key, &p, (enum skmd_part_policy)policy, res,
-                                        &replaced);
+    int status = skmd_part_cache_decide(plan_cache, &key, &p, (enum skmd_part_policy)policy,
+                                        res, &replaced);
     skmd_share_unscale_result(res, unit);
-    if (status == SKMD_PART_OK && replaced && db) {
+    if (status == SKMD_PART_OK && replaced && plan_db) {
         int64_t ids[SKMD_MAX_MEMBERS];
         for (int i = 0; i < *n; i++)
-            ids[i] = info[map[i]].db_id;
+            ids[i] = plan_info[map[i]].db_id;
         struct skmd_pdb_decision d = {e->kernel, e->shape,
                                       skmd_part_policy_name((enum skmd_part_policy)policy),
                                       r->total_groups, *n, ids, res->count, res->overall_ms,
                                       "new decision"};
-        skmd_pdb_log_decision(db, &d);
+        skmd_pdb_log_decision(plan_db, &d);
     }
     return status;
 }
@@ -880,7 +451,7 @@ static int cold_start(const struct skmd_plan_request *r, struct entry *e,
     for (int m = 0; m < n; m++) {
         if (!r->eligible[m])
             continue;
-        measured[m] = has_measurement(&e->table[m]);
+        measured[m] = plan_has_measurement(&e->table[m]);
         nmeasured += measured[m];
         nunmeasured += !measured[m];
     }
@@ -914,7 +485,7 @@ static int cold_start(const struct skmd_plan_request *r, struct entry *e,
     sub.total_groups = rest;
     struct skmd_part_result res;
     int map[SKMD_MAX_MEMBERS], used;
-    if (partition(&sub, e, resident, 0, &res, map, &used) != SKMD_PART_OK) {
+    if (plan_partition(&sub, e, resident, 0, &res, map, &used) != SKMD_PART_OK) {
         skmd_shares(rest, n, measured, count);
         for (int m = 0; m < n; m++)
             count[m] += r->eligible[m] && !measured[m] ? probe : 0;
@@ -960,10 +531,6 @@ static int offhost_differs(const struct skmd_plan_request *r, const uint64_t *co
     return host_share && others >= 2;
 }
 
-static int partition(const struct skmd_plan_request *r, struct entry *e,
-                     const struct residency *resident, int use_cache,
-                     struct skmd_part_result *res, int *map, int *n);
-
 /* Under plan_lock: the partitioner's split among the members not on the host's cores, in
  * count; 0 when it fails (count unchanged). Cached under its own key (the eligible
  * members are part of it). */
@@ -977,7 +544,7 @@ static int split_offhost(const struct skmd_plan_request *r, struct entry *e,
     off.eligible = eligible;
     struct skmd_part_result res;
     int map[SKMD_MAX_MEMBERS], n = 0;
-    if (partition(&off, e, resident, 1, &res, map, &n) != SKMD_PART_OK)
+    if (plan_partition(&off, e, resident, 1, &res, map, &n) != SKMD_PART_OK)
         return 0;
     memset(count, 0, sizeof *count * (size_t)skmd_state.nmembers);
     for (int i = 0; i < n; i++)
@@ -999,17 +566,17 @@ static void guard(const struct skmd_plan_request *r, struct entry *e,
     key_of(r, e->kernel, 0, &key);
     /* The linear policy stays the blind baseline it is meant to be. */
     int guarded = shares >= 2 && t->learn && policy != SKMD_PART_POLICY_LINEAR;
-    struct skmd_part_guard *g = guarded ? skmd_part_cache_guard(cache, &key) : NULL;
+    struct skmd_part_guard *g = guarded ? skmd_part_cache_guard(plan_cache, &key) : NULL;
     if (!g)
         return;
     int64_t ids[SKMD_MAX_MEMBERS];
-    struct skmd_plan_guard_members members = guard_members(ids);
-    skmd_plan_guard_meet(db, &members, &key, e->shape, e->name, g);
+    struct skmd_plan_guard_members members = plan_guard_members(ids);
+    skmd_plan_guard_meet(plan_db, &members, &key, e->shape, e->name, g);
     /* The member last sampled stays the one to sample unless another is measured clearly
      * faster (near-equal members whose tables cross would spread the samples thin). */
     int best = best_whole(r, e, resident), kept = g->whole_dev;
     if (best >= 0 && kept >= 0 && kept != best && kept < skmd_state.nmembers &&
-        r->eligible[kept] && has_measurement(&e->table[kept]) &&
+        r->eligible[kept] && plan_has_measurement(&e->table[kept]) &&
         skmd_part_rate(&e->table[best], r->total_groups) <
             PLAN_MOVE_GAIN * skmd_part_rate(&e->table[kept], r->total_groups))
         best = kept;
@@ -1069,7 +636,7 @@ static void probe_idle(const struct skmd_plan_request *r, struct entry *e, uint6
             donor = m;
     for (int i = 0; i < n && idle < 0; i++) {
         int m = (e->probe_turn + i) % n;
-        if (r->eligible[m] && !count[m] && has_measurement(&e->table[m]))
+        if (r->eligible[m] && !count[m] && plan_has_measurement(&e->table[m]))
             idle = m;
     }
     if (donor < 0 || idle < 0)
@@ -1085,7 +652,7 @@ static void probe_idle(const struct skmd_plan_request *r, struct entry *e, uint6
     double donor_rate = skmd_part_rate(&e->table[donor], count[donor]);
     if (!(donor_rate > 0))
         return;
-    double donor_ms = (double)count[donor] / donor_rate + info[donor].launch_ms;
+    double donor_ms = (double)count[donor] / donor_rate + plan_info[donor].launch_ms;
     /* At a size never measured the member is taken to run at its best measured rate (a
      * GPU measured on a small probe is slow per work-group there, not on larger shares);
      * once measured, that size's own rate counts, so each size is explored once. */
@@ -1100,17 +667,17 @@ static void probe_idle(const struct skmd_plan_request *r, struct entry *e, uint6
         if (!tab->samples[skmd_part_range_of(next)] && best > rate)
             rate = best;
         double ms = rate > 0 ? (double)next / rate : SKMD_PART_NEVER_MS;
-        if (ms + info[idle].launch_ms > donor_ms / 2)
+        if (ms + plan_info[idle].launch_ms > donor_ms / 2)
             break;
         size = next;
         size_ms = ms;
     }
     /* A share whose time is mostly the member's fixed launch latency says little about
      * its rate: no probe then. */
-    if (!size || size >= count[donor] || size_ms < info[idle].launch_ms) {
+    if (!size || size >= count[donor] || size_ms < plan_info[idle].launch_ms) {
         skmd_log(SKMD_LOG_INFO, "plan %s: no probe of idle member %d: no share fits in half "
                  "of member %d's %.3f ms and outweighs its launch latency (%.3f ms)", e->name,
-                 idle, donor, donor_ms, info[idle].launch_ms);
+                 idle, donor, donor_ms, plan_info[idle].launch_ms);
         return;
     }
     count[donor] -= size;
@@ -1118,8 +685,8 @@ static void probe_idle(const struct skmd_plan_request *r, struct entry *e, uint6
     t->guard = 0; /* neither a split nor a whole sample of the guard's */
     skmd_log(SKMD_LOG_INFO, "plan %s: probe of %llu work-groups on idle member %d "
              "(expected %.3f ms, the largest share that fits in half of member %d's %.3f ms)",
-             e->name, (unsigned long long)size, idle, size_ms + info[idle].launch_ms, donor,
-             donor_ms);
+             e->name, (unsigned long long)size, idle, size_ms + plan_info[idle].launch_ms,
+             donor, donor_ms);
 }
 
 /* Under plan_lock: when the shares are the partitioner's split as it estimated them (the
@@ -1174,8 +741,8 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     }
     int measured = 0, unmeasured = 0;
     for (int m = 0; m < skmd_state.nmembers; m++) {
-        measured += r->eligible[m] && has_measurement(&e->table[m]);
-        unmeasured += r->eligible[m] && !has_measurement(&e->table[m]);
+        measured += r->eligible[m] && plan_has_measurement(&e->table[m]);
+        unmeasured += r->eligible[m] && !plan_has_measurement(&e->table[m]);
     }
     if (measured + unmeasured == 0)
         return; /* no member can take a share (none built the split program): nothing to
@@ -1190,12 +757,12 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
         return;
     }
     if (!e->predicted && measured == 0)
-        predict(r, e);
+        plan_predict(r, e);
     if ((policy == SKMD_PART_POLICY_SKMD || policy == SKMD_PART_POLICY_PAPER) &&
         unmeasured > 0 && cold_start(r, e, resident, count))
         return;
     int n = 0;
-    int status = partition(r, e, resident, 1, &res, map, &n);
+    int status = plan_partition(r, e, resident, 1, &res, map, &n);
     if (status != SKMD_PART_OK) {
         skmd_log(SKMD_LOG_WARN, "plan %s: partitioner: %s; equal shares", e->name,
                  skmd_part_strerror(status));
@@ -1213,257 +780,11 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     note_estimate(r, &res, map, n, count, t);
 }
 
-/* Milliseconds for the app's write of `bytes` to reach member m's copy (through the
- * transfer engine's pinned staging), or the host copy for a member without a link. */
-static double app_write_ms(int m, double bytes)
-{
-    if (!(bytes > 0))
-        return 0;
-    if (m < 0 || info[m].link < 0)
-        return bytes / PLAN_HOST_COPY_BYTES_PER_MS;
-    return skmd_part_link_ms(link_curve(m, SKMD_PART_H2D, SKMD_PART_PINNED), bytes);
-}
-
-/* Under plan_lock: the partitioner's split of the launch with its inputs as in `where`,
- * rounded to the launch's unit, in place[] (per member); its estimate, or a negative
- * number when the partitioner fails. */
-static double split_with(const struct skmd_plan_request *r, struct entry *e,
-                         const struct residency *where, uint64_t *place)
-{
-    struct skmd_part_result res;
-    int map[SKMD_MAX_MEMBERS], used = 0;
-    if (partition(r, e, where, 0, &res, map, &used) != SKMD_PART_OK)
-        return -1;
-    memset(place, 0, sizeof *place * (size_t)skmd_state.nmembers);
-    for (int i = 0; i < used; i++)
-        place[map[i]] = res.count[i];
-    skmd_share_round(place, skmd_state.nmembers, r->total_groups, r->unit);
-    return res.overall_ms;
-}
-
-/* The parts of a placed estimate, for the debug line. */
-struct placed_cost {
-    double launch_ms, host_ms, links_ms;
-};
-
-/* Under plan_lock: the estimate of the app's writes placed for the partitioner's split
- * among the members that `eligible` allows, with every member's inputs already on it
- * (those the app does not write move once and stay), plus the placed write itself: the
- * host copy's part (the app's bytes for members without a link), then the links side by
- * side, no faster in all than the host's rate for several at once (write_placed.c does
- * them in that order). The shares in place[], the parts in *cost; -1 when the partitioner
- * fails. */
-static double placed_estimate(const struct skmd_plan_request *r, struct entry *e,
-                              const struct residency *placed, double app_part,
-                              const unsigned char *eligible, uint64_t *place,
-                              struct placed_cost *cost)
-{
-    struct skmd_plan_request among = *r;
-    among.eligible = eligible;
-    *cost = (struct placed_cost){split_with(&among, e, placed, place), 0, 0};
-    if (cost->launch_ms < 0)
-        return -1;
-    double link_bytes = 0, in, out;
-    int exact = 1;
-    uint64_t first = 0;
-    for (int m = 0; m < skmd_state.nmembers; m++) {
-        if (!place[m])
-            continue;
-        share_bytes(r, first, place[m], &in, &out, &exact);
-        first += place[m];
-        double ms = app_write_ms(m, app_part * in);
-        if (info[m].link < 0) {
-            cost->host_ms += ms;
-        } else {
-            cost->links_ms = fmax(cost->links_ms, ms);
-            link_bytes += app_part * in;
-        }
-    }
-    if (host_rate > 0)
-        cost->links_ms = fmax(cost->links_ms, link_bytes / host_rate);
-    return cost->launch_ms + cost->host_ms + cost->links_ms;
-}
-
-/* Under plan_lock, for a launch reading buffers the app has just written (app_part of
- * its input bytes): whether the app's next writes should be placed (placement.h). Two
- * estimates of write plus launch, from where the inputs would be, not where they are:
- * every input written to the queue's member (the usual write) and the partitioner's
- * decision from there, against the best placed one (placed_estimate). A member without
- * a link takes its part of the app's bytes at the app's own copy rate, which can cost
- * more than its share of the launch saves: the placed split without those members is
- * weighed too.
- * With `always` (SKMD_PLACE_WRITES=always) every split is placed, gain or not.
- * 1: place, with the shares in place[]; -1: do not (no split, or no gain); 0: not judged
- * (a member without a measured rate). */
-static int place_inputs(const struct skmd_plan_request *r, struct entry *e,
-                        const struct residency *resident, double app_part, int always,
-                        uint64_t *place)
-{
-    int n = skmd_state.nmembers, q = r->exec_member, shares = 0;
-    for (int m = 0; m < n; m++)
-        if (r->eligible[m] && !has_measurement(&e->table[m]))
-            return 0;
-    struct residency placed = *resident, usual = *resident;
-    for (int m = 0; m < n; m++) {
-        placed.in[m] = 1;
-        placed.remote[m] = 0;
-        placed.from[m] = -1;
-        usual.in[m] = m == q;
-        usual.remote[m] = m != q;
-        usual.from[m] = m != q ? q : -1;
-    }
-    uint64_t usual_count[SKMD_MAX_MEMBERS], linked_place[SKMD_MAX_MEMBERS];
-    struct placed_cost cost, linked_cost;
-    double placed_ms = placed_estimate(r, e, &placed, app_part, r->eligible, place, &cost);
-    double usual_launch = split_with(r, e, &usual, usual_count);
-    if (placed_ms < 0 || usual_launch < 0)
-        return 0;
-    if (cost.host_ms > 0) {
-        unsigned char linked[SKMD_MAX_MEMBERS];
-        int links = 0;
-        for (int m = 0; m < n; m++) {
-            linked[m] = r->eligible[m] && info[m].link >= 0;
-            links += linked[m];
-        }
-        double linked_ms = links >= 2 ? placed_estimate(r, e, &placed, app_part, linked,
-                                                        linked_place, &linked_cost)
-                                      : -1;
-        if (linked_ms >= 0 && linked_ms < placed_ms) {
-            placed_ms = linked_ms;
-            cost = linked_cost;
-            memcpy(place, linked_place, sizeof *place * (size_t)n);
-        }
-    }
-    for (int m = 0; m < n; m++)
-        shares += place[m] > 0;
-    if (shares < 2) {
-        skmd_log(SKMD_LOG_DEBUG, "plan %s: the app's writes are not placed: one member "
-                 "would run it whole even with every input in place", e->name);
-        return -1;
-    }
-    if (always)
-        return 1;
-    double in, out;
-    int exact = 1;
-    share_bytes(r, 0, r->total_groups, &in, &out, &exact);
-    double usual_ms = usual_launch + app_write_ms(q, app_part * in);
-    int pays = placed_ms < (1.0 - PLAN_PLACE_GAIN) * usual_ms;
-    skmd_log(SKMD_LOG_DEBUG, "plan %s: the app's writes %s placed: %.3f ms with each "
-             "member's inputs written to it (launch %.3f, host copy %.3f, links %.3f), %.3f "
-             "ms written to member %d (launch %.3f)", e->name, pays ? "are" : "are not",
-             placed_ms, cost.launch_ms, cost.host_ms, cost.links_ms, usual_ms, q,
-             usual_launch);
-    return pays ? 1 : -1;
-}
-
-/* Whether a run the placement's guard chose places the writes (its "split" runs). */
-static int run_places(int run)
-{
-    return run == SKMD_PART_RUN_SPLIT || run == SKMD_PART_RUN_RETRY;
-}
-
-/* Under plan_lock. The placement's guard: the model's word that placing pays
- * (place_inputs) is measured. A cycle, from the app's first write of a launch's inputs to
- * the later of the launch's end and the app's last wait before it writes them again
- * (cycle_sample), with the writes placed is timed against one without (the writes to the
- * queue's member, the launch as the plan runs it then), by the partitioner's guard
- * (skmd_part.h) on a key of the placed launches' own: its "split" is a placed cycle, its
- * "whole on member q" an unplaced one. The launch times alone could not judge it: placed
- * writes cross every link at once but take the host's side more bytes (an input every
- * share reads goes to each), and with the inputs spread a whole run first gathers them.
- * Returns 1 to place the next cycle's writes, -1 not to; the choice is the guard's next
- * run, which the next launch is a sample of (cycle_sample). */
-static int place_measured(const struct skmd_plan_request *r, struct entry *e,
-                          const struct skmd_part_key *key)
-{
-    if (e->repeat.run) { /* the warm-up's choice again, now to be sampled */
-        e->next_cycle = e->repeat;
-        e->repeat.run = 0;
-        return run_places(e->next_cycle.run - 1) ? 1 : -1;
-    }
-    struct skmd_part_guard *g = skmd_part_cache_guard_make(cache, key);
-    if (!g)
-        return 1; /* out of memory: the model's word */
-    int64_t ids[SKMD_MAX_MEMBERS];
-    struct skmd_plan_guard_members members = guard_members(ids);
-    skmd_plan_guard_meet(db, &members, key, e->shape, e->name, g);
-    int dev, run = skmd_part_guard_choose(g, r->exec_member, 0, &dev);
-    e->next_cycle = (struct skmd_plan_cycle){.run = run + 1,
-                                             .dev = dev >= 0 ? dev : r->exec_member,
-                                             .shape = key->shape, .buffers = key->buffers};
-    if (run == SKMD_PART_RUN_WHOLE_SAMPLE)
-        skmd_log(SKMD_LOG_INFO, "plan %s: placement: the next writes not placed, a sample "
-                 "(placed %.3f ms x%u, not placed %.3f ms x%u)", e->name, g->split_ms,
-                 g->split_n, g->whole_ms[dev], g->whole_n[dev]);
-    return dev < 0 ? 1 : -1;
-}
-
-static void observe_cycle(struct entry *e, const struct skmd_plan_cycle *c);
-
-/* Under plan_lock, at a launch whose inputs the app wrote (since): a new cycle begins,
- * which may end the last sample (placement_cycle.h). The launch is the sample the
- * placement's guard chose at the last one when it runs as chosen (placed or not, the same
- * buffers), unless its cycle is a warm-up: then the next cycle runs the same choice and is
- * the sample (place_measured). */
-static void cycle_sample(struct entry *e, const struct skmd_part_key *key,
-                         const struct skmd_placement_since *since, struct skmd_plan_ticket *t)
-{
-    if (!since->wrote_ns)
-        return;
-    struct skmd_plan_cycle done, next = e->next_cycle;
-    if (skmd_cycle_begin(&e->cycles, since->wrote_ns, since->waited_ns, &done))
-        observe_cycle(e, &done);
-    e->next_cycle.run = 0;
-    e->repeat.run = 0;
-    int warmup = skmd_cycle_warmup(&e->cycles, t->placed);
-    int run = next.run - 1; /* (chosen only where the plan learns: place_measured) */
-    int placed_run = run_places(run);
-    if (run < 0 || key->shape != next.shape || key->buffers != next.buffers ||
-        placed_run != t->placed)
-        return;
-    if (warmup) {
-        e->repeat = next;
-        skmd_log(SKMD_LOG_DEBUG, "plan %s: placement: a warm-up cycle (%s), sampled at the "
-                 "next one", e->name, placed_run ? "placed" : "not placed");
-        return;
-    }
-    t->cycle = next;
-    t->cycle.start_ns = since->wrote_ns;
-}
-
-/* Under plan_lock, at a launch whose inputs are not placed: when its cycle is an unplaced
- * sample of the placement's guard (or that sample's warm-up), the member to run it whole
- * on, else -1 (the plan decides as usual). An unplaced sample must be what the plan runs
- * without placement; but with placement on, the launch's own guard sees unplaced launches
- * only at these samples and would run the partitioner's split untried for a long time
- * (matrix_transpose on CPU + 2 H200: 4.33 ms a cycle split, 2.2 whole, so placing looked
- * better than it was). So the sample runs whole, on the launch guard's member once it has
- * gone whole, and as the plan decides once that guard has measured the split faster. */
-static int unplaced_sample_member(const struct skmd_plan_request *r, struct entry *e,
-                                  const struct skmd_part_key *placed_key)
-{
-    const struct skmd_plan_cycle *c = &e->next_cycle;
-    if (c->run - 1 != SKMD_PART_RUN_WHOLE_SAMPLE || c->shape != placed_key->shape ||
-        c->buffers != placed_key->buffers)
-        return -1;
-    struct skmd_part_key own = *placed_key; /* the launch's own (key_of) */
-    own.buffers ^= PLAN_KEY_PLACED;
-    const struct skmd_part_guard *g = skmd_part_cache_guard(cache, &own);
-    if (g && skmd_part_guard_split_judged(g))
-        return -1; /* the launch's guard measured the split faster: it is the plan's */
-    int dev = g && g->whole_mode ? g->whole_dev : c->dev;
-    if (dev < 0 || dev >= skmd_state.nmembers || !r->eligible[dev])
-        return -1;
-    skmd_log(SKMD_LOG_DEBUG, "plan %s: placement: the unplaced sample runs whole on member "
-             "%d", e->name, dev);
-    return dev;
-}
-
 /* Samples of member m's table for a share of n work-groups (0: never measured there). */
 static uint32_t measured_at(int m, const struct skmd_plan_ticket *t, uint64_t n)
 {
     pthread_mutex_lock(&plan_lock);
-    const struct entry *e = entry_find(t->kernel, t->shape);
+    const struct entry *e = plan_entry_find(t->kernel, t->shape);
     uint32_t samples = e ? e->table[m].samples[skmd_part_range_of(n)] : 0;
     pthread_mutex_unlock(&plan_lock);
     return samples;
@@ -1497,8 +818,8 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         }
     } else {
         struct residency resident;
-        resident_inputs(r, &resident);
-        resident.pieces = policy != SKMD_PART_POLICY_EQUAL && pieces_allowed(r);
+        plan_resident_inputs(r, &resident);
+        resident.pieces = policy != SKMD_PART_POLICY_EQUAL && plan_pieces_allowed(r);
         /* The app's writes are placed only for the partitioner's own policies, and only
          * writes the transfer engine would move (smaller ones gain little and the
          * judgement costs two decisions a launch). */
@@ -1518,11 +839,12 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         struct entry *e = entry_for(ticket->kernel, ticket->shape, r->kernel->name);
         /* The app wrote its inputs: a cycle of the placement's guard begins. */
         int cycle = e && app_part > 0;
-        struct skmd_part_key placed_key; /* the placement guard's (place_measured) */
+        struct skmd_part_key placed_key; /* the placement guard's (plan_place_measured) */
         if (cycle)
             key_of(r, e->kernel, 1, &placed_key);
-        int sample_on = cycle && !resident.placed ? unplaced_sample_member(r, e, &placed_key)
-                                                  : -1;
+        int sample_on = cycle && !resident.placed
+                            ? plan_unplaced_sample_member(r, e, &placed_key)
+                            : -1;
         if (sample_on >= 0)
             count[sample_on] = r->total_groups;
         else if (e)
@@ -1531,7 +853,7 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
             skmd_shares(r->total_groups, n, r->eligible, count);
         if (cycle) {
             int auto_placing = strcmp(cfg->place_writes, "always") != 0;
-            cycle_sample(e, &placed_key, &since, ticket);
+            plan_cycle_sample(e, &placed_key, &since, ticket);
             if (auto_placing && skmd_placement_outputs_feed_kernels(r)) {
                 verdict = -1;
                 if (!e->feeds_told)
@@ -1539,10 +861,10 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
                              "later kernels", e->name);
                 e->feeds_told = 1;
             } else {
-                verdict = place_inputs(r, e, &resident, app_part, !auto_placing, place);
+                verdict = plan_place_inputs(r, e, &resident, app_part, !auto_placing, place);
             }
             if (verdict > 0 && ticket->learn && auto_placing)
-                verdict = place_measured(r, e, &placed_key);
+                verdict = plan_place_measured(r, e, &placed_key);
         }
         pthread_mutex_unlock(&plan_lock);
         /* A placement the launch found intact stays as it is while it still pays. */
@@ -1589,43 +911,27 @@ double skmd_plan_event_ms(cl_event ev)
     return skmd_plan_span_ms(ev, ev);
 }
 
-/* Under plan_lock: member m's refined link curve to the database, its scale folded in
- * (the next process reads it as calibrated). */
-static void store_link(int m, int dir, int mem)
-{
-    const struct skmd_part_link_curve *c = &info[m].curve[dir][mem];
-    double k = c->scale > 0 ? c->scale : 1;
-    struct skmd_pdb_link l = {.latency_ms = c->latency_ms * k,
-                              .bytes_per_ms = c->bytes_per_ms / k,
-                              .npoints = c->npoints};
-    for (int i = 0; i < c->npoints && i < SKMD_PDB_LINK_POINTS; i++) {
-        l.point_bytes[i] = c->point_bytes[i];
-        l.point_ms[i] = c->point_ms[i] * k;
-    }
-    skmd_pdb_put_link(db, info[m].db_id, (enum skmd_pdb_dir)dir, (enum skmd_pdb_mem)mem, &l);
-}
-
 /* Under plan_lock: every dirty table and link curve to the database. */
 static void flush_locked(void)
 {
     launches_since_flush = 0;
-    if (!db)
+    if (!plan_db)
         return;
     for (int m = 0; m < skmd_state.nmembers; m++)
         for (int dir = 0; dir < 2; dir++)
             for (int mem = 0; mem < 2; mem++)
-                if (info[m].link_dirty[dir][mem] && info[m].db_id >= 0) {
-                    info[m].link_dirty[dir][mem] = 0;
-                    store_link(m, dir, mem);
+                if (plan_info[m].link_dirty[dir][mem] && plan_info[m].db_id >= 0) {
+                    plan_info[m].link_dirty[dir][mem] = 0;
+                    plan_store_link(m, dir, mem);
                 }
     for (struct entry *e = entries; e; e = e->next) {
         store_offsets(e);
         if (!e->dirty)
             continue;
         e->dirty = 0;
-        skmd_pdb_kernel(db, e->kernel, e->name);
+        skmd_pdb_kernel(plan_db, e->kernel, e->name);
         for (int m = 0; m < skmd_state.nmembers; m++) {
-            if (info[m].db_id < 0 || !has_measurement(&e->table[m]))
+            if (plan_info[m].db_id < 0 || !plan_has_measurement(&e->table[m]))
                 continue;
             struct skmd_pdb_perf perf;
             for (int k = 0; k < SKMD_PART_RANGES; k++) {
@@ -1634,13 +940,13 @@ static void flush_locked(void)
                 perf.rate[k] = keep ? e->table[m].rate[k] : 0;
                 perf.samples[k] = keep ? e->table[m].samples[k] : 0;
             }
-            skmd_pdb_put_perf(db, e->kernel, info[m].db_id, e->shape, &perf);
+            skmd_pdb_put_perf(plan_db, e->kernel, plan_info[m].db_id, e->shape, &perf);
         }
     }
     int64_t ids[SKMD_MAX_MEMBERS];
-    struct skmd_plan_guard_members members = guard_members(ids);
-    store_host_rates(&members);
-    skmd_plan_guard_store(db, &members, cache);
+    struct skmd_plan_guard_members members = plan_guard_members(ids);
+    plan_store_host_rates(&members);
+    skmd_plan_guard_store(plan_db, &members, plan_cache);
 }
 
 /* Under plan_lock: a split the partitioner estimated, every share measured and none its
@@ -1660,7 +966,7 @@ static void observe_finish(const struct skmd_plan_ticket *t, struct entry *e,
         double was = e->finish_offset[m];
         if (skmd_part_observe_finish(&e->finish_offset[m], finish_ms[m], ms[m], t->est_ms[m],
                                      t->est_kernel_ms[m], PLAN_ALPHA,
-                                     info[m].launch_ms) != SKMD_PART_OK)
+                                     plan_info[m].launch_ms) != SKMD_PART_OK)
             continue;
         e->offset_known[m] = 1;
         e->offsets_dirty = 1;
@@ -1689,7 +995,7 @@ void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms,
          * sample; into an empty one it is taken (the cold start needs a rate) until the
          * next sample replaces it. */
         if (ticket->first_share[m]) {
-            if (has_measurement(&e->table[m]))
+            if (plan_has_measurement(&e->table[m]))
                 continue;
             e->unsampled[m] = e->table[m];
             e->provisional[m] = 1;
@@ -1736,37 +1042,8 @@ static void log_guard_change(const struct skmd_part_guard *g, const char *name, 
 /* Under plan_lock: the name of the ticket's kernel (for the log). */
 static const char *name_of(const struct skmd_plan_ticket *t)
 {
-    struct entry *e = entry_find(t->kernel, t->shape);
+    struct entry *e = plan_entry_find(t->kernel, t->shape);
     return e ? e->name : "";
-}
-
-/* Under plan_lock: the placement guard's sample c (place_measured) is over. */
-static void observe_cycle(struct entry *e, const struct skmd_plan_cycle *c)
-{
-    struct skmd_part_key key = {e->kernel, c->shape, c->buffers};
-    struct skmd_part_guard *g = skmd_part_cache_guard(cache, &key);
-    if (!g || c->end_ns <= c->start_ns)
-        return;
-    int run = c->run - 1, was_whole = g->whole_mode;
-    double ms = (double)(c->end_ns - c->start_ns) / 1e6;
-    if (skmd_part_guard_observe(g, run, c->dev, 0, ms) != 1 && run != SKMD_PART_RUN_RETRY)
-        return;
-    int dev = g->whole_dev;
-    skmd_log(SKMD_LOG_INFO, "plan %s: placement: cycles (the app's writes to its last "
-             "wait before the next ones) measured %.3f ms placed, %.3f ms not: %s%s",
-             e->name, g->split_ms, dev >= 0 ? g->whole_ms[dev] : 0.0,
-             g->whole_mode ? "not placed" : "placed",
-             g->whole_mode != was_whole ? " from now on" : " still");
-}
-
-/* Under plan_lock: the launch of the placement guard's sample has ended (the sample may
- * go on to the app's next writes: placement_cycle.h). */
-static void cycle_launch_ended(const struct skmd_plan_ticket *t)
-{
-    struct entry *e = entry_find(t->kernel, t->shape);
-    struct skmd_plan_cycle done;
-    if (e && skmd_cycle_launch_ended(&e->cycles, &t->cycle, skmd_now_ns(), &done))
-        observe_cycle(e, &done);
 }
 
 void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)
@@ -1784,13 +1061,13 @@ void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)
             return;
         }
     if (t->cycle.run)
-        cycle_launch_ended(t);
+        plan_cycle_launch_ended(t);
     if (!t->guard) {
         pthread_mutex_unlock(&plan_lock);
         return;
     }
     struct skmd_part_key key = {t->kernel, t->key_shape, t->key_buffers};
-    struct skmd_part_guard *g = skmd_part_cache_guard(cache, &key);
+    struct skmd_part_guard *g = skmd_part_cache_guard(plan_cache, &key);
     int run = t->guard - 1, was_offhost = g ? g->offhost_mode : 0,
         was_whole = g ? g->whole_mode : 0;
     if (g && skmd_part_guard_observe(g, run, t->guard_dev, t->guard_offhost, ms) == 1) {
@@ -1811,7 +1088,7 @@ void skmd_plan_observe_peer(int from, int to, uint64_t bytes, double ms)
         !(ms > 0) || !bytes || !(cfg->refine || cfg->profile_sweep))
         return;
     pthread_mutex_lock(&plan_lock);
-    smooth(&peer_rate[from][to], (double)bytes / ms);
+    plan_smooth(&plan_peer_rate[from][to], (double)bytes / ms);
     pthread_mutex_unlock(&plan_lock);
 }
 
@@ -1822,7 +1099,7 @@ void skmd_plan_observe_latency(int member, double ms)
         !(cfg->refine || cfg->profile_sweep))
         return; /* SKMD_REFINE=0: decisions from the stored tables alone */
     pthread_mutex_lock(&plan_lock);
-    smooth(&info[member].launch_ms, ms);
+    plan_smooth(&plan_info[member].launch_ms, ms);
     pthread_mutex_unlock(&plan_lock);
 }
 

@@ -5,10 +5,10 @@
  * behaviour is known (a kernel time of fixed + n / rate ms, a host-side launch latency, a
  * link), and the measured kernel times and latencies folded back (skmd_part_observe, alpha
  * 0.3; launch_ms smoothed as plan.c does; identical devices lend each other the rates of
- * ranges they never measured, as plan.c's table_with_twins), and each split launch's
- * finish times against the decision's estimate (skmd_part_observe_finish, as plan.c). Launch 0 is plan.c's cold
- * start (the first GPU takes all but a probe of 1/32 on every other device), or, from
- * tables an earlier process left, already a split launch.
+ * ranges they never measured, as plan_problem.c's table_with_twins), and each split
+ * launch's finish times against the decision's estimate (skmd_part_observe_finish, as
+ * plan.c). Launch 0 is plan.c's cold start (the first GPU takes all but a probe of 1/32 on
+ * every other device), or, from tables an earlier process left, already a split launch.
  *
  * Checked: the spread of the devices' finish times ((latest - earliest) / latest, over
  * the devices that got work, as `skmd-trace --balance` prints it) is within 10% from the
@@ -71,7 +71,7 @@ static double link_ms(const struct sim_device *d, double bytes)
     return d->link < 0 || bytes <= 0 ? 0.0 : 0.01 + bytes / d->bytes_per_ms;
 }
 
-/* A member's table for one decision: plan.c's table_with_twins. */
+/* A member's table for one decision: plan_problem.c's table_with_twins. */
 static struct skmd_part_table lend(const struct scenario *s, const struct skmd_part_table *t,
                                    int d)
 {
