@@ -441,10 +441,11 @@ int plan_partition(const struct skmd_plan_request *r, struct entry *e,
  * partitioner splits it among them; when none is measured, to one member: the preferred
  * member when it is not a CPU (a GPU is rarely much slower than the CPU, the CPU often
  * 100 times slower than a GPU, and the roofline's peaks are rough), else the fastest by
- * the static prediction. 0 when the launch is too small to probe (fewer work-groups than
- * members). */
+ * the static prediction. Where nothing is learnt (learn 0: SKMD_REFINE=0) a probe would
+ * measure nothing and be paid again at every launch: the unmeasured members get none. 0
+ * when the launch is too small to probe (fewer work-groups than members). */
 static int cold_start(const struct skmd_plan_request *r, struct entry *e,
-                      const struct residency *resident, uint64_t *count)
+                      const struct residency *resident, int learn, uint64_t *count)
 {
     int n = skmd_state.nmembers, nunmeasured = 0, nmeasured = 0;
     unsigned char measured[SKMD_MAX_MEMBERS] = {0};
@@ -457,7 +458,7 @@ static int cold_start(const struct skmd_plan_request *r, struct entry *e,
     }
     if (nmeasured + nunmeasured == 0 || r->total_groups < (uint64_t)(nmeasured + nunmeasured))
         return 0;
-    uint64_t probe = r->total_groups / 32 ? r->total_groups / 32 : 1;
+    uint64_t probe = !learn ? 0 : r->total_groups / 32 ? r->total_groups / 32 : 1;
     int bulk = -1; /* the one member that takes the rest when none is measured */
     int preferred = preferred_member(r), predicted = fastest_member(r, e, 0);
     int gpu_first = preferred >= 0 && !(skmd_state.members[preferred].type & CL_DEVICE_TYPE_CPU);
@@ -473,8 +474,9 @@ static int cold_start(const struct skmd_plan_request *r, struct entry *e,
     uint64_t rest = r->total_groups - probes;
     if (bulk >= 0) {
         count[bulk] = rest;
-        skmd_log(SKMD_LOG_DEBUG, "plan %s: cold start: probes of %llu work-groups, the "
-                 "rest on member %d (%s)", e->name, (unsigned long long)probe, bulk,
+        skmd_log(SKMD_LOG_DEBUG, "plan %s: cold start: probes of %llu work-groups%s, the "
+                 "rest on member %d (%s)", e->name, (unsigned long long)probe,
+                 learn ? "" : " (nothing is learnt)", bulk,
                  gpu_first ? "the preferred member, not a CPU"
                            : predicted == bulk ? "fastest by the prediction"
                                                : "the preferred member: no prediction");
@@ -493,9 +495,9 @@ static int cold_start(const struct skmd_plan_request *r, struct entry *e,
         for (int i = 0; i < used; i++)
             count[map[i]] = res.count[i];
     }
-    skmd_log(SKMD_LOG_DEBUG, "plan %s: cold start: probes of %llu work-groups on %d "
+    skmd_log(SKMD_LOG_DEBUG, "plan %s: cold start: probes of %llu work-groups%s on %d "
              "unmeasured member(s), the rest split among the measured ones", e->name,
-             (unsigned long long)probe, nunmeasured);
+             (unsigned long long)probe, learn ? "" : " (nothing is learnt)", nunmeasured);
     return 1;
 }
 
@@ -759,7 +761,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     if (!e->predicted && measured == 0)
         plan_predict(r, e);
     if ((policy == SKMD_PART_POLICY_SKMD || policy == SKMD_PART_POLICY_PAPER) &&
-        unmeasured > 0 && cold_start(r, e, resident, count))
+        unmeasured > 0 && cold_start(r, e, resident, t->learn, count))
         return;
     int n = 0;
     int status = plan_partition(r, e, resident, 1, &res, map, &n);

@@ -11,7 +11,7 @@
 #   cold      cold start: an unmeasured member gets a probe (1/32) and never more; a
 #             member the tables make far faster takes an inexact-footprint launch whole
 #             (no merge); single mode with no profile runs on the queue's member and its
-#             whole launches are measured
+#             whole launches are measured; with SKMD_REFINE=0 no member is probed
 #   observe   shares run from the source as several boxes are timed from the first box's
 #             start to the last box's end (not by the marker that joins them)
 #   guard     the measured guard: where a split loses to one member it ends whole on
@@ -269,6 +269,21 @@ cold)
         say FAIL "single mode's whole launches were not measured: '$(measured_rates vector_add)'"
     else
         say PASS "single mode with no profile runs on the queue's member 0, its whole launch measured"
+    fi
+    # Refinement off, no profile: a probe would measure nothing and come back every launch;
+    # every launch runs whole on one member, and nothing is written to the database.
+    rm -f "$SKMD_PROFILE_DB"
+    out=$(under "pthread pthread" env SKMD_REFINE=0 "$vadd" --quick --reps 4 2>&1)
+    launches=$(grep -c 'launch [0-9]* vector_add: ' "$tmp/log")
+    whole=$(grep -c 'launch [0-9]* vector_add: whole on member 0' "$tmp/log")
+    if ! grep -q '^PASSED' <<<"$out"; then
+        say FAIL "vector_add with SKMD_REFINE=0 failed: $(tail -3 <<<"$out")"
+    elif [ "$launches" -lt 4 ] || [ "$whole" != "$launches" ]; then
+        say FAIL "SKMD_REFINE=0 with no profile: $whole of $launches launches whole on member 0: $(shares | sort | uniq -c | tr '\n' ' ')"
+    elif [ -n "$(measured_rates vector_add)" ]; then
+        say FAIL "SKMD_REFINE=0 measured rates into the database: $(measured_rates vector_add)"
+    else
+        say PASS "SKMD_REFINE=0 with no profile: all $launches launches whole on member 0, no probe"
     fi ;;
 observe)
     # aes is 2-D; at 512x512 its grid is 4 x 256 work-groups, so a share of a range of
