@@ -211,9 +211,12 @@ static struct skmd_pdb_offset_key offset_key(const struct entry *e, int64_t *ids
 }
 
 /* The finish offsets the last process left for the entry's kernel and shape class, so
- * that this one's first estimated splits are balanced too. Under plan_lock. */
+ * that this one's first estimated splits are balanced too (SKMD_KEEP_OFFSETS). Under
+ * plan_lock. */
 static void load_offsets(struct entry *e)
 {
+    if (!skmd_config()->keep_offsets)
+        return;
     int64_t ids[SKMD_MAX_MEMBERS];
     struct skmd_pdb_offset_key key = offset_key(e, ids);
     char said[256] = "";

@@ -20,7 +20,8 @@
 #   learn     transfers refine the members' link curves (stored); an idle member is
 #             probed again now and then, not while its first part of the kernel (built
 #             on the launch's path) would be the probe; the host's rates stored for the
-#             members are where a process starts
+#             members are where a process starts; finish offsets are stored, and read
+#             with SKMD_KEEP_OFFSETS=1
 #   guardkeep the guard's state survives the process: a second process starts in the
 #             whole mode the first one reached (said in the log) and retries the split on
 #             the stored schedule; another device set or a state older than 7 days is
@@ -466,8 +467,9 @@ PY
         say PASS "the host's rates stored for these members are where a process starts"
     fi
     # Finish offsets: a process whose estimated splits finish off the model's estimate
-    # stores each member's offset for the kernel and these members; the next process
-    # starts from what is stored (here one set by hand, to be recognised).
+    # stores each member's offset for the kernel and these members; with
+    # SKMD_KEEP_OFFSETS=1 the next process starts from what is stored (here one set by hand,
+    # to be recognised), by default from 0.
     syrk=$build/examples/syrk/syrk
     offsets() {
         /usr/bin/python3 -c 'import sqlite3,sys
@@ -487,13 +489,17 @@ for r in sqlite3.connect(sys.argv[1]).execute("SELECT o.devices, o.device, o.ms 
         say FAIL "syrk's finish offsets were not stored for both members of '$ids': '$stored'"
     else
         /usr/bin/python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("UPDATE offsets SET ms = 0.25 WHERE device = (SELECT max(id) FROM devices)"); c.commit()' "$SKMD_PROFILE_DB"
-        out=$(under "pthread pthread" "$syrk" --quick --reps 2 2>&1)
-        if ! grep -q '^PASSED' <<<"$out"; then
-            say FAIL "syrk after storing its finish offsets failed: $(tail -3 <<<"$out")"
-        elif ! grep -q 'plan syrk: finish offsets from the profile database: member 0 [-+][0-9.]* ms, member 1 +0.250 ms' "$tmp/log"; then
-            say FAIL "the stored finish offsets were not read: $(grep 'finish offsets' "$tmp/log")"
+        out=$(under "pthread pthread" env SKMD_KEEP_OFFSETS=1 "$syrk" --quick --reps 2 2>&1)
+        read=$(grep -o 'plan syrk: finish offsets from the profile database: .*' "$tmp/log")
+        out2=$(under "pthread pthread" "$syrk" --quick --reps 2 2>&1)
+        if ! grep -q '^PASSED' <<<"$out" || ! grep -q '^PASSED' <<<"$out2"; then
+            say FAIL "syrk after storing its finish offsets failed: $(tail -3 <<<"$out$out2")"
+        elif ! grep -q ': member 0 [-+][0-9.]* ms, member 1 +0.250 ms$' <<<"$read"; then
+            say FAIL "the stored finish offsets were not read with SKMD_KEEP_OFFSETS=1: '$read'"
+        elif grep -q 'finish offsets from the profile database' "$tmp/log"; then
+            say FAIL "the stored finish offsets were read without SKMD_KEEP_OFFSETS=1"
         else
-            say PASS "syrk's finish offsets ($learnt learnt) are stored for its members and read by the next process: $(grep -o 'member 0 .*' "$tmp/log" | head -1)"
+            say PASS "syrk's finish offsets ($learnt learnt) are stored for its members, read by the next process with SKMD_KEEP_OFFSETS=1 (${read#*database: }), not without"
         fi
     fi ;;
 guardkeep)
