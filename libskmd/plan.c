@@ -235,12 +235,9 @@ static void load_offsets(struct entry *e)
                  e->name, said);
 }
 
-/* Under plan_lock. */
-static void store_offsets(struct entry *e)
+/* Under plan_lock, with the entry's tables. */
+static void store_offsets(const struct entry *e)
 {
-    if (!e->offsets_dirty)
-        return;
-    e->offsets_dirty = 0;
     int64_t ids[SKMD_MAX_MEMBERS];
     struct skmd_pdb_offset_key key = offset_key(e, ids);
     for (int m = 0; m < skmd_state.nmembers; m++)
@@ -930,11 +927,11 @@ static void flush_locked(void)
                     plan_store_link(m, dir, mem);
                 }
     for (struct entry *e = entries; e; e = e->next) {
-        store_offsets(e);
         if (!e->dirty)
             continue;
         e->dirty = 0;
         skmd_pdb_kernel(plan_db, e->kernel, e->name);
+        store_offsets(e);
         for (int m = 0; m < skmd_state.nmembers; m++) {
             if (plan_info[m].db_id < 0 || !plan_has_measurement(&e->table[m]))
                 continue;
@@ -974,7 +971,7 @@ static void observe_finish(const struct skmd_plan_ticket *t, struct entry *e,
                                      plan_info[m].launch_ms) != SKMD_PART_OK)
             continue;
         e->offset_known[m] = 1;
-        e->offsets_dirty = 1;
+        e->dirty = 1;
         if (fabs(e->finish_offset[m] - was) > 0.001)
             skmd_log(SKMD_LOG_DEBUG, "plan %s: member %d finished %.3f ms after the start "
                      "(kernel %.3f), estimated %.3f (%.3f): finish offset %+.3f ms", e->name,

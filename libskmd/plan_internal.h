@@ -21,7 +21,7 @@ struct entry {
     uint64_t kernel;
     uint32_t shape;
     char name[128];
-    int dirty;
+    int dirty;         /* tables or finish offsets learnt since they were stored */
     uint64_t launches; /* decisions made for this entry */
     struct skmd_part_table table[SKMD_MAX_MEMBERS];
     int predicted;
@@ -46,7 +46,6 @@ struct entry {
      * shares in this kernel's problems. */
     double finish_offset[SKMD_MAX_MEMBERS];
     unsigned char offset_known[SKMD_MAX_MEMBERS]; /* read from the database or learnt */
-    int offsets_dirty; /* learnt since they were stored */
     struct entry *next;
 };
 

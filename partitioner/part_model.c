@@ -238,12 +238,13 @@ void part_model_cost(const struct part_model *m, int d, uint64_t n, struct part_
     c->pieces = 1;
     c->in_bytes = c->out_bytes = 0.0;
     if (n == 0) {
-        c->in_ms = c->kernel_ms = c->out_ms = c->merge_ms = 0.0;
+        c->in_ms = c->kernel_ms = c->out_ms = c->merge_ms = c->table_ms = 0.0;
         return;
     }
     double wg = (double)n;
     double rate = interpolate(m->rate[d], n);
-    c->kernel_ms = rate > 0.0 ? wg / rate : SKMD_PART_NEVER_MS;
+    c->table_ms = rate > 0.0 ? wg / rate : 0.0;
+    c->kernel_ms = rate > 0.0 ? c->table_ms : SKMD_PART_NEVER_MS;
     /* The tables hold kernel times: a share also pays the device's launch latency. */
     c->kernel_ms += p->dev[d].launch_ms + (n < p->total_wg ? p->dev[d].split_ms : 0.0);
     if (c->kernel_ms > SKMD_PART_NEVER_MS)
@@ -385,16 +386,25 @@ double part_model_finish(const struct part_model *m, const struct part_cost *cos
     return max;
 }
 
+/* The shares `count` under m: each device's finish in est_ms and its kernel's table time
+ * in est_kernel_ms (either may be NULL); returns the latest finish. */
+static double estimate(const struct part_model *m, const uint64_t *count, double *est_ms,
+                       double *est_kernel_ms)
+{
+    struct part_cost cost[SKMD_PART_MAX_DEVICES];
+    double scratch[SKMD_PART_MAX_DEVICES];
+    for (int d = 0; d < m->ndev; d++) {
+        part_model_cost(m, d, count[d], &cost[d]);
+        if (est_kernel_ms)
+            est_kernel_ms[d] = cost[d].table_ms;
+    }
+    return part_model_finish(m, cost, count, est_ms ? est_ms : scratch, NULL);
+}
+
 /* est_ms, est_kernel_ms and overall_ms of r's shares under m. */
 static void fill_estimates(const struct part_model *m, struct skmd_part_result *r)
 {
-    struct part_cost cost[SKMD_PART_MAX_DEVICES];
-    for (int d = 0; d < m->ndev; d++) {
-        part_model_cost(m, d, r->count[d], &cost[d]);
-        double rate = r->count[d] ? interpolate(m->rate[d], r->count[d]) : 0.0;
-        r->est_kernel_ms[d] = rate > 0.0 ? (double)r->count[d] / rate : 0.0;
-    }
-    r->overall_ms = part_model_finish(m, cost, r->count, r->est_ms, NULL);
+    r->overall_ms = estimate(m, r->count, r->est_ms, r->est_kernel_ms);
 }
 
 void part_result_fill(const struct part_model *m, const uint64_t *count,
@@ -424,11 +434,7 @@ double skmd_part_estimate(const struct skmd_part_problem *p, const uint64_t *cou
                           double *est_ms)
 {
     struct part_model m;
-    struct part_cost cost[SKMD_PART_MAX_DEVICES];
-    double scratch[SKMD_PART_MAX_DEVICES];
     if (!count || part_model_init(&m, p) != SKMD_PART_OK)
         return SKMD_PART_NEVER_MS;
-    for (int d = 0; d < m.ndev; d++)
-        part_model_cost(&m, d, count[d], &cost[d]);
-    return part_model_finish(&m, cost, count, est_ms ? est_ms : scratch, NULL);
+    return estimate(&m, count, est_ms, NULL);
 }

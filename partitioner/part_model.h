@@ -8,6 +8,7 @@
 /* The four costs of one device's share. */
 struct part_cost {
     double in_ms, kernel_ms, out_ms, merge_ms;
+    double table_ms;  /* the kernel's part of kernel_ms: the table's time, no latency */
     double source_ms; /* the remote source's device-to-host link busy for this share */
     int pieces;       /* the share runs in this many pieces (1: transfer, then kernel) */
     double in_bytes, out_bytes; /* bytes through the host's side (host_bytes_per_ms) */
