@@ -714,6 +714,78 @@ static void note_estimate(const struct skmd_plan_request *r,
     t->estimated = 1;
 }
 
+/* The partitioner's decision serves the next PLAN_MEMO_LAUNCHES launches of the entry
+ * that ask the same (its decision-cache key, its arguments, the inputs' places) while
+ * they run whole on one member, by the decision or by the guard, and no measurement moves
+ * a table (skmd_plan_observe): the problem and its descent cost 10-20 us a launch, which
+ * short launches chained by events wait for (scan_large_arrays on CPU + H100). A launch
+ * that runs split ends it: the next split is decided anew with what that one taught (its
+ * finish offsets). */
+#define PLAN_MEMO_LAUNCHES 8
+/* A table moved by more than this at the measured share's size (a 10% miss at alpha 0.3,
+ * the decision cache's hysteresis) ends the memo. */
+#define PLAN_MEMO_DRIFT 0.03
+
+static uint64_t memo_request(const struct skmd_plan_request *r)
+{
+    uint64_t h = skmd_fnv(SKMD_FNV_BASIS, &r->exec_member, sizeof r->exec_member);
+    h = skmd_fnv(h, &r->unit, sizeof r->unit);
+    h = skmd_fnv(h, &r->merge_probe, sizeof r->merge_probe);
+    /* Which buffers does not matter beyond their sizes (the key) and places (the
+     * residency): jacobi_2d's two grids take turns as input and output. */
+    for (unsigned p = 0; r->scalars && p < r->rec->nparams; p++)
+        h = skmd_fnv(h, &r->scalars[p], sizeof r->scalars[p]);
+    return h;
+}
+
+static int same_residency(const struct residency *a, const struct residency *b)
+{
+    if (a->pieces != b->pieces || a->placed != b->placed)
+        return 0;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (a->in[m] != b->in[m] || a->remote[m] != b->remote[m] || a->from[m] != b->from[m])
+            return 0;
+    return 1;
+}
+
+/* The kept decision when this launch asks what it was made for. */
+static int memo_take(const struct skmd_plan_request *r, struct entry *e,
+                     const struct residency *resident, struct skmd_part_result *res, int *map,
+                     int *n)
+{
+    struct plan_memo *memo = &e->memo;
+    if (memo->left <= 0)
+        return 0;
+    struct skmd_part_key key;
+    key_of(r, e->kernel, 0, &key);
+    if (key.shape != memo->key.shape || key.buffers != memo->key.buffers ||
+        memo_request(r) != memo->request || !same_residency(resident, &memo->where)) {
+        memo->left = 0;
+        return 0;
+    }
+    memo->left--;
+    *res = memo->res;
+    memcpy(map, memo->map, sizeof memo->map);
+    *n = memo->n;
+    return 1;
+}
+
+/* Keeps the partitioner's decision for the launches after this one (decide drops it
+ * again when this one runs split). */
+static void memo_keep(const struct skmd_plan_request *r, struct entry *e,
+                      const struct residency *resident, const struct skmd_part_result *res,
+                      const int *map, int n)
+{
+    struct plan_memo *memo = &e->memo;
+    key_of(r, e->kernel, 0, &memo->key);
+    memo->request = memo_request(r);
+    memo->where = *resident;
+    memo->res = *res;
+    memcpy(memo->map, map, sizeof memo->map);
+    memo->n = n;
+    memo->left = PLAN_MEMO_LAUNCHES;
+}
+
 /* Under plan_lock: the partitioner's decision (or a cold-start probe, a sweep step,
  * single mode), then the guard's word on it, then now and then a probe of an idle
  * member. */
@@ -764,22 +836,31 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
         unmeasured > 0 && cold_start(r, e, resident, t->learn, count))
         return;
     int n = 0;
-    int status = plan_partition(r, e, resident, 1, &res, map, &n);
-    if (status != SKMD_PART_OK) {
-        skmd_log(SKMD_LOG_WARN, "plan %s: partitioner: %s; equal shares", e->name,
-                 skmd_part_strerror(status));
-        skmd_shares(r->total_groups, skmd_state.nmembers, r->eligible, count);
-        return;
+    int kept = memo_take(r, e, resident, &res, map, &n);
+    if (!kept) {
+        int status = plan_partition(r, e, resident, 1, &res, map, &n);
+        if (status != SKMD_PART_OK) {
+            skmd_log(SKMD_LOG_WARN, "plan %s: partitioner: %s; equal shares", e->name,
+                     skmd_part_strerror(status));
+            skmd_shares(r->total_groups, skmd_state.nmembers, r->eligible, count);
+            return;
+        }
+        memo_keep(r, e, resident, &res, map, n);
     }
     for (int i = 0; i < n; i++)
         count[map[i]] = res.count[i];
     keep_home(r, e, &e->away, resident, count);
-    skmd_log(SKMD_LOG_DEBUG, "plan %s: %s, estimated %.3f ms%s", e->name, how,
-             res.overall_ms,
+    skmd_log(SKMD_LOG_DEBUG, "plan %s: %s%s, estimated %.3f ms%s", e->name, how,
+             kept ? " (the last decision, kept)" : "", res.overall_ms,
              resident->pieces ? " (shares that move inputs priced in pieces, overlapped)" : "");
     guard(r, e, resident, count, t);
     probe_idle(r, e, count, t);
     note_estimate(r, &res, map, n, count, t);
+    int shares = 0;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        shares += count[m] > 0;
+    if (shares > 1)
+        e->memo.left = 0;
 }
 
 /* Samples of member m's table for a share of n work-groups (0: never measured there). */
@@ -996,6 +1077,7 @@ void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms,
          * split over four H200s 77 ms, the next ones 11). Into a measured table it is no
          * sample; into an empty one it is taken (the cold start needs a rate) until the
          * next sample replaces it. */
+        double was = skmd_part_rate(&e->table[m], ticket->count[m]);
         if (ticket->first_share[m]) {
             if (plan_has_measurement(&e->table[m]))
                 continue;
@@ -1008,6 +1090,9 @@ void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms,
         if (skmd_part_observe(&e->table[m], ticket->count[m], ms[m], PLAN_ALPHA) ==
             SKMD_PART_OK)
             e->dirty = 1;
+        double now = skmd_part_rate(&e->table[m], ticket->count[m]);
+        if (!(was > 0) || fabs(now / was - 1) > PLAN_MEMO_DRIFT)
+            e->memo.left = 0; /* the model moved: decide anew (memo_take) */
     }
     observe_finish(ticket, e, ms, finish_ms);
     int every = skmd_config()->profile_flush;

@@ -17,6 +17,29 @@
 /* Marks the key of a launch's placement guard apart from the launch's own (key_of). */
 #define PLAN_KEY_PLACED 0x9E3779B97F4A7C15ull
 
+/* Where a launch's read bytes are, per member (plan_resident_inputs), and whether its shares
+ * can run in pieces (plan_pieces_allowed): what the problem needs beyond the request, found
+ * before plan_lock is taken. */
+struct residency {
+    double in[SKMD_MAX_MEMBERS];     /* fraction current on the member */
+    double remote[SKMD_MAX_MEMBERS]; /* fraction current only on other members */
+    int from[SKMD_MAX_MEMBERS];      /* the member holding most of those, -1: none */
+    int pieces;                      /* 1: shares on a member with a link may run in pieces */
+    int placed;                      /* 1: the inputs are where a placement put them */
+    uint64_t placed_count[SKMD_MAX_MEMBERS]; /* that placement's shares (placement.h) */
+};
+
+/* The partitioner's last whole decision, kept for the launches after it that ask the same
+ * (plan.c, memo_take). */
+struct plan_memo {
+    int left;         /* launches it may still serve (0: none kept) */
+    uint64_t request; /* the launch's arguments and members (memo_request) */
+    struct skmd_part_key key;
+    struct residency where;
+    struct skmd_part_result res;
+    int map[SKMD_MAX_MEMBERS], n;
+};
+
 struct entry {
     uint64_t kernel;
     uint32_t shape;
@@ -46,6 +69,7 @@ struct entry {
      * shares in this kernel's problems. */
     double finish_offset[SKMD_MAX_MEMBERS];
     unsigned char offset_known[SKMD_MAX_MEMBERS]; /* read from the database or learnt */
+    struct plan_memo memo;
     struct entry *next;
 };
 
@@ -60,17 +84,6 @@ struct member_info {
     unsigned char link_known[2][2]; /* curve[dir][mem] calibrated or timed, not a guess */
 };
 
-/* Where a launch's read bytes are, per member (plan_resident_inputs), and whether its shares
- * can run in pieces (plan_pieces_allowed): what the problem needs beyond the request, found
- * before plan_lock is taken. */
-struct residency {
-    double in[SKMD_MAX_MEMBERS];     /* fraction current on the member */
-    double remote[SKMD_MAX_MEMBERS]; /* fraction current only on other members */
-    int from[SKMD_MAX_MEMBERS];      /* the member holding most of those, -1: none */
-    int pieces;                      /* 1: shares on a member with a link may run in pieces */
-    int placed;                      /* 1: the inputs are where a placement put them */
-    uint64_t placed_count[SKMD_MAX_MEMBERS]; /* that placement's shares (placement.h) */
-};
 
 /* The one lock over the partitioner's state in the runtime. */
 extern pthread_mutex_t plan_lock;
