@@ -1,8 +1,9 @@
 #!/bin/bash
 # tests/plan/test-plan.sh PART PRELOAD BUILD_DIR: the partitioner in the runtime on local
 # PoCL devices. PART:
-#   decide    forced tables give the expected split; SKMD_POLICY=equal is the old equal
-#             rule; SKMD_MODE=single runs whole on the member the profile says is fastest
+#   decide    forced tables give the expected split, decided anew every launch;
+#             SKMD_POLICY=equal is the old equal rule; SKMD_MODE=single runs whole on the
+#             member the profile says is fastest
 #   converge  refinement from measured times: the shares stop moving
 #   profile   skmd-profile calibrate and run write the database; list and show print it
 #   corrupt   a corrupt database is reported, moved aside and rebuilt; results correct
@@ -10,7 +11,8 @@
 #             under the partitioner's own shares (no SKMD_SPLIT)
 #   cold      cold start: an unmeasured member gets a probe (1/32) and never more; a
 #             member the tables make far faster takes an inexact-footprint launch whole
-#             (no merge); single mode with no profile runs on the queue's member and its
+#             (no merge); launches run whole reuse a kept decision, at most 8 in a row;
+#             single mode with no profile runs on the queue's member and its
 #             whole launches are measured; with SKMD_REFINE=0 no member is probed
 #   observe   shares run from the source as several boxes are timed from the first box's
 #             start to the last box's end (not by the marker that joins them)
@@ -91,6 +93,16 @@ decide)
         say FAIL "forced tables 1:3 gave '$got', expected m0=0+64 m1=64+192"
     else
         say PASS "forced tables 1:3 give $got"
+    fi
+    # Split launches are decided anew every time (their finish offsets move them).
+    rm -f "$tmp/debug"
+    POCL_DEVICES="pthread pthread" SKMD_REFINE=0 SKMD_LOG="debug:$tmp/debug" LD_PRELOAD="$preload" \
+        "$vadd" --quick --reps 3 >/dev/null 2>&1
+    if [ "$(grep -c 'plan vector_add: [a-z]*, estimated' "$tmp/debug")" -lt 4 ] ||
+        grep -q 'plan vector_add: .*(the last decision, kept)' "$tmp/debug"; then
+        say FAIL "split launches reused a kept decision: $(grep -c 'kept' "$tmp/debug") kept"
+    else
+        say PASS "split launches are decided anew every launch (none kept)"
     fi
     force_tables 5000 1000
     out=$(under "pthread pthread" env SKMD_REFINE=0 "$vadd" --quick --reps 2 2>&1)
@@ -258,6 +270,23 @@ cold)
         say FAIL "jacobi_2d with member 1 100x faster: $whole of $lines launches whole on member 1: $(shares | sort | uniq -c | tr '\n' ' ')"
     else
         say PASS "jacobi_2d with member 1 100x faster: all $lines launches (nearly) whole on member 1, none merged, PASSED"
+    fi
+    # The decision is kept for up to 8 launches that ask the same while they run whole
+    # (docs/partitioner.md, "The kept decision"): with the tables fixed and the queue's
+    # member 10000 times as fast, jacobi's launches run whole there, most of them on a kept
+    # decision, and one is made anew after at most 8 kept ones.
+    force_tables 1000000 100
+    rm -f "$tmp/debug"
+    POCL_DEVICES="pthread pthread" SKMD_REFINE=0 SKMD_LOG="debug:$tmp/debug" LD_PRELOAD="$preload" \
+        "$build/examples/jacobi_2d/jacobi_2d" --quick --reps 1 >/dev/null 2>&1
+    decisions=$(grep -c 'plan jacobi_step: [a-z]*\( (the last decision, kept)\)*, estimated' "$tmp/debug")
+    kept=$(grep -c 'plan jacobi_step: [a-z]* (the last decision, kept), estimated' "$tmp/debug")
+    run=$(grep 'plan jacobi_step: [a-z]*\( (the last decision, kept)\)*, estimated' "$tmp/debug" |
+        awk '/kept/ {n++; if (n > m) m = n; next} {n = 0} END {print m + 0}')
+    if [ "$decisions" -lt 20 ] || [ $((2 * kept)) -lt "$decisions" ] || [ "$run" -gt 8 ]; then
+        say FAIL "kept decisions: $kept of $decisions, at most $run in a row (expected over half, at most 8 in a row)"
+    else
+        say PASS "jacobi_2d whole on member 0: $kept of $decisions decisions kept, at most $run in a row"
     fi
     # Single mode, no profile: the queue's member (no GPU here) runs every launch, and the
     # first launch of each size is measured into the database.
