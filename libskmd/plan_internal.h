@@ -29,8 +29,8 @@ struct residency {
     uint64_t placed_count[SKMD_MAX_MEMBERS]; /* that placement's shares (placement.h) */
 };
 
-/* The partitioner's last whole decision, kept for the launches after it that ask the same
- * (plan.c, memo_take). */
+/* The partitioner's last decision, kept for the launches after it that ask the same while
+ * they run whole (plan.c, memo_take). */
 struct plan_memo {
     int left;         /* launches it may still serve (0: none kept) */
     uint64_t request; /* the launch's arguments and members (memo_request) */
@@ -83,7 +83,6 @@ struct member_info {
     unsigned char link_dirty[2][2]; /* curve[dir][mem] refined since it was stored */
     unsigned char link_known[2][2]; /* curve[dir][mem] calibrated or timed, not a guess */
 };
-
 
 /* The one lock over the partitioner's state in the runtime. */
 extern pthread_mutex_t plan_lock;
