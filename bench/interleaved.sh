@@ -33,7 +33,16 @@ out=$(mktemp) dbs=$(mktemp -d); trap 'rm -rf "$out" "$dbs"' EXIT
 # would share (as libskmd finds it), so that what one column learns (tables, guard decisions)
 # does not decide the next one's runs. A column's own SKMD_PROFILE_DB wins; one column keeps
 # the user's database, which learns across runs.
-shared=${SKMD_PROFILE_DB:-${SKMD_CACHE_DIR:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/skmd}/profile.db}
+# Where libskmd would find it, and the copy made, as bench.py does (SQLite's backup API).
+copy_db() { # DST: copies the database they would share to DST; says how, for the column's line
+  /usr/bin/python3 - "$(dirname "$0")" "$1" <<'PY'
+import os, sys
+sys.path.insert(0, sys.argv[1])
+import bench
+print(bench.copy_profile_db(bench.profile_db_of(dict(os.environ)), sys.argv[2]))
+PY
+}
+shared=$(/usr/bin/python3 -c 'import os, sys; sys.path.insert(0, sys.argv[1]); import bench; print(bench.profile_db_of(dict(os.environ)))' "$(dirname "$0")")
 db=()  # per column: its SKMD_PROFILE_DB assignment, or none
 for c in "${columns[@]}"; do
   name=${c%%:*}
@@ -42,15 +51,8 @@ for c in "${columns[@]}"; do
   elif [ ${#columns[@]} -lt 2 ]; then
     db+=(""); echo "interleaved: column $name: profile database $shared (learns across runs)" >&2
   else
-    copy="$dbs/${name//[^[:alnum:]_.+-]/_}.db" how="new: $shared does not exist"
-    if [ -e "$shared" ]; then
-      how="a copy of $shared"
-      for side in "" -wal -shm; do
-        [ ! -e "$shared$side" ] || cp "$shared$side" "$copy$side" ||
-          { how="new: the copy of $shared failed"; rm -f "$copy" "$copy-wal" "$copy-shm"; break; }
-      done
-    fi
-    db+=("SKMD_PROFILE_DB=$copy"); echo "interleaved: column $name: profile database $copy ($how)" >&2
+    copy="$dbs/${name//[^[:alnum:]_.+-]/_}.db"
+    db+=("SKMD_PROFILE_DB=$copy"); echo "interleaved: column $name: profile database $copy ($(copy_db "$copy"))" >&2
   fi
 done
 best() { grep -o 'ms_best=[0-9.]*' || echo "ms_best=FAILED"; }

@@ -748,17 +748,16 @@ static int same_residency(const struct residency *a, const struct residency *b)
     return 1;
 }
 
-/* The kept decision when this launch asks what it was made for. */
+/* The kept decision when this launch (its decision-cache key: key) asks what it was made
+ * for. */
 static int memo_take(const struct skmd_plan_request *r, struct entry *e,
-                     const struct residency *resident, struct skmd_part_result *res, int *map,
-                     int *n)
+                     const struct skmd_part_key *key, const struct residency *resident,
+                     struct skmd_part_result *res, int *map, int *n)
 {
     struct plan_memo *memo = &e->memo;
     if (memo->left <= 0)
         return 0;
-    struct skmd_part_key key;
-    key_of(r, e->kernel, 0, &key);
-    if (key.shape != memo->key.shape || key.buffers != memo->key.buffers ||
+    if (key->shape != memo->key.shape || key->buffers != memo->key.buffers ||
         memo_request(r) != memo->request || !same_residency(resident, &memo->where)) {
         memo->left = 0;
         return 0;
@@ -773,11 +772,11 @@ static int memo_take(const struct skmd_plan_request *r, struct entry *e,
 /* Keeps the partitioner's decision for the launches after this one (decide drops it
  * again when this one runs split). */
 static void memo_keep(const struct skmd_plan_request *r, struct entry *e,
-                      const struct residency *resident, const struct skmd_part_result *res,
-                      const int *map, int n)
+                      const struct skmd_part_key *key, const struct residency *resident,
+                      const struct skmd_part_result *res, const int *map, int n)
 {
     struct plan_memo *memo = &e->memo;
-    key_of(r, e->kernel, 0, &memo->key);
+    memo->key = *key;
     memo->request = memo_request(r);
     memo->where = *resident;
     memo->res = *res;
@@ -836,7 +835,9 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
         unmeasured > 0 && cold_start(r, e, resident, t->learn, count))
         return;
     int n = 0;
-    int kept = memo_take(r, e, resident, &res, map, &n);
+    struct skmd_part_key key;
+    key_of(r, e->kernel, 0, &key);
+    int kept = memo_take(r, e, &key, resident, &res, map, &n);
     if (!kept) {
         int status = plan_partition(r, e, resident, 1, &res, map, &n);
         if (status != SKMD_PART_OK) {
@@ -845,7 +846,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
             skmd_shares(r->total_groups, skmd_state.nmembers, r->eligible, count);
             return;
         }
-        memo_keep(r, e, resident, &res, map, n);
+        memo_keep(r, e, &key, resident, &res, map, n);
     }
     for (int i = 0; i < n; i++)
         count[map[i]] = res.count[i];

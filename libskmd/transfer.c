@@ -114,12 +114,23 @@ static void stage_init(void)
     atexit(skmd_xfer_shutdown);
 }
 
+/* Whether the member's set is this context's and has direction d's buffers; under
+ * st->lock. */
+static int stage_ready(const struct staging *st, cl_context context, int d,
+                       const struct settings *s)
+{
+    return st->context == context && st->chunk == s->chunk && st->n == s->nstaging &&
+           st->buf[d][st->n - 1];
+}
+
 /* Member m's staging buffers of direction d (1: to the device) in real context `context`
  * of `device`, made if missing (`when` says why, for the log); under st->lock. A set in
  * another real context than before is replaced (one set per member). */
 static cl_int stage_make(struct staging *st, int m, cl_context context, cl_device_id device,
                          int d, const struct settings *s, const char *when)
 {
+    if (stage_ready(st, context, d, s))
+        return CL_SUCCESS;
     cl_int err = CL_SUCCESS;
     if (st->context != context || st->chunk != s->chunk || st->n != s->nstaging) {
         stage_drop(st);
@@ -130,8 +141,6 @@ static cl_int stage_make(struct staging *st, int m, cl_context context, cl_devic
         st->chunk = s->chunk;
         st->n = s->nstaging;
     }
-    if (st->buf[d][st->n - 1])
-        return CL_SUCCESS;
     skmd_log(SKMD_LOG_DEBUG, "transfer: staging buffers of member %d, %s, made %s: %d x %zu "
              "KiB", m, d ? "to the device" : "from the device", when, st->n, st->chunk >> 10);
     for (int i = 0; i < st->n; i++) {
@@ -153,10 +162,13 @@ static cl_int stage_make(struct staging *st, int m, cl_context context, cl_devic
     return CL_SUCCESS;
 }
 
-/* The request's staging buffers, made on first use; under st->lock. */
+/* The request's staging buffers, made on first use; under st->lock. Every staged
+ * transfer asks: the device is looked up only when they are to be made. */
 static cl_int stage_get(struct staging *st, const struct skmd_xfer_req *req,
                         const struct settings *s)
 {
+    if (stage_ready(st, req->context, req->to_device ? 1 : 0, s))
+        return CL_SUCCESS;
     cl_device_id device;
     cl_int err = real_clGetCommandQueueInfo(req->queue, CL_QUEUE_DEVICE, sizeof device, &device,
                                             NULL);

@@ -75,6 +75,14 @@ struct skmd_pdb *open_upgraded(const char *path, int from, struct reports *rep)
     return db;
 }
 
+struct skmd_pdb *open_scratch(const char *name, char *path, size_t size)
+{
+    path_in(path, size, name);
+    struct skmd_pdb *db = skmd_pdb_open(path, NULL, NULL);
+    CHECK(db && skmd_pdb_persistent(db));
+    return db;
+}
+
 struct skmd_pdb *open_read_only(const char *name)
 {
     char path[512];

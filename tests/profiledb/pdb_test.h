@@ -29,6 +29,9 @@ void collect(void *user, const char *message); /* user: a struct reports */
 /* Opens the old-schema file at path, its reports into *rep, and checks that it opened
  * for writing with one report: the upgrade from schema `from`. NULL when it did not open. */
 struct skmd_pdb *open_upgraded(const char *path, int from, struct reports *rep);
+/* Opens root_dir/name (its path into path), made new, and checks that it opened for
+ * writing. NULL when it did not open. */
+struct skmd_pdb *open_scratch(const char *name, char *path, size_t size);
 /* Opens the read-only file root_dir/name and checks that it opened, not for writing, and
  * said "read-only". NULL when it did not open. */
 struct skmd_pdb *open_read_only(const char *name);

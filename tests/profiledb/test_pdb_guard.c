@@ -58,9 +58,7 @@ static int no_offhost(const struct skmd_pdb_guard *g)
 static void test_round_trip(void)
 {
     char path[512];
-    path_in(path, sizeof path, "rt.db");
-    struct skmd_pdb *db = skmd_pdb_open(path, NULL, NULL);
-    CHECK(db && skmd_pdb_persistent(db));
+    struct skmd_pdb *db = open_scratch("rt.db", path, sizeof path);
     if (!db)
         return;
     int64_t ids[2] = {3, 7};

@@ -32,9 +32,7 @@ static double offset_of(struct skmd_pdb *db, struct skmd_pdb_offset_key key, int
 static void test_round_trip(void)
 {
     char path[512];
-    path_in(path, sizeof path, "rt.db");
-    struct skmd_pdb *db = skmd_pdb_open(path, NULL, NULL);
-    CHECK(db && skmd_pdb_persistent(db));
+    struct skmd_pdb *db = open_scratch("rt.db", path, sizeof path);
     if (!db)
         return;
     struct skmd_pdb_offset_key key = key_of(42, 9, ids, 2);
