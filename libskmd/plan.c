@@ -281,6 +281,18 @@ int plan_has_measurement(const struct skmd_part_table *t)
     return 0;
 }
 
+/* Whether the partitioner has a measured rate for member m: its own, or an eligible
+ * identical member's (lent by plan_build_problem's table_with_twins). */
+static int rated(const struct skmd_plan_request *r, const struct entry *e, int m)
+{
+    if (plan_has_measurement(&e->table[m]))
+        return 1;
+    for (int o = 0; o < skmd_state.nmembers; o++)
+        if (plan_twin[m][o] && r->eligible[o] && plan_has_measurement(&e->table[o]))
+            return 1;
+    return 0;
+}
+
 /* The member that takes a launch whole when nothing is measured: the queue's member when
  * it is not a CPU, else the first eligible member that is not a CPU (GPUs first), else
  * the queue's member, else the first eligible one. */
@@ -435,13 +447,17 @@ int plan_partition(const struct skmd_plan_request *r, struct entry *e,
     return status;
 }
 
-/* Under plan_lock. Cold start: every eligible member with no measured rate for this
- * kernel gets one probe share (1/32 of the work-groups, at least 1) and never more, so a
- * wrong guess costs at most a probe. The rest goes to the measured members, as the
- * partitioner splits it among them; when none is measured, to one member: the preferred
- * member when it is not a CPU (a GPU is rarely much slower than the CPU, the CPU often
- * 100 times slower than a GPU, and the roofline's peaks are rough), else the fastest by
- * the static prediction. Where nothing is learnt (learn 0: SKMD_REFINE=0) a probe would
+/* Under plan_lock. Cold start: each kind of eligible device with no measured rate for
+ * this kernel gets one probe share (1/32 of the work-groups, at least 1) on one of its
+ * members, and never more, so a wrong guess costs at most a probe. Identical devices
+ * share what one of them measures (table_with_twins), so the others are not probed: a
+ * probe moves the inputs its work-groups read, which is the whole buffer where the
+ * footprint is unknown (mvt_cols on CPU + 4 H200: 1 GB to three GPUs for 3 of 32
+ * work-groups). The rest goes to the rated members, as the partitioner splits it among
+ * them; when none is rated, to one member: the preferred member when it is not a CPU (a
+ * GPU is rarely much slower than the CPU, the CPU often 100 times slower than a GPU, and
+ * the roofline's peaks are rough), else the fastest by the static prediction; its twins
+ * learn from its run. Where nothing is learnt (learn 0: SKMD_REFINE=0) a probe would
  * measure nothing and be paid again at every launch: the unmeasured members get none. 0
  * when the launch is too small to probe (fewer work-groups than members). */
 static int cold_start(const struct skmd_plan_request *r, struct entry *e,
@@ -452,7 +468,7 @@ static int cold_start(const struct skmd_plan_request *r, struct entry *e,
     for (int m = 0; m < n; m++) {
         if (!r->eligible[m])
             continue;
-        measured[m] = plan_has_measurement(&e->table[m]);
+        measured[m] = rated(r, e, m);
         nmeasured += measured[m];
         nunmeasured += !measured[m];
     }
@@ -464,19 +480,28 @@ static int cold_start(const struct skmd_plan_request *r, struct entry *e,
     int gpu_first = preferred >= 0 && !(skmd_state.members[preferred].type & CL_DEVICE_TYPE_CPU);
     if (!nmeasured)
         bulk = gpu_first || predicted < 0 ? preferred : predicted;
-    uint64_t probes = probe * (uint64_t)(nunmeasured - (bulk >= 0));
+    /* One probed member per kind of device, none of the bulk member's kind. */
+    unsigned char probed[SKMD_MAX_MEMBERS] = {0};
+    int nprobed = 0;
+    for (int m = 0; m < n; m++) {
+        int covered = m == bulk || (bulk >= 0 && plan_twin[m][bulk]);
+        for (int o = 0; o < m && !covered; o++)
+            covered = probed[o] && plan_twin[m][o];
+        probed[m] = r->eligible[m] && !measured[m] && !covered;
+        nprobed += probed[m];
+    }
+    uint64_t probes = probe * (uint64_t)nprobed;
     if (probes >= r->total_groups)
         return 0;
     memset(count, 0, sizeof *count * (size_t)n);
     for (int m = 0; m < n; m++)
-        if (r->eligible[m] && !measured[m] && m != bulk)
-            count[m] = probe;
+        count[m] = probed[m] ? probe : 0;
     uint64_t rest = r->total_groups - probes;
     if (bulk >= 0) {
         count[bulk] = rest;
-        skmd_log(SKMD_LOG_DEBUG, "plan %s: cold start: probes of %llu work-groups%s, the "
-                 "rest on member %d (%s)", e->name, (unsigned long long)probe,
-                 learn ? "" : " (nothing is learnt)", bulk,
+        skmd_log(SKMD_LOG_DEBUG, "plan %s: cold start: %d member(s) probed with %llu "
+                 "work-groups%s, the rest on member %d (%s)", e->name, nprobed,
+                 (unsigned long long)probe, learn ? "" : " (nothing is learnt)", bulk,
                  gpu_first ? "the preferred member, not a CPU"
                            : predicted == bulk ? "fastest by the prediction"
                                                : "the preferred member: no prediction");
@@ -490,14 +515,14 @@ static int cold_start(const struct skmd_plan_request *r, struct entry *e,
     if (plan_partition(&sub, e, resident, 0, &res, map, &used) != SKMD_PART_OK) {
         skmd_shares(rest, n, measured, count);
         for (int m = 0; m < n; m++)
-            count[m] += r->eligible[m] && !measured[m] ? probe : 0;
+            count[m] += probed[m] ? probe : 0;
     } else {
         for (int i = 0; i < used; i++)
             count[map[i]] = res.count[i];
     }
-    skmd_log(SKMD_LOG_DEBUG, "plan %s: cold start: probes of %llu work-groups%s on %d "
-             "unmeasured member(s), the rest split among the measured ones", e->name,
-             (unsigned long long)probe, learn ? "" : " (nothing is learnt)", nunmeasured);
+    skmd_log(SKMD_LOG_DEBUG, "plan %s: cold start: %d of %d unmeasured member(s) probed "
+             "with %llu work-groups%s, the rest split among the rated ones", e->name, nprobed,
+             nunmeasured, (unsigned long long)probe, learn ? "" : " (nothing is learnt)");
     return 1;
 }
 
@@ -814,8 +839,11 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     }
     int measured = 0, unmeasured = 0;
     for (int m = 0; m < skmd_state.nmembers; m++) {
-        measured += r->eligible[m] && plan_has_measurement(&e->table[m]);
-        unmeasured += r->eligible[m] && !plan_has_measurement(&e->table[m]);
+        if (!r->eligible[m])
+            continue;
+        int has_rate = rated(r, e, m);
+        measured += has_rate;
+        unmeasured += !has_rate;
     }
     if (measured + unmeasured == 0)
         return; /* no member can take a share (none built the split program): nothing to

@@ -9,9 +9,10 @@
 #   corrupt   a corrupt database is reported, moved aside and rebuilt; results correct
 #   examples  every example PASSes and the adversarial launches stay byte-identical
 #             under the partitioner's own shares (no SKMD_SPLIT)
-#   cold      cold start: an unmeasured member gets a probe (1/32) and never more; a
-#             member the tables make far faster takes an inexact-footprint launch whole
-#             (no merge); launches run whole reuse a kept decision, at most 8 in a row;
+#   cold      cold start: an unmeasured member gets a probe (1/32) and never more, its
+#             identical twin none; a member the tables make far faster takes an
+#             inexact-footprint launch whole (no merge); launches run whole reuse a kept
+#             decision, at most 8 in a row;
 #             single mode with no profile runs on the queue's member and its
 #             whole launches are measured; with SKMD_REFINE=0 no member is probed
 #   observe   shares run from the source as several boxes are timed from the first box's
@@ -241,10 +242,11 @@ examples)
         fi
     done ;;
 cold)
-    # No profile: vector_add's 256 work-groups, one member probed with 8 (1/32), the other
-    # (the prediction's pick; equal devices: the first) takes the rest; both are then
-    # measured, and the probe is not repeated.
-    out=$(under "pthread pthread" "$vadd" --quick --reps 3 2>&1)
+    # No profile, two different devices (PoCL's basic and pthread): vector_add's 256
+    # work-groups, one member probed with 8 (1/32), the other (the prediction's pick;
+    # equal peaks: the first) takes the rest; both are then measured, and the probe is not
+    # repeated.
+    out=$(under "pthread basic" "$vadd" --quick --reps 3 2>&1)
     first=$(shares | head -1)
     probes=$(shares | grep -c '+8$\|+8 ')
     if ! grep -q '^PASSED' <<<"$out"; then
@@ -255,6 +257,21 @@ cold)
         say FAIL "after the probe not both members are measured: $(measured_rates vector_add)"
     else
         say PASS "cold start probes member 1 with 8 of 256 work-groups once, then both are measured"
+    fi
+    # Two identical devices: the second is not probed (a probe moves its inputs, and it
+    # would measure what its twin measures); the first launch runs whole on member 0, and
+    # a later one is split over both on member 0's rates.
+    rm -f "$SKMD_PROFILE_DB"
+    out=$(under "pthread pthread" "$vadd" --quick --reps 3 2>&1)
+    first=$(shares | head -1)
+    probes=$(shares | grep -c '+8$\|+8 ')
+    both=$(shares | grep -c 'm0=0+[0-9]* m1=')
+    if ! grep -q '^PASSED' <<<"$out"; then
+        say FAIL "cold run on identical members failed: $(tail -3 <<<"$out")"
+    elif [ "$first" != "m0=0+256" ] || [ "$probes" != 0 ] || [ "$both" = 0 ]; then
+        say FAIL "identical members: '$first' first, $probes probe launches, $both split over both (expected m0=0+256, 0, 1 or more): $(shares | tr '\n' ' ')"
+    else
+        say PASS "identical members: no probe, the first launch whole on member 0, $both later one(s) split over both"
     fi
     # A member 100 times as fast takes jacobi's launches (inexact writes, disjoint bounds:
     # no merge) whole or all but a few work-groups; it is not the queue's member, so a
