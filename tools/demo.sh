@@ -26,8 +26,9 @@ echo "== the same binary under libskmd: one platform, one device"
 LD_PRELOAD=$PWD/libskmd/libskmd.so clinfo -l
 echo
 echo "== under libskmd, the partitioner deciding (SKMD_LOG=info, SKMD_REPORT=1)"
-echo "   (it probes each member, then keeps what pays: two PoCL devices on the same cores"
-echo "    rarely gain from a split, a CPU + GPU machine does on transfer-heavy launches)"
+echo "   (it measures each kind of device, identical ones sharing what one measures, then"
+echo "    keeps what pays: two PoCL devices on the same cores rarely gain from a split,"
+echo "    a CPU + GPU machine does on transfer-heavy launches)"
 SKMD_LOG=info SKMD_REPORT=1 LD_PRELOAD=$PWD/libskmd/libskmd.so $app --scale 0.5 --reps 3
 echo
 echo "== under libskmd, every launch split in equal shares (SKMD_POLICY=equal), traced"
