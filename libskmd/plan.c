@@ -6,11 +6,11 @@
  * those tables, the members' link curves (calibrated by skmd-profile calibrate, else the
  * defaults of plan_links.c) and the bytes a share moves (linear fit of the footprint
  * analysis over two share sizes), less the bytes already current on each member
- * (plan_problem.c). Cold start: a member with no measurement gets a probe share (1/32)
- * and never more; the static features' roofline prediction (skmd_part_predict) only picks
- * who takes the rest when nothing is measured. Whether the app's writes are placed for the
- * launch is plan_place.c's. All state is under one lock (plan_internal.h): any thread may
- * call. */
+ * (plan_problem.c). Cold start: a kind of device with no measurement gets a probe share
+ * (1/32) on one member and never more; the static features' roofline prediction
+ * (skmd_part_predict) only picks who takes the rest when nothing is measured. Whether the
+ * app's writes are placed for the launch is plan_place.c's. All state is under one lock
+ * (plan_internal.h): any thread may call. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
