@@ -459,18 +459,16 @@ int plan_partition(const struct skmd_plan_request *r, struct entry *e,
  * the roofline's peaks are rough), else the fastest by the static prediction; its twins
  * learn from its run. Where nothing is learnt (learn 0: SKMD_REFINE=0) a probe would
  * measure nothing and be paid again at every launch: the unmeasured members get none. 0
- * when the launch is too small to probe (fewer work-groups than members). */
+ * when the launch is too small to probe (fewer work-groups than members). measured[m]:
+ * whether eligible member m is rated (rated(), worked out once by decide()). */
 static int cold_start(const struct skmd_plan_request *r, struct entry *e,
-                      const struct residency *resident, int learn, uint64_t *count)
+                      const struct residency *resident, const unsigned char *measured,
+                      int learn, uint64_t *count)
 {
     int n = skmd_state.nmembers, nunmeasured = 0, nmeasured = 0;
-    unsigned char measured[SKMD_MAX_MEMBERS] = {0};
     for (int m = 0; m < n; m++) {
-        if (!r->eligible[m])
-            continue;
-        measured[m] = rated(r, e, m);
-        nmeasured += measured[m];
-        nunmeasured += !measured[m];
+        nmeasured += r->eligible[m] && measured[m];
+        nunmeasured += r->eligible[m] && !measured[m];
     }
     if (nmeasured + nunmeasured == 0 || r->total_groups < (uint64_t)(nmeasured + nunmeasured))
         return 0;
@@ -838,12 +836,13 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
         return;
     }
     int measured = 0, unmeasured = 0;
+    unsigned char has_rate[SKMD_MAX_MEMBERS] = {0}; /* eligible members only */
     for (int m = 0; m < skmd_state.nmembers; m++) {
         if (!r->eligible[m])
             continue;
-        int has_rate = rated(r, e, m);
-        measured += has_rate;
-        unmeasured += !has_rate;
+        has_rate[m] = rated(r, e, m);
+        measured += has_rate[m];
+        unmeasured += !has_rate[m];
     }
     if (measured + unmeasured == 0)
         return; /* no member can take a share (none built the split program): nothing to
@@ -860,7 +859,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     if (!e->predicted && measured == 0)
         plan_predict(r, e);
     if ((policy == SKMD_PART_POLICY_SKMD || policy == SKMD_PART_POLICY_PAPER) &&
-        unmeasured > 0 && cold_start(r, e, resident, t->learn, count))
+        unmeasured > 0 && cold_start(r, e, resident, has_rate, t->learn, count))
         return;
     int n = 0;
     struct skmd_part_key key;
