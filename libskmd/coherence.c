@@ -554,6 +554,8 @@ static cl_mem in_root(cl_mem mem, uint64_t *b, uint64_t *e)
     *e += mem->origin * (mem != root);
     if (*e > root->size)
         *e = root->size;
+    if (*b > *e)
+        *b = *e;
     return root;
 }
 

@@ -13,22 +13,43 @@ int skmd_share_is_buffer(const struct skmd_share_view *v, unsigned p)
     return (kind == SKMD_PARAM_GLOBAL || kind == SKMD_PARAM_CONSTANT) && v->args[p].mem;
 }
 
+/* Whether the analysed bytes stay inside a buffer of `size` bytes. A kernel touches only
+ * bytes of its buffers, so an exact write past the end, or any interval that starts past
+ * it, says the analysis does not hold at this launch (an offset it read wrongly): the
+ * footprint is then treated as unknown. A read or a write bound that only runs over the
+ * end is an over-approximation (a guarded access of the last groups) and is cut. */
+static int inside_buffer(const struct skmd_footprint *fp, uint64_t size)
+{
+    for (size_t i = 0; i < fp->nread; i++)
+        if (fp->read[i].begin >= size && fp->read[i].end > fp->read[i].begin)
+            return 0;
+    for (size_t i = 0; i < fp->nwrite; i++)
+        if ((fp->write[i].begin >= size || (fp->write_exact && fp->write[i].end > size)) &&
+            fp->write[i].end > fp->write[i].begin)
+            return 0;
+    return 1;
+}
+
+static void cut_to(struct skmd_interval *v, size_t n, uint64_t size)
+{
+    for (size_t i = 0; i < n; i++)
+        if (v[i].end > size)
+            v[i].end = size;
+}
+
 int skmd_share_footprint(const struct skmd_share_view *v, unsigned p, uint64_t first,
                          uint64_t count, struct skmd_footprint *fp)
 {
     uint64_t size = v->args[p].mem->size;
-    int known = skmd_footprint(v->rec, p, v->shape, v->scalars, first, count, fp) == 0;
+    int known = skmd_footprint(v->rec, p, v->shape, v->scalars, first, count, fp) == 0 &&
+                inside_buffer(fp, size);
     if (!known) {
         fp->nread = fp->nwrite = 1;
         fp->read[0] = fp->write[0] = (struct skmd_interval){0, size};
         fp->write_exact = 0;
     }
-    for (size_t i = 0; i < fp->nread; i++)
-        if (fp->read[i].end > size)
-            fp->read[i].end = size;
-    for (size_t i = 0; i < fp->nwrite; i++)
-        if (fp->write[i].end > size)
-            fp->write[i].end = size;
+    cut_to(fp->read, fp->nread, size);
+    cut_to(fp->write, fp->nwrite, size);
     if (!(v->rec->params[p].access & SKMD_ACCESS_WRITE))
         fp->nwrite = 0, fp->write_exact = 1;
     if (!(v->rec->params[p].access & SKMD_ACCESS_READ))

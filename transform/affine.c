@@ -5,7 +5,8 @@
  * builtins directly (get_global_id(d) = g_d*L_d + l_d + O_d), and its failure mode is
  * simple: whatever it does not understand is "not affine", which makes a read a
  * whole-buffer bound and a write not exact. Integer casts are taken as value-preserving
- * (indices of in-bounds accesses fit their types). */
+ * (indices of in-bounds accesses fit their types); a truncation reads its operand's
+ * coefficients in the narrower width (wrap_coefficients). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -257,6 +258,25 @@ static void memo_put(struct analysis *a, LLVMValueRef v, const struct skmd_poly 
     a->nmemo++;
 }
 
+/* A truncation to `bits` keeps the value modulo 2^bits, and instcombine writes the
+ * constants of such a value in that modulus: `(int)(get_group_id(0) * 128 - 16)` becomes
+ * `add i64 %g, 4294967280`. Each coefficient is taken to its signed representative, so the
+ * polynomial is the value read as a signed index of that width. */
+static void wrap_coefficients(struct skmd_poly *p, unsigned bits)
+{
+    if (!p->valid || bits >= 64 || bits == 0)
+        return;
+    uint64_t mask = ((uint64_t)1 << bits) - 1, sign = (uint64_t)1 << (bits - 1);
+    for (unsigned m = 0; m < p->nmono; m++) {
+        uint64_t low = (uint64_t)p->mono[m].coef & mask;
+        p->mono[m].coef = (low & sign) ? -(int64_t)(mask - low) - 1 : (int64_t)low;
+    }
+    /* monomials whose coefficient became 0 are dropped by adding nothing */
+    struct skmd_poly zero;
+    skmd_poly_const(&zero, 0);
+    skmd_poly_add_scaled(p, p, &zero, 1);
+}
+
 static void affine_rec(struct analysis *a, LLVMValueRef v, struct skmd_poly *out, int depth)
 {
     int64_t c;
@@ -307,9 +327,12 @@ static void affine_rec(struct analysis *a, LLVMValueRef v, struct skmd_poly *out
             }
         }
         break;
+    case LLVMTrunc:
+        affine_rec(a, LLVMGetOperand(v, 0), out, depth + 1);
+        wrap_coefficients(out, LLVMGetIntTypeWidth(LLVMTypeOf(v)));
+        break;
     case LLVMSExt:
     case LLVMZExt:
-    case LLVMTrunc:
     case LLVMFreeze:
         affine_rec(a, LLVMGetOperand(v, 0), out, depth + 1);
         break;
