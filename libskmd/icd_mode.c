@@ -20,6 +20,7 @@
 
 #include "api.h"
 #include "config.h"
+#include "dlopen_hook.h"
 #include "log.h"
 
 #define MAX_VENDORS 16
@@ -159,7 +160,7 @@ static void open_vendor(const char *icd_file)
     library[strcspn(library, "\r\n")] = '\0';
     if (!library[0] || vendors.nvendors == MAX_VENDORS)
         return;
-    void *lib = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+    void *lib = skmd_real_dlopen(library, RTLD_NOW | RTLD_LOCAL);
     if (!lib) {
         skmd_log(SKMD_LOG_WARN, "the driver %s of %s cannot be opened: %s", library, icd_file,
                  dlerror());

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "dlopen_hook.h"
 #include "icd_mode.h"
 #include "log.h"
 
@@ -30,7 +31,7 @@ int skmd_loader_open(void)
     const char *path = skmd_config()->opencl_library;
     if (!path[0])
         path = "libOpenCL.so.1";
-    loader_handle = dlopen(path, RTLD_LOCAL | RTLD_NOW);
+    loader_handle = skmd_real_dlopen(path, RTLD_LOCAL | RTLD_NOW);
     if (!loader_handle) {
         skmd_log(SKMD_LOG_ERROR, "cannot open the OpenCL ICD loader %s (%s): no OpenCL "
                  "platform is available", path, dlerror());

@@ -12,10 +12,13 @@ INTERPOSER_INVALID_C := $(O)tests/interposer/invalid-handles.c
 INTERPOSER_INVALID := $(O)tests/interposer/invalid-handles
 ALL_TARGETS += $(INTERPOSER_INVALID)
 CLEAN_FILES += $(INTERPOSER_INVALID) $(INTERPOSER_INVALID_C)
+INTERPOSER_DLOPEN := $(O)tests/interposer/dlopen-app
+ALL_TARGETS += $(INTERPOSER_DLOPEN)
+CLEAN_FILES += $(INTERPOSER_DLOPEN)
 TEST_TARGETS += test-interposer-exports test-interposer-clinfo test-interposer-invalid \
-  test-interposer-show-real
+  test-interposer-show-real test-interposer-dlopen
 .PHONY: test-interposer-exports test-interposer-clinfo test-interposer-invalid \
-  test-interposer-show-real
+  test-interposer-show-real test-interposer-dlopen
 
 $(INTERPOSER_INVALID_C): libskmd/api.def tests/interposer/gen-invalid-test.py
 	@mkdir -p $(dir $@)
@@ -35,6 +38,21 @@ test-interposer-clinfo: $(LIBSKMD_SO)
 test-interposer-show-real: $(LIBSKMD_SO) $(O)examples/vector_add/vector_add
 	@env $(SKMD_SAN_ENV) tests/interposer/test-show-real.sh "$(SKMD_PRELOAD)" \
 	  $(O)examples/vector_add/vector_add
+
+# An app that opens libOpenCL.so.1 (and libOpenCL.so) itself still sees SKMD's platform
+# with its one device; natively it sees PoCL's.
+$(INTERPOSER_DLOPEN): tests/interposer/dlopen-app.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< $(LDFLAGS) -ldl
+
+test-interposer-dlopen: $(LIBSKMD_SO) $(INTERPOSER_DLOPEN)
+	@export POCL_DEVICES="pthread pthread" POCL_CPU_MAX_CU_NUM=1; \
+	native=$$($(INTERPOSER_DLOPEN)) && \
+	skmd=$$(env $(SKMD_SAN_ENV) LD_PRELOAD="$(SKMD_PRELOAD)" $(INTERPOSER_DLOPEN)) && \
+	skmd_dev=$$(env $(SKMD_SAN_ENV) LD_PRELOAD="$(SKMD_PRELOAD)" $(INTERPOSER_DLOPEN) libOpenCL.so) && \
+	if [ "$$skmd" = "SKMD 1" ] && [ "$$skmd_dev" = "SKMD 1" ] && [ "$$native" != "SKMD 1" ]; then \
+	  echo "PASS interposer dlopen: the app's own dlopen of the loader reaches libskmd ($$skmd), natively $$native"; \
+	else echo "FAIL interposer dlopen: native '$$native', under libskmd '$$skmd' / '$$skmd_dev'"; exit 1; fi
 
 test-interposer-invalid: $(LIBSKMD_SO) $(INTERPOSER_INVALID)
 	@env $(SKMD_SAN_ENV) POCL_DEVICES="pthread basic" POCL_CPU_MAX_CU_NUM=1 \

@@ -1,13 +1,19 @@
-"""Compares one libskmd run of patterns.py with the native run, and counts from libskmd's
+"""Compares one libskmd run of patterns.py with native runs, and counts from libskmd's
 trace how many launches of each case's kernels ran on more than one device.
 
-Usage: compare.py NATIVE.json SKMD.json TRACE.json CONFIG RESULTS.jsonl
+Usage: compare.py NATIVE_DIR[,NATIVE_DIR2...] SKMD_DIR TRACE.json CONFIG RESULTS.jsonl
+With one native run every buffer must be byte-identical to it. With several (one per kind
+of member device, e.g. a CPU's and a GPU's), each element must be what one of them wrote:
+on mixed devices an element is what the device that computed it writes natively.
 Appends one JSON line per case to RESULTS.jsonl; prints PASS/FAIL lines; exit 1 on any
 case that passed natively and differs or fails under libskmd, or when no launch at all
 was split (a forced split that splits nothing proves nothing)."""
 import collections
 import json
+import os
 import sys
+
+import numpy as np
 
 
 def split_launches(trace_path):
@@ -38,23 +44,47 @@ def split_launches(trace_path):
     return out
 
 
-def main():
-    native_path, skmd_path, trace_path, config, results_path = sys.argv[1:6]
-    native = json.load(open(native_path))
+def load(run_dir):
     try:
-        skmd = json.load(open(skmd_path))
+        with open(os.path.join(run_dir, "results.json")) as f:
+            return json.load(f)
     except (OSError, ValueError):
-        skmd = {}
+        return {}
+
+
+def differs(case, name, info, natives, native_dirs, skmd_dir):
+    """Whether buffer `name` of the libskmd run is not what the native runs allow."""
+    if len(natives) == 1:
+        return natives[0][case].get(name) != info
+    dtype = np.dtype(info["dtype"])
+    read = lambda d: np.fromfile(os.path.join(d, "%s.%s.bin" % (case, name)), dtype=np.uint8)
+    got = read(skmd_dir).view(dtype.str[0] + "u" + str(dtype.itemsize) if dtype.itemsize in (1, 2, 4, 8) else "u1")
+    ok = np.zeros(got.shape, bool)
+    for d in native_dirs:
+        ok |= read(d).view(got.dtype) == got
+    return not ok.all()
+
+
+def main():
+    native_arg, skmd_dir, trace_path, config, results_path = sys.argv[1:6]
+    native_dirs = native_arg.split(",")
+    natives = [load(d) for d in native_dirs]
+    native = natives[0]
+    skmd = load(skmd_dir)
     splits = split_launches(trace_path)
     failed = 0
     total_split = 0
     with open(results_path, "a") as out:
         for case, want in sorted(native.items()):
             got = skmd.get(case, {"error": "no result (the run crashed or hung)"})
-            native_ok = "error" not in want
-            same = got == want
+            native_ok = all("error" not in n.get(case, {"error": 1}) for n in natives)
+            if "error" in got or not native_ok:
+                diff = []
+            else:
+                diff = sorted(b for b in want if b not in got or
+                              differs(case, b, got[b], natives, native_dirs, skmd_dir))
+            same = "error" not in got and not diff
             status = "PASS" if same or not native_ok else "FAIL"
-            diff = sorted(b for b in set(want) | set(got) if want.get(b) != got.get(b))
             out.write(json.dumps({"case": case, "config": config, "native_ok": native_ok,
                                   "status": status, "differs": diff,
                                   "error": got.get("error")}) + "\n")

@@ -1,16 +1,20 @@
 """Kernel patterns seen in public OpenCL programs that are hard to split: each case builds
-its own kernels, launches them on seeded inputs and returns every buffer's bytes. Run
-natively and under libskmd with forced splits (run.sh), the digests must be equal byte for
-byte. The kernels are written here from the pattern alone (what makes them hard), not taken
-from any program.
+its own kernels, launches them on seeded inputs and keeps every buffer's bytes. Run
+natively and under libskmd with forced splits (run.sh, compare.py), the buffers must be
+equal byte for byte. The kernels are written here from the pattern alone (what makes them
+hard), not taken from any program. OpenCL through ctypes (clmini.py): numpy is the only
+module it needs.
 
-Usage: patterns.py OUT.json [CASE ...]   (prints the case names with --list)"""
+Usage: patterns.py OUT_DIR [CASE ...]   writes OUT_DIR/results.json and one .bin per buffer
+       patterns.py --list"""
 import hashlib
 import json
+import os
 import sys
 
 import numpy as np
-import pyopencl as cl
+
+import clmini
 
 CASES = {}
 
@@ -20,32 +24,44 @@ def case(fn):
     return fn
 
 
-class Run:
-    """One case's context: buffers made from arrays, launches, and the digests."""
+class Program:
+    """Kernels of one built program, as attributes: p.rows."""
 
-    def __init__(self, ctx, queue):
-        self.ctx, self.queue = ctx, queue
+    def __init__(self, dev, prog):
+        self._dev, self._prog = dev, prog
+
+    def __getattr__(self, name):
+        k = self._dev.kernel(self._prog, name)
+        setattr(self, name, k)
+        return k
+
+
+class Run:
+    """One case: buffers made from arrays (their element type kept), launches, the bytes."""
+
+    def __init__(self, dev):
+        self.dev = dev
         self.buffers = {}
         self.rng = np.random.default_rng(7)
 
     def build(self, src, options=""):
-        return cl.Program(self.ctx, src).build(options=options)
+        return Program(self.dev, self.dev.program(src, options))
 
     def buf(self, name, array):
-        mf = cl.mem_flags
-        b = cl.Buffer(self.ctx, mf.READ_WRITE | mf.COPY_HOST_PTR, hostbuf=np.ascontiguousarray(array))
-        self.buffers[name] = (b, array.nbytes)
+        b = self.dev.buffer(array)
+        self.buffers[name] = (b, array.dtype.str)
         return b
 
     def launch(self, kernel, gsize, lsize, *args, offset=None):
-        kernel(self.queue, gsize, lsize, *args, global_offset=offset)
+        self.dev.launch(kernel, gsize, lsize, args, offset)
 
-    def digests(self):
+    def save(self, out_dir, case_name):
         out = {}
-        for name, (b, n) in self.buffers.items():
-            host = np.empty(n, dtype=np.uint8)
-            cl.enqueue_copy(self.queue, host, b)
-            out[name] = hashlib.sha256(host.tobytes()).hexdigest()[:16]
+        for name, (b, dtype) in self.buffers.items():
+            data = self.dev.read(b)
+            with open(os.path.join(out_dir, "%s.%s.bin" % (case_name, name)), "wb") as f:
+                f.write(data.tobytes())
+            out[name] = {"sha": hashlib.sha256(data.tobytes()).hexdigest()[:16], "dtype": dtype}
         return out
 
 
@@ -198,11 +214,11 @@ def viterbi_step(r):
     trans = r.buf("trans", np.log(r.rng.random(n * n, dtype=np.float32) + 1e-3).astype(np.float32))
     emit = r.buf("emit", np.log(r.rng.random(4 * n, dtype=np.float32) + 1e-3).astype(np.float32))
     path = r.buf("path", np.zeros(steps * n, np.int32))
-    loc = cl.LocalMemory(64 * 4)
+    loc = clmini.Local(64 * 4)
     for t in range(steps):
         src_b, dst_b = (a, b) if t % 2 == 0 else (b, a)
         r.launch(p.viterbi, (n * 64,), (64,), src_b, dst_b, trans, emit, path, np.int32(n),
-                 np.int32(t), np.int32(t % 4), loc, cl.LocalMemory(64 * 4))
+                 np.int32(t), np.int32(t % 4), loc, clmini.Local(64 * 4))
 
 
 @case
@@ -239,7 +255,7 @@ def matvec_local_reduction(r):
     x = r.buf("x", r.rng.random(n, dtype=np.float32))
     y = r.buf("y", np.zeros(n, np.float32))
     yt = r.buf("yt", np.zeros(n, np.float32))
-    r.launch(p.rows, (n * 32,), (32,), A, x, y, np.uint32(n), cl.LocalMemory(32 * 4))
+    r.launch(p.rows, (n * 32,), (32,), A, x, y, np.uint32(n), clmini.Local(32 * 4))
     r.launch(p.cols, (n,), (16,), A, x, yt, np.uint32(n))
 
 
@@ -275,7 +291,7 @@ def warp_sync_reduction(r):
     n = 128 * 2 * 96
     data = r.buf("in", r.rng.integers(-1000, 1000, n, dtype=np.int32))
     out = r.buf("sums", np.zeros(96, np.int32))
-    r.launch(p.reduce, (96 * 128,), (128,), data, out, np.uint32(n), cl.LocalMemory(128 * 4))
+    r.launch(p.reduce, (96 * 128,), (128,), data, out, np.uint32(n), clmini.Local(128 * 4))
 
 
 @case
@@ -346,9 +362,9 @@ def radix_sort_pass(r):
     src_b, dst_b = keys, tmp
     for shift in (0, 4, 8, 12):
         r.launch(p.count, (n,), (L,), src_b, counts, np.uint32(shift), np.uint32(groups))
-        r.launch(p.scan, (64,), (64,), counts, np.uint32(16 * groups), cl.LocalMemory(64 * 4))
+        r.launch(p.scan, (64,), (64,), counts, np.uint32(16 * groups), clmini.Local(64 * 4))
         r.launch(p.scatter, (n,), (L,), src_b, dst_b, counts, np.uint32(shift),
-                 np.uint32(groups), cl.LocalMemory(L * 4))
+                 np.uint32(groups), clmini.Local(L * 4))
         src_b, dst_b = dst_b, src_b
 
 
@@ -402,21 +418,22 @@ def main():
     if len(sys.argv) < 2:
         print(__doc__, file=sys.stderr)
         return 2
+    out_dir = sys.argv[1]
+    os.makedirs(out_dir, exist_ok=True)
     names = sys.argv[2:] or list(CASES)
-    platform = cl.get_platforms()[0]
-    device = platform.get_devices()[0]
-    ctx = cl.Context([device])
-    queue = cl.CommandQueue(ctx)
+    dev = clmini.Device()
     results = {}
     for name in names:
-        r = Run(ctx, queue)
+        r = Run(dev)
         try:
             CASES[name](r)
-            queue.finish()
-            results[name] = r.digests()
-        except Exception as e:  # a failure of one case is reported, the others still run
-            results[name] = {"error": "%s: %s" % (type(e).__name__, str(e).splitlines()[0] if str(e) else "")}
-    with open(sys.argv[1], "w") as f:
+            dev.finish()
+            results[name] = r.save(out_dir, name)
+        except clmini.CLError as e:  # one case's failure is reported, the others still run
+            results[name] = {"error": str(e)}
+        dev.release()
+    dev.close()
+    with open(os.path.join(out_dir, "results.json"), "w") as f:
         json.dump(results, f, indent=1, sort_keys=True)
     return 0
 

@@ -9,11 +9,11 @@ set -u
 cd "$(dirname "$0")/../.."
 preload=$1 out=$2
 rm -rf "$out" && mkdir -p "$out"
-export POCL_CPU_MAX_CU_NUM=1 PYOPENCL_NO_CACHE=1 PYOPENCL_CTX=0
+export POCL_CPU_MAX_CU_NUM=1
 export XDG_CACHE_HOME="$out/cache" SKMD_PROFILE_DB="$out/profile.db"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0"   # python's own leaks are not ours
 py=/usr/bin/python3
-POCL_DEVICES=pthread timeout 300 $py tests/patterns/patterns.py "$out/native.json" \
+POCL_DEVICES=pthread timeout 300 $py tests/patterns/patterns.py "$out/native" \
   2> "$out/native.stderr" || { echo "FAIL patterns: the native run failed"; tail -5 "$out/native.stderr"; exit 1; }
 
 # name | POCL_DEVICES | libskmd's controls
@@ -29,8 +29,8 @@ for c in "${configs[@]}"; do
   IFS='|' read -r name devices controls <<< "$c"
   tag=${name//[^a-z0-9]/_}
   env $controls POCL_DEVICES="$devices" SKMD_TRACE="$out/$tag.trace.json" LD_PRELOAD="$preload" \
-    timeout 300 $py tests/patterns/patterns.py "$out/$tag.json" 2> "$out/$tag.stderr"
-  $py tests/patterns/compare.py "$out/native.json" "$out/$tag.json" "$out/$tag.trace.json" \
+    timeout 300 $py tests/patterns/patterns.py "$out/$tag" 2> "$out/$tag.stderr"
+  $py tests/patterns/compare.py "$out/native" "$out/$tag" "$out/$tag.trace.json" \
     "$name" "$out/results.jsonl" || { rc=1; tail -n 5 "$out/$tag.stderr"; }
 done
 exit $rc
