@@ -665,3 +665,44 @@ cl_int skmd_coh_write_host(cl_mem mem, size_t off, size_t size, const void *src)
         skmd_xfer_copy(root->host_copy + off + mem->origin * (mem != root), src, size);
     return err;
 }
+
+/* Member m's current bytes [b, e) of the root into out (b..e of the root). */
+static cl_int peek_member(cl_mem root, int m, uint64_t b, uint64_t e, unsigned char *out)
+{
+    cl_int err;
+    cl_command_queue q = skmd_work_queue(root->context, m, &err);
+    cl_mem real = q ? skmd_mem_real(root, m, &err) : NULL;
+    if (!real)
+        return err;
+    return real_clEnqueueReadBuffer(q, real, CL_TRUE, (size_t)b, (size_t)(e - b), out, 0, NULL,
+                                    NULL);
+}
+
+cl_int skmd_coh_peek(cl_mem mem, uint64_t b, uint64_t e, void *dst)
+{
+    uint64_t want = e - b;
+    cl_mem root = in_root(mem, &b, &e);
+    unsigned char *out = dst;
+    memset(out, 0, (size_t)want);
+    cl_int err = skmd_coh_settle_zero_copy(root);
+    uint64_t at = b;
+    struct skmd_range hit, gap;
+    while (err == CL_SUCCESS && root->host_copy &&
+           skmd_ranges_next_hit(&root->valid[SKMD_HOST], b, e, &at, &hit)) {
+        memcpy(out + (hit.begin - b), root->host_copy + hit.begin, (size_t)(hit.end - hit.begin));
+        at = hit.end;
+    }
+    at = b;
+    while (err == CL_SUCCESS && skmd_ranges_next_gap(&root->valid[SKMD_HOST], b, e, &at, &gap)) {
+        for (int m = 0; m < skmd_state.nmembers && err == CL_SUCCESS; m++) {
+            uint64_t at2 = gap.begin;
+            while (err == CL_SUCCESS && !skmd_member_is_lost(m) &&
+                   skmd_ranges_next_hit(&root->valid[m], gap.begin, gap.end, &at2, &hit)) {
+                err = peek_member(root, m, hit.begin, hit.end, out + (hit.begin - b));
+                at2 = hit.end;
+            }
+        }
+        at = gap.end;
+    }
+    return err;
+}

@@ -76,6 +76,13 @@ int skmd_coh_member_shares_host(int m);
 cl_int skmd_coh_read_host(cl_mem mem, size_t off, size_t size, void *dst);
 cl_int skmd_coh_write_host(cl_mem mem, size_t off, size_t size, const void *src);
 
+/* The current bytes [b, e) of mem copied into dst (e - b bytes), from the host copy where
+ * it is current, else from a member that holds them (a blocking read on its work queue),
+ * leaving every copy's state as it was: SKMD_VERIFY (verify.h) looks at a launch's inputs
+ * and results without moving what the next launch would then find moved. Bytes no copy
+ * holds read as 0. Buffer locked. */
+cl_int skmd_coh_peek(cl_mem mem, uint64_t b, uint64_t e, void *dst);
+
 /* The root's host copy, allocated (zeroed, pinned when SKMD_PINNED_HOST_COPY says so)
  * on first use; NULL when it cannot be. Its bytes are under the buffer's lock like the
  * rest, save where a caller owns them otherwise (stream_out.h: a share's own writes). For

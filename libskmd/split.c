@@ -37,6 +37,7 @@
 #include "stream_out.h"
 #include "trace.h"
 #include "trace_whole.h"
+#include "verify.h"
 #include "worker.h"
 
 #define MAX_INTERVALS SKMD_SHARE_INTERVALS
@@ -954,6 +955,24 @@ static void stream_share(struct launch *L, struct share *sh)
     add_moved(L, &out);
 }
 
+/* SKMD_FAULT_CORRUPT (test hook for SKMD_VERIFY): the first byte of the share's write
+ * footprint in its first written buffer, flipped on its member before anything commits or
+ * streams it. */
+static void corrupt_share(struct launch *L, const struct share *sh)
+{
+    struct skmd_interval rd[MAX_INTERVALS], wr[MAX_INTERVALS];
+    for (unsigned p = 0; p < L->rec->nparams; p++) {
+        if (!is_buffer_param(L, p) || !(L->rec->params[p].access & SKMD_ACCESS_WRITE))
+            continue;
+        struct skmd_footprint fp = {rd, wr, MAX_INTERVALS, MAX_INTERVALS, 0, 0, 0};
+        footprint(L, p, sh->first, sh->count, &fp);
+        if (fp.nwrite) {
+            skmd_verify_flip_byte(L->args[p].mem, sh->member, fp.write[0].begin);
+            return;
+        }
+    }
+}
+
 /* One share's host-side work, on its member's thread: inputs, launch, wait. */
 static void share_main(void *arg)
 {
@@ -984,6 +1003,8 @@ static void share_main(void *arg)
         sh->ev = NULL;
     }
     trace_span(L, sh->member, SKMD_TRACE_KERNEL, sh->start_ns, sh->count);
+    if (sh->done == 1 && sh->member == skmd_verify_corrupt_member())
+        corrupt_share(L, sh);
     if (sh->done == 1) /* after the share's timing: a transfer span of its own */
         stream_share(L, sh);
     skmd_trace_set_thread_launch(0, NULL, -1);
@@ -1181,6 +1202,28 @@ static void free_launch(struct launch *L)
     free(L);
 }
 
+/* The launch as SKMD_VERIFY sees it (verify.h): its shares as they are now, and the
+ * member that runs it whole for reference (the queue's, if it can). */
+static const struct skmd_verify_launch *verify_view(struct launch *L,
+                                                    const struct skmd_share_view *view,
+                                                    struct skmd_verify_launch *v)
+{
+    *v = (struct skmd_verify_launch){.number = L->number, .k = L->k, .view = view,
+                                     .context = L->q->context, .whole_member = -1,
+                                     .nshares = L->nshares};
+    for (int i = 0; i < skmd_state.nmembers && v->whole_member < 0; i++) {
+        int m = (L->q->member + i) % skmd_state.nmembers;
+        if (member_may_run(L, m))
+            v->whole_member = m;
+    }
+    for (int s = 0; s < L->nshares; s++) {
+        v->member[s] = L->shares[s].member;
+        v->first[s] = L->shares[s].first;
+        v->count[s] = L->shares[s].count;
+    }
+    return v;
+}
+
 /* A split launch on its queue's launcher thread, from `before` to the app's event. */
 static void launch_main(void *arg)
 {
@@ -1208,6 +1251,12 @@ static void launch_main(void *arg)
     skmd_inflight_wait_earlier(L->inflight);
     L->number = atomic_fetch_add(&launch_number, 1) + 1;
     const char *why = status == CL_SUCCESS ? NULL : "an event of its wait list failed";
+    struct skmd_share_view view = {L->rec, L->args, L->scalars, &L->shape};
+    struct skmd_verify_launch verify;
+    /* Its inputs as the split finds them (the launches it waited for are done). */
+    struct skmd_verify *check = status == CL_SUCCESS && L->nshares >= 2
+                                    ? skmd_verify_begin(verify_view(L, &view, &verify))
+                                    : NULL;
     if (status == CL_SUCCESS) {
         uint64_t start = skmd_now_ns();
         status = run_split(L);
@@ -1223,6 +1272,8 @@ static void launch_main(void *arg)
                          "event completes with that error", L->k->name, status);
         }
     }
+    /* While the launch still holds its buffers: nothing else has touched them. */
+    skmd_verify_end(check, verify_view(L, &view, &verify), why == NULL);
     skmd_inflight_end(L->inflight);
     report(L, why, L->shares, why ? 0 : L->nshares, L->t0);
     if (L->user) {

@@ -13,6 +13,7 @@
 #include "report.h"
 #include "select.h"
 #include "showreal.h"
+#include "verify.h"
 
 struct skmd_state skmd_state;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
@@ -167,6 +168,7 @@ static void init(void)
              skmd_state.members[skmd_state.exec].name);
     skmd_state.ready = 1;
     skmd_name_members();
+    skmd_verify_enabled(); /* its exit line comes even when no launch was split */
 }
 
 void skmd_init(void)
