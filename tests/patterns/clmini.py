@@ -1,6 +1,7 @@
 """The few OpenCL calls patterns.py makes, through ctypes and the system's libOpenCL.so.1:
 no binding to install, so the same script runs wherever an OpenCL loader and numpy are."""
 import ctypes as C
+import os
 
 import numpy as np
 
@@ -11,6 +12,7 @@ _err = C.c_int32
 MEM_READ_WRITE, MEM_COPY_HOST_PTR = 1 << 0, 1 << 5
 DEVICE_TYPE_ALL = 0xFFFFFFFF
 PROGRAM_BUILD_LOG = 0x1183
+PLATFORM_NAME = 0x0902
 
 
 def _sig(name, restype, *argtypes):
@@ -20,6 +22,7 @@ def _sig(name, restype, *argtypes):
 
 
 _GetPlatformIDs = _sig("clGetPlatformIDs", _err, C.c_uint32, C.POINTER(_ptr), C.POINTER(C.c_uint32))
+_PlatformInfo = _sig("clGetPlatformInfo", _err, _ptr, C.c_uint32, _size, _ptr, C.POINTER(_size))
 _GetDeviceIDs = _sig("clGetDeviceIDs", _err, _ptr, C.c_uint64, C.c_uint32, C.POINTER(_ptr), C.POINTER(C.c_uint32))
 _CreateContext = _sig("clCreateContext", _ptr, _ptr, C.c_uint32, C.POINTER(_ptr), _ptr, _ptr, C.POINTER(_err))
 _CreateQueue = _sig("clCreateCommandQueue", _ptr, _ptr, _ptr, C.c_uint64, C.POINTER(_err))
@@ -37,6 +40,12 @@ _Release = {t: _sig("clRelease" + t, _err, _ptr) for t in ("MemObject", "Kernel"
 
 class CLError(RuntimeError):
     pass
+
+
+def platform_name(platform):
+    name = C.create_string_buffer(256)
+    _PlatformInfo(platform, PLATFORM_NAME, 256, name, None)
+    return name.value.decode(errors="replace")
 
 
 def check(err, what):
@@ -57,18 +66,29 @@ class Buffer:
 
 
 class Device:
-    """The first device of the first platform: a context and an in-order queue on it."""
+    """The first device of the first platform (PATTERNS_PLATFORM=TEXT: of the first whose
+    name holds TEXT): a context and an in-order queue on it. PATTERNS_CONTEXT=all: the
+    context (and every build) holds all the platform's devices."""
 
     def __init__(self):
         n = C.c_uint32()
         check(_GetPlatformIDs(0, None, C.byref(n)), "clGetPlatformIDs")
         plats = (_ptr * n.value)()
         check(_GetPlatformIDs(n.value, plats, None), "clGetPlatformIDs")
-        dev = _ptr()
-        check(_GetDeviceIDs(plats[0], DEVICE_TYPE_ALL, 1, C.byref(dev), None), "clGetDeviceIDs")
+        want = os.environ.get("PATTERNS_PLATFORM", "")
+        plat = next((p for p in plats if want in platform_name(p)), None)
+        if plat is None:
+            raise CLError("no platform named like '%s'" % want)
+        ndev = C.c_uint32()
+        check(_GetDeviceIDs(plat, DEVICE_TYPE_ALL, 0, None, C.byref(ndev)), "clGetDeviceIDs")
+        devs = (_ptr * ndev.value)()
+        check(_GetDeviceIDs(plat, DEVICE_TYPE_ALL, ndev.value, devs, None), "clGetDeviceIDs")
+        dev = _ptr(devs[0])
         self.device = dev
+        nctx = ndev.value if os.environ.get("PATTERNS_CONTEXT") == "all" else 1
+        self.ctx_devices, self.nctx = devs, nctx
         err = _err()
-        self.ctx = _CreateContext(None, 1, C.byref(dev), None, None, C.byref(err))
+        self.ctx = _CreateContext(None, nctx, devs, None, None, C.byref(err))
         check(err.value, "clCreateContext")
         self.queue = _CreateQueue(self.ctx, dev, 0, C.byref(err))
         check(err.value, "clCreateCommandQueue")
@@ -80,7 +100,7 @@ class Device:
         prog = _CreateProgram(self.ctx, 1, C.byref(src), None, C.byref(err))
         check(err.value, "clCreateProgramWithSource")
         self.objects.append(("Program", prog))
-        if _BuildProgram(prog, 1, C.byref(self.device), options.encode(), None, None) != 0:
+        if _BuildProgram(prog, self.nctx, self.ctx_devices, options.encode(), None, None) != 0:
             size = _size()
             _BuildInfo(prog, self.device, PROGRAM_BUILD_LOG, 0, None, C.byref(size))
             log = C.create_string_buffer(size.value + 1)
