@@ -240,8 +240,9 @@ static void build_log_head(cl_program real, cl_device_id dev, char *out, size_t 
         log[len] = '\0';
         size_t n = 0;
         int lines = 0;
-        for (char *line = strtok(log, "\r\n"); line && lines < 2 && n + 1 < size;
-             line = strtok(NULL, "\r\n")) {
+        char *save = NULL;
+        for (char *line = strtok_r(log, "\r\n", &save); line && lines < 2 && n + 1 < size;
+             line = strtok_r(NULL, "\r\n", &save)) {
             while (*line == ' ' || *line == '\t')
                 line++;
             if (!*line)

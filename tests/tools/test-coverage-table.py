@@ -46,13 +46,13 @@ splittable 0 0 image argument
 end
 """
 parsed = coverage.parse_record(record)
-expect("record: verdicts in order, a reason's line kept",
-       parsed, [("first", True, ""), ("second", False, "global atomic_add (line 12)"),
+expect("record: verdicts in order, the reason given its line",
+       parsed, [("first", True, ""), ("second", False, "global atomic_add at line 12"),
                 ("third", False, "image argument")])
 
 expect("compiled and built: the record decides",
        coverage.classify(["x"], record=parsed),
-       [("first", True, ""), ("second", False, "global atomic_add (line 12)"),
+       [("first", True, ""), ("second", False, "global atomic_add at line 12"),
         ("third", False, "image argument")])
 expect("compile failure: every kernel of the source, with skmd-opt's message",
        coverage.classify(["a", "b"], compile_error="helper is called but never defined"),
@@ -71,8 +71,8 @@ expect("build failure with an empty log says so",
        [("first", False, "PoCL build failure: (empty build log)")])
 
 rows = [("first", "a.cl", "repo", True, ""),
-        ("second", "a.cl", "repo", False, "global atomic_add (line 12)"),
-        ("third", "b.cl", "pyopencl", False, "global atomic_add (line 3)"),
+        ("second", "a.cl", "repo", False, "global atomic_add at line 12"),
+        ("third", "b.cl", "pyopencl", False, "global atomic_add at line 3"),
         ("fourth", "b.cl", "pyopencl", False, "a|b")]
 md = coverage.markdown(rows).splitlines()
 expect("counts at the top", md[4], "**1 of 4 kernels split-ready** (3 not).")
@@ -82,7 +82,7 @@ expect("reasons counted without their line numbers, most frequent first",
        [l for l in md if l.startswith("| global atomic_add") or l.startswith("| a\\|b")],
        ["| global atomic_add | 2 |", "| a\\|b | 1 |"])
 expect("one row per kernel, pipes escaped",
-       md[-4:], ["| first | a.cl | yes |  |", "| second | a.cl | no | global atomic_add (line 12) |",
-                 "| third | b.cl | no | global atomic_add (line 3) |",
+       md[-4:], ["| first | a.cl | yes |  |", "| second | a.cl | no | global atomic_add at line 12 |",
+                 "| third | b.cl | no | global atomic_add at line 3 |",
                  "| fourth | b.cl | no | a\\|b |"])
 sys.exit(1 if failures else 0)
