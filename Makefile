@@ -4,6 +4,7 @@
 #   make demo       install what is missing, build, run an example under libskmd
 #   make test       install what is missing, build, run the whole test suite
 #   make bench      native vs. libskmd timings of the examples (bench/)
+#   make coverage   which kernels of a corpus split, and why not (docs/coverage.md)
 #   make SAN=1 ...  the same with AddressSanitizer + UBSan, built under build-san/
 #
 # Each directory adds its own rules in its module.mk: outputs go to ALL_TARGETS, test
@@ -83,4 +84,4 @@ clean:
 	find . -name '*.o' -o -name '*.d' | grep -v '^./.git/' | xargs rm -f
 
 help:
-	@sed -n '2,9p' Makefile
+	@sed -n '2,10p' Makefile

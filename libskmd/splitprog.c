@@ -14,6 +14,8 @@
 
 #include "../transform/record.h"
 #include "common.h"
+#include "error.h"
+#include "hash.h"
 #include "config.h"
 #include "launch_memo.h"
 #include "log.h"
@@ -203,9 +205,66 @@ out:
     return rc;
 }
 
+/* A program as messages name it: its first kernels (from the analysis record) and a short
+ * hash of its source. */
+static void program_label(cl_program p, char *out, size_t size)
+{
+    size_t n = (size_t)snprintf(out, size, "program %08llx",
+                                (unsigned long long)(skmd_fnv(SKMD_FNV_BASIS, p->source,
+                                                              strlen(p->source)) >> 32));
+    const struct skmd_program_record *r = p->record;
+    if (!r || !r->nkernels || n >= size)
+        return;
+    unsigned shown = r->nkernels < 3 ? r->nkernels : 3;
+    for (unsigned i = 0; i < shown && n < size; i++)
+        n += (size_t)snprintf(out + n, size - n, "%s%s", i ? ", " : " (kernels ",
+                              r->kernels[i].name);
+    if (n < size)
+        snprintf(out + n, size - n, "%s)", r->nkernels > shown ? ", ..." : "");
+}
+
+/* The first two non-empty lines of a member's build log, joined, into `out` ("" when the
+ * driver gives none). */
+static void build_log_head(cl_program real, cl_device_id dev, char *out, size_t size)
+{
+    out[0] = '\0';
+    size_t len = 0;
+    if (real_clGetProgramBuildInfo(real, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &len) !=
+            CL_SUCCESS || len < 2)
+        return;
+    char *log = malloc(len + 1);
+    if (!log)
+        return;
+    if (real_clGetProgramBuildInfo(real, dev, CL_PROGRAM_BUILD_LOG, len, log, NULL) ==
+        CL_SUCCESS) {
+        log[len] = '\0';
+        size_t n = 0;
+        int lines = 0;
+        char *save = NULL;
+        for (char *line = strtok_r(log, "\r\n", &save); line && lines < 2 && n + 1 < size;
+             line = strtok_r(NULL, "\r\n", &save)) {
+            while (*line == ' ' || *line == '\t')
+                line++;
+            if (!*line)
+                continue;
+            n += (size_t)snprintf(out + n, size - n, "%s%s", lines++ ? " | " : "", line);
+        }
+    }
+    free(log);
+}
+
+/* Members that could not build the split program, gathered over the platforms so that
+ * the warning is printed once per program. */
+struct build_failures {
+    int n;
+    cl_int err;
+    char members[512];
+    char log[512]; /* the first failing member's build log, first lines */
+};
+
 /* The real split program of slot s from the compiler's output; marks split_ok. */
 static void load_slot(cl_program p, int s, enum target t, const unsigned char *bin,
-                      size_t len)
+                      size_t len, struct build_failures *fail)
 {
     cl_device_id devs[SKMD_MAX_MEMBERS];
     int idx[SKMD_MAX_MEMBERS];
@@ -228,8 +287,11 @@ static void load_slot(cl_program p, int s, enum target t, const unsigned char *b
     cl_program real = real_clCreateProgramWithBinary(p->context->real[s], k, devs, lens, bins,
                                                      status, &err);
     if (!real) {
-        skmd_log(SKMD_LOG_WARN, "split program not loaded on platform %d (%d): kernels "
-                 "run whole", s, err);
+        char label[512];
+        program_label(p, label, sizeof label);
+        skmd_log(SKMD_LOG_WARN, "%s: the driver of platform %d refused libskmd's split "
+                 "program (clCreateProgramWithBinary gave %s): its kernels run whole "
+                 "there", label, s, skmd_error_name(err));
         return;
     }
     err = real_clBuildProgram(real, k, devs, "", NULL, NULL);
@@ -238,14 +300,14 @@ static void load_slot(cl_program p, int s, enum target t, const unsigned char *b
         real_clGetProgramBuildInfo(real, devs[d], CL_PROGRAM_BUILD_STATUS, sizeof st, &st,
                                    NULL);
         p->split_ok[idx[d]] = st == CL_BUILD_SUCCESS;
-        if (st != CL_BUILD_SUCCESS) {
-            skmd_log(SKMD_LOG_WARN, "member %d (%s) cannot build the split program (%d): it "
-                     "gets no shares of this program's kernels", idx[d],
-                     skmd_state.members[idx[d]].name, err);
-            char build_log[2048] = "";
-            if (real_clGetProgramBuildInfo(real, devs[d], CL_PROGRAM_BUILD_LOG,
-                                           sizeof build_log - 1, build_log, NULL) == CL_SUCCESS)
-                skmd_log(SKMD_LOG_DEBUG, "member %d's build log: %s", idx[d], build_log);
+        if (st == CL_BUILD_SUCCESS)
+            continue;
+        size_t used = strlen(fail->members);
+        snprintf(fail->members + used, sizeof fail->members - used, "%s%d (%s)",
+                 fail->n ? ", " : "", idx[d], skmd_state.members[idx[d]].name);
+        if (!fail->n++) {
+            fail->err = err;
+            build_log_head(real, devs[d], fail->log, sizeof fail->log);
         }
     }
     p->split[s] = real;
@@ -279,7 +341,9 @@ void skmd_split_build(cl_program p, const char *options)
             continue;
         char dir[4096], why[9000], path[4200];
         if (run_compiler(p->source, options, t, dir, sizeof dir, why, sizeof why) != 0) {
-            skmd_log(SKMD_LOG_INFO, "kernels not splittable on %s members: %s",
+            char label[512];
+            program_label(p, label, sizeof label);
+            skmd_log(SKMD_LOG_INFO, "%s: kernels not splittable on %s members: %s", label,
                      target_name[t], why);
             continue;
         }
@@ -312,9 +376,19 @@ void skmd_split_build(cl_program p, const char *options)
         /* PTX is text: the driver wants its final NUL counted. */
         if (t == TARGET_NVPTX)
             len++;
+        struct build_failures fail = {0};
         for (int s = 0; s < skmd_state.nplatforms; s++)
-            load_slot(p, s, t, bin, len);
+            load_slot(p, s, t, bin, len, &fail);
         free(bin);
+        if (fail.n) {
+            char label[512];
+            program_label(p, label, sizeof label);
+            skmd_log(SKMD_LOG_WARN, "%s: member%s %s could not build libskmd's split version "
+                     "of it (%s: clBuildProgram gave %s): all its kernels run whole there, "
+                     "none gets shares; build log: %s", label, fail.n > 1 ? "s" : "",
+                     fail.members, path, skmd_error_name(fail.err),
+                     fail.log[0] ? fail.log : "(empty)");
+        }
     }
 }
 

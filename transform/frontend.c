@@ -266,11 +266,15 @@ LLVMModuleRef skmd_frontend_cl(LLVMContextRef c, const char *path, const char *o
     char out[4200];
     snprintf(out, sizeof out, "%s/out.bc", dir);
 
-    /* -O0 without optnone: our own clean-up and the driver optimise later. -g: line numbers
-     * for the analysis' reasons. Opaque pointers: LLVM 15 still defaults to typed ones for
-     * SPIR. */
+    /* -O1 with LLVM's passes off: our own clean-up and the driver optimise later, but
+     * clang's code generation is that of an optimising build. At -O0 clang drops the body
+     * of a C99 `inline` function that is neither static nor extern (OpenCL C's most common
+     * helper style): the module would call a function it never defines, which PoCL's link
+     * of the split program rejects. At -O1 the body comes as available_externally, and
+     * inline.c inlines it. -g: line numbers for the analysis' reasons. Opaque pointers:
+     * LLVM 15 still defaults to typed ones for SPIR. */
     const char *fixed[] = {
-        clang, "-x", "cl", "-emit-llvm", "-c", "-O0", "-Xclang", "-disable-O0-optnone",
+        clang, "-x", "cl", "-emit-llvm", "-c", "-O1", "-Xclang", "-disable-llvm-passes",
         "-g", "-Xclang", "-finclude-default-header", "-target", triple,
 #if SKMD_LLVM_MAJOR < 17 /* clang 17 dropped the flag (opaque is all it has) */
         "-Xclang", "-opaque-pointers",

@@ -99,6 +99,21 @@ int skmd_pass_inline(LLVMModuleRef m, const struct skmd_pass_opts *opts)
     if (skmd_run_pipeline(m, "always-inline", opts))
         return -1;
 
+    /* A call to a function the program declares but never defines: no driver can link
+     * it (the app's own build would have failed the same way, unless its driver resolved
+     * the name from another program). The driver's builtins are overloadable, hence
+     * mangled (_Z...); the few that are not (printf, clang's __translate_sampler_
+     * initializer) are the implementation's. */
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+        size_t len = 0;
+        const char *name = LLVMGetValueName2(f, &len);
+        if (!LLVMIsDeclaration(f) || !LLVMGetFirstUse(f) || LLVMGetIntrinsicID(f) ||
+            !strncmp(name, "_Z", 2) || !strncmp(name, "__", 2) || !strcmp(name, "printf"))
+            continue;
+        return skmd_pass_fail(opts, "%.*s is called but never defined in the program",
+                              (int)len, name);
+    }
+
     /* Whatever call to a defined function is left could not be inlined. */
     for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
         if (LLVMIsDeclaration(f) || !skmd_ctx_is_kernel(&ctx, f))

@@ -29,6 +29,12 @@ check "unterminated quote in options is status 1" status_is 1 "$opt" --options '
 printf '__kernel void k(__global int *p) { p[0] = f(3); }\nint f(int n) { return n ? f(n - 1) : 0; }\n' >"$tmp/rec.cl"
 printf 'int f(int n);\n' | cat - "$tmp/rec.cl" >"$tmp/rec2.cl"
 check "recursion is refused" status_is 1 "$opt" --partition-ready "$tmp/rec2.cl"
+# A helper only declared (its body in another program): refused with its name, not left
+# as an undefined symbol for the driver's link to reject.
+printf 'float helper(float v);\n__kernel void k(__global float *p) { p[0] = helper(p[1]); }\n' >"$tmp/undef.cl"
+check "an undefined helper is status 1" status_is 1 "$opt" --partition-ready "$tmp/undef.cl"
+"$opt" --partition-ready "$tmp/undef.cl" 2>"$tmp/diag" >/dev/null
+check "an undefined helper is named" grep -q "helper is called but never defined" "$tmp/diag"
 check "IR out" "$opt" -o "$tmp/v.ll" $corpus/vec_1d.cl
 check "IR in, partition-ready" "$opt" --partition-ready -o "$tmp/pr.ll" "$tmp/v.ll"
 check "8 hidden ulong parameters" grep -q 'i64 %skmd_group_start, i64 %skmd_num_groups_0, i64 %skmd_num_groups_1, i64 %skmd_num_groups_2, i64 %skmd_global_offset_0, i64 %skmd_global_offset_1, i64 %skmd_global_offset_2, i64 %skmd_work_dim)' "$tmp/pr.ll"

@@ -65,3 +65,12 @@ $(TRANSFORM_CLSTD): tests/transform/clstd.c $(CL_TEST_OBJS)
 .PHONY: test-transform-clstd
 test-transform-clstd: $(TRANSFORM_CLSTD) $(LIBSKMD_SO) $(O)tools/skmd-opt
 	@env $(SKMD_SAN_ENV) tests/transform/test-clstd.sh "$(SKMD_PRELOAD)" $(TRANSFORM_CLSTD)
+
+# The warning when members cannot build the split program: once per program, naming it,
+# its members and the first lines of the build log (a stand-in compiler's entry that PoCL
+# cannot link).
+TEST_TARGETS += test-transform-build-warning
+.PHONY: test-transform-build-warning
+test-transform-build-warning: $(TRANSFORM_CLSTD) $(LIBSKMD_SO) $(O)tools/skmd-opt
+	@env $(SKMD_SAN_ENV) tests/transform/test-build-warning.sh "$(SKMD_PRELOAD)" \
+	  $(TRANSFORM_CLSTD) $(O)tools/skmd-opt

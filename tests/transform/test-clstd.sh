@@ -22,8 +22,8 @@ for devs in "pthread pthread" "pthread pthread basic"; do
     splits=$(grep -c ': split ' "$tmp/log")
     if ! cmp -s "$tmp/native.bin" "$tmp/split.bin"; then
         say FAIL "[$devs] output differs from the native run: $(cmp "$tmp/native.bin" "$tmp/split.bin")"
-    elif grep -q 'cannot build the split program\|not splittable' "$tmp/log"; then
-        say FAIL "[$devs] $(grep -m1 'cannot build the split program\|not splittable' "$tmp/log")"
+    elif grep -q 'could not build libskmd.s split version\|not splittable' "$tmp/log"; then
+        say FAIL "[$devs] $(grep -m1 'could not build libskmd.s split version\|not splittable' "$tmp/log")"
     elif [ "$splits" -ne 4 ]; then
         say FAIL "[$devs] $splits of 4 launches split"
     else
