@@ -35,6 +35,6 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("%s %u\n", name, n);
-    dlclose(h);
+    /* no dlclose: the loader and its drivers stay for the process, as in most apps */
     return 0;
 }
