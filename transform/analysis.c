@@ -159,6 +159,20 @@ static int vector_builtin(LLVMValueRef call, int *is_store, unsigned *count, uns
     return 1;
 }
 
+/* Whether call i is llvm.memcpy/memmove; *size: its length when a constant, else 0. */
+static int block_copy_source(LLVMValueRef i, unsigned *size)
+{
+    char name[64];
+    an_callee_name(i, name, sizeof name);
+    if (strncmp(name, "llvm.memcpy", 11) != 0 && strncmp(name, "llvm.memmove", 12) != 0)
+        return 0;
+    LLVMValueRef len = LLVMGetOperand(i, 2);
+    *size = LLVMIsAConstantInt(len) && LLVMConstIntGetZExtValue(len) < (1u << 30)
+                ? (unsigned)LLVMConstIntGetZExtValue(len)
+                : 0;
+    return 1;
+}
+
 struct found_access {
     LLVMValueRef inst, address; /* address: the pointer or index value it depends on */
 };
@@ -207,6 +221,12 @@ static int collect_accesses(struct analysis *a, struct found_access **list, unsi
                 ptr = LLVMGetOperand(i, 1);
                 flags = SKMD_ACCESS_WRITE;
                 size = (unsigned)LLVMStoreSizeOfType(a->td, LLVMTypeOf(LLVMGetOperand(i, 0)));
+            } else if (op == LLVMCall && block_copy_source(i, &size)) {
+                /* a copy out of global memory (a struct read whole into private memory):
+                 * a read of `size` bytes at its source, of unknown size when it is not a
+                 * constant (the whole buffer then) */
+                ptr = LLVMGetOperand(i, 1);
+                flags = SKMD_ACCESS_READ;
             } else if (op == LLVMCall) {
                 int is_store;
                 unsigned count, stride, esize;
@@ -239,6 +259,10 @@ static int collect_accesses(struct analysis *a, struct found_access **list, unsi
             int p = an_pointer(a, ptr, &off);
             if (p < 0)
                 continue;
+            if (size == 0) { /* a block copy of a length known only at run time */
+                skmd_poly_invalid(&off);
+                size = 1;
+            }
             if (add_access(a, list, n, i, ptr, p, flags, size, &off))
                 return -1;
         }

@@ -124,10 +124,12 @@ void an_check_instructions(struct analysis *a)
                     continue;
                 if (as == ctx->as_constant && !is_atomic_name(name))
                     continue;
+                int copy = starts(name, "llvm.memcpy") || starts(name, "llvm.memmove");
                 if (is_atomic_name(name))
                     an_unsplittable(a, i, "global %s", name);
-                else if (starts(name, "llvm.memset") || starts(name, "llvm.memcpy") ||
-                         starts(name, "llvm.memmove"))
+                else if (copy && arg == 1)
+                    continue; /* its source: a read, recorded by analysis.c */
+                else if (copy || starts(name, "llvm.memset"))
                     an_unsplittable(a, i, "block copy into global memory (%s)", name);
                 else if (!known_pointer_builtin(name, arg, nargs))
                     an_unsplittable(a, i, "call to %s with a global pointer", name);

@@ -411,6 +411,34 @@ def negative_stride(r):
     r.launch(p.reverse, (n,), (64,), a, b, np.int32(n))
 
 
+@case
+def struct_copy(r):
+    """A struct read whole from global into private memory (one block copy out of global
+    memory), its fields written back one by one."""
+    src = """
+    typedef struct { uint w[6]; float scale; int tag; } item_t;
+    __kernel void shuffle_items(__global const item_t *in, __global item_t *out, __global float *sum) {
+        const size_t i = get_global_id(0);
+        item_t it = in[i];
+        uint acc = 0;
+        for (int k = 0; k < 6; k++)
+            acc ^= it.w[k] << k;
+        for (int k = 0; k < 6; k++)
+            out[i].w[k] = it.w[5 - k];
+        out[i].scale = it.scale * 0.5f;
+        out[i].tag = (int)acc;
+        sum[i] = (float)(acc & 0xffff) * it.scale;
+    }"""
+    p = r.build(src)
+    n = 64 * 40
+    items = r.rng.integers(0, 2**31, n * 8, dtype=np.uint32)
+    items.view(np.float32)[6::8] = r.rng.random(n, dtype=np.float32)
+    a = r.buf("in", items)
+    b = r.buf("out", np.zeros(n * 8, np.uint32))
+    c = r.buf("sum", np.zeros(n, np.float32))
+    r.launch(p.shuffle_items, (n,), (64,), a, b, c)
+
+
 def main():
     if len(sys.argv) >= 2 and sys.argv[1] == "--list":
         print("\n".join(CASES))
