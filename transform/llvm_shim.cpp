@@ -8,7 +8,9 @@
 #include <llvm/Transforms/Utils/Cloning.h>
 #include <llvm/Transforms/Utils/ValueMapper.h>
 
-extern "C" int skmd_shim_clone_body(LLVMValueRef from_ref, LLVMValueRef to_ref)
+extern "C" int skmd_shim_clone_body(LLVMValueRef from_ref, LLVMValueRef to_ref,
+                                    const LLVMValueRef *old_globals,
+                                    const LLVMValueRef *new_globals, unsigned nglobals)
 {
     auto *from = llvm::dyn_cast_or_null<llvm::Function>(llvm::unwrap(from_ref));
     auto *to = llvm::dyn_cast_or_null<llvm::Function>(llvm::unwrap(to_ref));
@@ -23,6 +25,8 @@ extern "C" int skmd_shim_clone_body(LLVMValueRef from_ref, LLVMValueRef to_ref)
         to_arg->setName(a.getName());
         map[&a] = &*to_arg++;
     }
+    for (unsigned g = 0; g < nglobals; g++)
+        map[llvm::unwrap(old_globals[g])] = llvm::unwrap(new_globals[g]);
     llvm::SmallVector<llvm::ReturnInst *, 4> returns;
     llvm::CloneFunctionInto(to, from, map, llvm::CloneFunctionChangeType::LocalChangesOnly,
                             returns);

@@ -51,6 +51,42 @@ static int base_param(LLVMValueRef fn, LLVMValueRef ptr, int depth)
     return -1;
 }
 
+#define MAX_KERNEL_LOCALS 64
+
+/* The merge kernel's own copies of the kernel's function-scope __local variables (clang
+ * names them "KERNEL.VAR"). PoCL allocates a __local global per work-group only for the
+ * kernel its name starts with; shared with the merge kernel by name, it would be one
+ * buffer for all of the merge's work-groups, which then overwrite each other's values
+ * (a store address read back from __local memory went wrong). Returns how many, or
+ * MAX_KERNEL_LOCALS + 1 when there are too many. */
+static unsigned own_locals(const struct skmd_ctx *ctx, LLVMValueRef fn, const char *mname,
+                           LLVMValueRef *olds, LLVMValueRef *news)
+{
+    size_t len = 0;
+    const char *kname = LLVMGetValueName2(fn, &len);
+    unsigned n = 0;
+    for (LLVMValueRef g = LLVMGetFirstGlobal(ctx->module); g; g = LLVMGetNextGlobal(g)) {
+        size_t glen = 0;
+        const char *gname = LLVMGetValueName2(g, &glen);
+        if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != ctx->as_local || glen <= len ||
+            memcmp(gname, kname, len) != 0 || gname[len] != '.')
+            continue;
+        if (n == MAX_KERNEL_LOCALS)
+            return n + 1;
+        char copy[600];
+        snprintf(copy, sizeof copy, "%s%.*s", mname, (int)(glen - len), gname + len);
+        LLVMValueRef c = LLVMAddGlobalInAddressSpace(ctx->module, LLVMGlobalGetValueType(g),
+                                                     copy, ctx->as_local);
+        LLVMSetLinkage(c, LLVMGetLinkage(g));
+        LLVMSetAlignment(c, LLVMGetAlignment(g));
+        if (LLVMGetInitializer(g))
+            LLVMSetInitializer(c, LLVMGetInitializer(g));
+        olds[n] = g;
+        news[n++] = c;
+    }
+    return n;
+}
+
 static const char *callee_name(LLVMValueRef call, size_t *len)
 {
     LLVMValueRef f = LLVMGetCalledValue(call);
@@ -310,7 +346,10 @@ static int make_merge_kernel(const struct skmd_ctx *ctx, LLVMValueRef fn,
     LLVMValueRef mf = LLVMAddFunction(ctx->module, mname,
                                       LLVMFunctionType(LLVMGetReturnType(fty), types, n + nsrc, 0));
     LLVMSetFunctionCallConv(mf, LLVMGetFunctionCallConv(fn));
-    if (skmd_shim_clone_body(fn, mf)) {
+    LLVMValueRef old_locals[MAX_KERNEL_LOCALS], new_locals[MAX_KERNEL_LOCALS];
+    unsigned nlocals = own_locals(ctx, fn, mname, old_locals, new_locals);
+    if (nlocals > MAX_KERNEL_LOCALS ||
+        skmd_shim_clone_body(fn, mf, old_locals, new_locals, nlocals)) {
         LLVMDeleteFunction(mf);
         skmd_pass_fail(opts, "merge: cannot clone kernel %s", name);
         goto out;

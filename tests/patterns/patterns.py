@@ -439,6 +439,37 @@ def struct_copy(r):
     r.launch(p.shuffle_items, (n,), (64,), a, b, c)
 
 
+@case
+def stream_compaction(r):
+    """Stream compaction after a scan: each work-item writes its element at the place its
+    inclusive count gives, out[item - 1], when its flag is set (a store whose address comes
+    from data the kernel only reads, so it is split and merged); the running count is kept
+    in __local memory per group, as scan libraries write it."""
+    src = """
+    __kernel void compact(__global const int *x, __global const int *scanned,
+                          __global int *out, __global int *count, uint n) {
+        __local int items[128];
+        const uint i = get_global_id(0), l = get_local_id(0);
+        items[l] = i < n ? scanned[i] : 0;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        int prev = l ? items[l - 1] : (i ? scanned[i - 1] : 0);
+        int item = items[l];
+        if (i < n && prev != item)
+            out[item - 1] = x[i];
+        if (i + 1 == n)
+            *count = item;
+    }"""
+    p = r.build(src)
+    n = 128 * 400 - 5
+    x = r.rng.integers(-1000, 1000, n, dtype=np.int32)
+    scanned = np.cumsum(x > 0).astype(np.int32)
+    a = r.buf("x", x)
+    b = r.buf("scanned", scanned)
+    out = r.buf("out", np.zeros(n, np.int32))
+    cnt = r.buf("count", np.zeros(1, np.int32))
+    r.launch(p.compact, (128 * 400,), (128,), a, b, out, cnt, np.uint32(n))
+
+
 def main():
     if len(sys.argv) >= 2 and sys.argv[1] == "--list":
         print("\n".join(CASES))

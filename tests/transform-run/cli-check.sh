@@ -35,6 +35,14 @@ printf 'float helper(float v);\n__kernel void k(__global float *p) { p[0] = help
 check "an undefined helper is status 1" status_is 1 "$opt" --partition-ready "$tmp/undef.cl"
 "$opt" --partition-ready "$tmp/undef.cl" 2>"$tmp/diag" >/dev/null
 check "an undefined helper is named" grep -q "helper is called but never defined" "$tmp/diag"
+# The merge kernel has __local variables of its own: PoCL makes a kernel's function-scope
+# __local globals per work-group only when their names start with the kernel's name, so a
+# shared one raced between the merge's work-groups (a compaction lost whole groups).
+"$opt" --merge -o "$tmp/merge.ll" $corpus/halo_tile.cl 2>/dev/null
+check "the merge kernel has __local variables of its own" \
+  grep -q '^@halo_rows__skmd_merge\.[A-Za-z_]* = internal addrspace(3) global' "$tmp/merge.ll"
+check "the merge kernel uses no other kernel's __local variables" \
+  sh -c "sed -n '/^define.*__skmd_merge(/,/^}/p' '$tmp/merge.ll' | grep -q '@halo_rows\\.' && exit 1 || exit 0"
 check "IR out" "$opt" -o "$tmp/v.ll" $corpus/vec_1d.cl
 check "IR in, partition-ready" "$opt" --partition-ready -o "$tmp/pr.ll" "$tmp/v.ll"
 check "8 hidden ulong parameters" grep -q 'i64 %skmd_group_start, i64 %skmd_num_groups_0, i64 %skmd_num_groups_1, i64 %skmd_num_groups_2, i64 %skmd_global_offset_0, i64 %skmd_global_offset_1, i64 %skmd_global_offset_2, i64 %skmd_work_dim)' "$tmp/pr.ll"
