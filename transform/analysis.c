@@ -202,6 +202,88 @@ static int add_access(struct analysis *a, struct found_access **list, unsigned *
     return 0;
 }
 
+/* Whether nothing in the program may write through v (a program-scope variable, or a
+ * pointer derived from it): every use a load, or an address computation whose uses are. */
+static int never_written(LLVMValueRef v, int depth)
+{
+    if (depth > 8)
+        return 0;
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+        LLVMValueRef user = LLVMGetUser(u);
+        LLVMOpcode op = an_opcode(user);
+        if (op == LLVMLoad)
+            continue;
+        if ((op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast) &&
+            LLVMGetOperand(user, 0) == v && never_written(user, depth + 1))
+            continue;
+        return 0;
+    }
+    return 1;
+}
+
+/* The parameters a pointer may be based on, through GEPs, casts, phis and selects:
+ * 0 with bases[0..*n) when every path starts at a parameter or at a program-scope
+ * variable that nothing writes (each member holds the same one), -1 otherwise (a
+ * pointer loaded from memory or made from an integer, or a variable some kernel
+ * writes: each member's copy would hold what its own launches wrote). */
+static int pointer_bases(struct analysis *a, LLVMValueRef ptr, int *bases, unsigned *n,
+                         unsigned cap, int depth)
+{
+    if (depth > 48)
+        return -1;
+    for (unsigned i = 0; i < a->nparams; i++)
+        if (a->params[i] == ptr) {
+            for (unsigned k = 0; k < *n; k++)
+                if (bases[k] == (int)i)
+                    return 0;
+            if (*n == cap)
+                return -1;
+            bases[(*n)++] = (int)i;
+            return 0;
+        }
+    if (LLVMIsAGlobalVariable(ptr))
+        return LLVMIsGlobalConstant(ptr) || never_written(ptr, 0) ? 0 : -1;
+    LLVMOpcode op = an_opcode(ptr);
+    if (op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast)
+        return pointer_bases(a, LLVMGetOperand(ptr, 0), bases, n, cap, depth + 1);
+    if (op == LLVMSelect)
+        return pointer_bases(a, LLVMGetOperand(ptr, 1), bases, n, cap, depth + 1) ||
+                       pointer_bases(a, LLVMGetOperand(ptr, 2), bases, n, cap, depth + 1)
+                   ? -1
+                   : 0;
+    if (op == LLVMPHI) {
+        for (unsigned i = 0; i < LLVMCountIncoming(ptr); i++) {
+            LLVMValueRef in = LLVMGetIncomingValue(ptr, i);
+            if (in != ptr && pointer_bases(a, in, bases, n, cap, depth + 1))
+                return -1;
+        }
+        return 0;
+    }
+    return -1;
+}
+
+/* A read whose pointer is not one parameter plus an offset (`c ? a[i] : b[i]` loads
+ * through a select of two parameters): each parameter it may come from is read at an
+ * unknown place, so its whole buffer goes to every share. Through a pointer from no
+ * parameter the reads cannot be known at all: the kernel is not splittable. */
+static int add_unknown_read(struct analysis *a, struct found_access **list, unsigned *n,
+                            LLVMValueRef inst, LLVMValueRef ptr, unsigned size)
+{
+    int bases[16];
+    unsigned nb = 0;
+    if (pointer_bases(a, ptr, bases, &nb, 16, 0) != 0) {
+        an_unsplittable(a, inst, "read through a pointer not derived from a kernel parameter "
+                                 "or from a program-scope variable that nothing writes");
+        return 0;
+    }
+    struct skmd_poly unknown;
+    skmd_poly_invalid(&unknown);
+    for (unsigned k = 0; k < nb; k++)
+        if (add_access(a, list, n, inst, ptr, bases[k], SKMD_ACCESS_READ, size, &unknown))
+            return -1;
+    return 0;
+}
+
 /* Every load and store (and vload/vstore) through a global or constant pointer. */
 static int collect_accesses(struct analysis *a, struct found_access **list, unsigned *n)
 {
@@ -237,6 +319,11 @@ static int collect_accesses(struct analysis *a, struct found_access **list, unsi
                 if (as != ctx->as_global && as != ctx->as_constant)
                     continue;
                 int p = an_pointer(a, ptr, &off);
+                if (p < 0 && !is_store) {
+                    if (add_unknown_read(a, list, n, i, ptr, count * esize))
+                        return -1;
+                    continue;
+                }
                 if (p < 0)
                     continue; /* not a parameter: checked by splittable.c for stores */
                 struct skmd_poly idx, scale;
@@ -257,8 +344,13 @@ static int collect_accesses(struct analysis *a, struct found_access **list, unsi
             if (as != ctx->as_global && as != ctx->as_constant)
                 continue;
             int p = an_pointer(a, ptr, &off);
-            if (p < 0)
+            if (p < 0 && flags == SKMD_ACCESS_READ) {
+                if (add_unknown_read(a, list, n, i, ptr, size ? size : 1))
+                    return -1;
                 continue;
+            }
+            if (p < 0)
+                continue; /* stores: splittable.c refuses them */
             if (size == 0) { /* a block copy of a length known only at run time */
                 skmd_poly_invalid(&off);
                 size = 1;

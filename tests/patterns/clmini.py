@@ -33,6 +33,7 @@ _CreateKernel = _sig("clCreateKernel", _ptr, _ptr, C.c_char_p, C.POINTER(_err))
 _SetArg = _sig("clSetKernelArg", _err, _ptr, C.c_uint32, _size, _ptr)
 _CreateBuffer = _sig("clCreateBuffer", _ptr, _ptr, C.c_uint64, _size, _ptr, C.POINTER(_err))
 _Enqueue = _sig("clEnqueueNDRangeKernel", _err, _ptr, _ptr, C.c_uint32, C.POINTER(_size), C.POINTER(_size), C.POINTER(_size), C.c_uint32, _ptr, _ptr)
+_Fill = _sig("clEnqueueFillBuffer", _err, _ptr, _ptr, _ptr, _size, _size, _size, C.c_uint32, _ptr, _ptr)
 _Read = _sig("clEnqueueReadBuffer", _err, _ptr, _ptr, C.c_uint32, _size, _size, _ptr, C.c_uint32, _ptr, _ptr)
 _Finish = _sig("clFinish", _err, _ptr)
 _Release = {t: _sig("clRelease" + t, _err, _ptr) for t in ("MemObject", "Kernel", "Program", "CommandQueue", "Context")}
@@ -139,6 +140,12 @@ class Device:
         l = (_size * dims)(*lsize) if lsize else None
         o = (_size * dims)(*offset) if offset else None
         check(_Enqueue(self.queue, kernel, dims, o, g, l, 0, None, None), "clEnqueueNDRangeKernel")
+
+    def fill(self, buf, byte):
+        """clEnqueueFillBuffer of one byte over the whole buffer."""
+        v = np.array(byte, dtype=np.uint8)
+        check(_Fill(self.queue, buf.handle, v.ctypes.data_as(_ptr), 1, 0, buf.nbytes, 0, None, None),
+              "clEnqueueFillBuffer")
 
     def read(self, buf):
         host = np.empty(buf.nbytes, dtype=np.uint8)

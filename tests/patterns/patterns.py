@@ -470,6 +470,29 @@ def stream_compaction(r):
     r.launch(p.compact, (128 * 400,), (128,), a, b, out, cnt, np.uint32(n))
 
 
+@case
+def select_source(r):
+    """Each element from one of two buffers chosen by a third (an array library's "where"),
+    in a grid-stride loop: the compiler loads through a select of the two pointers. The
+    second buffer is filled by clEnqueueFillBuffer just before, on the app's device."""
+    src = """
+    __kernel void pick(__global int *out, __global const int *cond, __global const int *a,
+                       __global const int *b, long n) {
+        for (long i = get_local_size(0) * get_group_id(0) + get_local_id(0); i < n;
+             i += get_global_size(0))
+            out[i] = cond[i] > 0 ? a[i] : b[i];
+    }"""
+    p = r.build(src)
+    n = 64 * 300 + 17
+    vals = r.rng.integers(-1000, 1000, n, dtype=np.int32)
+    out = r.buf("out", np.zeros(n, np.int32))
+    cond = r.buf("cond", (vals > 0).astype(np.int32))
+    a = r.buf("a", vals)
+    b = r.buf("b", np.full(n, 7, np.int32))
+    r.dev.fill(b, 0)
+    r.launch(p.pick, (64 * 100,), (64,), out, cond, a, b, np.int64(n))
+
+
 def main():
     if len(sys.argv) >= 2 and sys.argv[1] == "--list":
         print("\n".join(CASES))
