@@ -38,10 +38,15 @@ static struct {
 
 int skmd_loaded_as_icd(void)
 {
-    /* Preloaded (or linked directly), libskmd's clGetPlatformIDs is the one the process
-     * sees first; loaded as an ICD (RTLD_LOCAL, by a loader) it is not, and the process
-     * sees the loader's, or none when the app itself opened the loader RTLD_LOCAL. */
-    void *seen = dlsym(RTLD_DEFAULT, "clGetPlatformIDs");
+    /* Preloaded (or linked directly), libskmd's clGetPlatformIDs is the one the process's
+     * global scope gives first; loaded as an ICD (RTLD_LOCAL, by a loader) it is not, and
+     * the global scope gives the loader's, or none when the app itself opened the loader
+     * RTLD_LOCAL. The main program's handle looks in the global scope alone:
+     * RTLD_DEFAULT, asked from here, would also search libskmd's own local scope. */
+    void *global = skmd_real_dlopen(NULL, RTLD_LAZY);
+    void *seen = global ? dlsym(global, "clGetPlatformIDs") : NULL;
+    if (global)
+        dlclose(global);
     Dl_info seen_info, own_info;
     if (!seen || !dladdr(seen, &seen_info) || !dladdr((void *)skmd_loaded_as_icd, &own_info))
         return seen == NULL;

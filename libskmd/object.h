@@ -204,6 +204,8 @@ struct _cl_kernel {
     struct skmd_arg *args;                 /* under obj.lock */
     size_t max_group_items;                /* CL_KERNEL_WORK_GROUP_SIZE over the members,
                                               asked once (atomic; 0: not yet known) */
+    int told_whole;                        /* atomic: said once why forced shares were
+                                              not taken (split.c) */
 };
 
 struct _cl_event {

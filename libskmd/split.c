@@ -641,6 +641,23 @@ static int choose_local(unsigned dims, const size_t *global, size_t *local)
     return 1;
 }
 
+/* The user forced shares (SKMD_SPLIT, or a fixed policy) and this kernel still runs whole:
+ * why, once per kernel, at warn level, since the user asked for a split and is not getting
+ * one. Launches that the partitioner keeps whole say why at info level (report()). */
+static void tell_whole_once(struct launch *L, const char *why)
+{
+    const struct skmd_config *cfg = skmd_config();
+    int forced = cfg->split[0] || !strcmp(cfg->policy, "equal") || !strcmp(cfg->policy, "linear");
+    if (!forced || !why || skmd_state.nmembers < 2 || strcmp(cfg->mode, "split") != 0)
+        return;
+    int expected = 0;
+    if (!__atomic_compare_exchange_n(&L->k->told_whole, &expected, 1, 0, __ATOMIC_RELAXED,
+                                     __ATOMIC_RELAXED))
+        return;
+    skmd_log(SKMD_LOG_WARN, "kernel %s runs whole on one device, not split as forced: %s",
+             L->k->name, why);
+}
+
 /* Why this launch runs whole (NULL: it is split); fills the shares. */
 static const char *plan(struct launch *L, const size_t *offset, const size_t *global,
                         const size_t *local, struct share *shares, int *nshares)
@@ -1390,6 +1407,8 @@ cl_int skmd_split_launch(cl_command_queue q, cl_kernel k, cl_uint dims, const si
         why = "split launch could not be queued";
     }
     L->number = atomic_fetch_add(&launch_number, 1) + 1;
+    if (err == CL_SUCCESS)
+        tell_whole_once(L, why);
     if (err == CL_SUCCESS)
         err = run_whole(L, offset, global, local, e);
     report(L, why, L->shares, 0, L->t0);

@@ -140,13 +140,14 @@ def ffmpeg_program(filt):
                 cmd=cmd, judge=judge, compare=compare, timeout=240)
 
 
-def hashcat_program():
+def hashcat_program(icd):
     target = hashlib.md5(HASH_WORD.encode()).hexdigest()
 
     def cmd(cfg, rundir):
-        # hashcat dlopen()s libOpenCL and looks the entry points up in it, so LD_PRELOAD
-        # cannot reach it: under libskmd it goes by the ICD route (OCL_ICD_VENDORS naming a
-        # directory that holds skmd.icd alone), see run_one().  Its session files go to the
+        # hashcat dlopen()s libOpenCL and looks the entry points up in that handle: under
+        # LD_PRELOAD libskmd answers that dlopen with itself; by the ICD route
+        # (OCL_ICD_VENDORS naming a directory that holds skmd.icd alone, run_one()) the
+        # loader it opens loads libskmd as its one vendor.  Its session files go to the
         # run's own directory; its kernel cache (XDG_CACHE_HOME, binaries keyed by device
         # name and options) is the corpus's, so the later configurations of the same members
         # load the binary the first one built (clCreateProgramWithBinary on SKMDBIN1).
@@ -162,7 +163,7 @@ def hashcat_program():
             cracked = open(os.path.join(rundir, "cracked.txt")).read().strip()
         ok = rc == 0 and cracked == f"{target}:{HASH_WORD}"
         return dict(ok=ok, cracked=cracked, detail=f"cracked '{cracked}'" if cracked else f"not cracked (rc {rc})")
-    return dict(name="hashcat md5 ?l?l?l?l", suite="hashcat", icd=True,
+    return dict(name="hashcat md5 ?l?l?l?l" + (" (ICD route)" if icd else ""), suite="hashcat", icd=icd,
                 split="compile + link programs (clCompileProgram/clLinkProgram) are not analysed by libskmd",
                 cmd=cmd, judge=judge, compare=lambda n, r: None, timeout=400)
 
@@ -188,7 +189,7 @@ def pyopencl_program():
 
 def programs():
     return ([clblast_program(r) for r in CLBLAST] + [ffmpeg_program(f) for f in FFMPEG_FILTERS]
-            + [hashcat_program(), pyopencl_program()])
+            + [hashcat_program(False), hashcat_program(True), pyopencl_program()])
 
 
 # ---------------------------------------------------------------- running
@@ -220,11 +221,9 @@ def run_one(prog, cfg, args, env_base):
         env["SKMD_REPORT"] = "1"
         env["SKMD_PROFILE_DB"] = os.path.join(args.out, "cache", f"profile-{cname.replace(':', '-')}.db")
         if prog.get("icd"):
-            # the ICD route; ocl-icd preloaded into the global scope so that libskmd, loaded
-            # by it as an ICD, knows it is one (see the corpus README section in docs/testing.md)
+            # the ICD route: the system loader finds libskmd through skmd.icd alone
             env["OCL_ICD_VENDORS"] = args.vendors
-            env["LD_PRELOAD"] = " ".join([p for p in args.preload.split() if not p.endswith("libskmd.so")]
-                                         + ["libOpenCL.so.1"])
+            env["LD_PRELOAD"] = " ".join(p for p in args.preload.split() if not p.endswith("libskmd.so"))
         else:
             env["LD_PRELOAD"] = args.preload
     t0 = time.time()
