@@ -42,7 +42,7 @@ void *skmd_real_dlopen(const char *file, int flags)
 
 static void *hook(const char *file, int flags, void *caller)
 {
-    Dl_info own, from;
+    Dl_info own, from = {0};
     if (file && names_opencl_loader(file) && dladdr((void *)hook, &own) &&
         (!dladdr(caller, &from) || from.dli_fbase != own.dli_fbase) &&
         !skmd_loaded_as_icd()) {
