@@ -1271,9 +1271,10 @@ static void launch_main(void *arg)
     struct skmd_share_view view = {L->rec, L->args, L->scalars, &L->shape};
     struct skmd_verify_launch verify;
     /* Its inputs as the split finds them (the launches it waited for are done). */
-    struct skmd_verify *check = status == CL_SUCCESS && L->nshares >= 2
-                                    ? skmd_verify_begin(verify_view(L, &view, &verify))
-                                    : NULL;
+    struct skmd_verify *check =
+        status == CL_SUCCESS && L->nshares >= 2 && skmd_verify_enabled()
+            ? skmd_verify_begin(verify_view(L, &view, &verify))
+            : NULL;
     if (status == CL_SUCCESS) {
         uint64_t start = skmd_now_ns();
         status = run_split(L);
@@ -1290,7 +1291,8 @@ static void launch_main(void *arg)
         }
     }
     /* While the launch still holds its buffers: nothing else has touched them. */
-    skmd_verify_end(check, verify_view(L, &view, &verify), why == NULL);
+    if (check)
+        skmd_verify_end(check, verify_view(L, &view, &verify), why == NULL);
     skmd_inflight_end(L->inflight);
     report(L, why, L->shares, why ? 0 : L->nshares, L->t0);
     if (L->user) {
