@@ -204,8 +204,8 @@ struct _cl_kernel {
     struct skmd_arg *args;                 /* under obj.lock */
     size_t max_group_items;                /* CL_KERNEL_WORK_GROUP_SIZE over the members,
                                               asked once (atomic; 0: not yet known) */
-    int told_whole;                        /* atomic: said once why forced shares were
-                                              not taken (split.c) */
+    int told_whole;                        /* atomic: its first whole launch was looked
+                                              at for a forced split not taken (split.c) */
 };
 
 struct _cl_event {

@@ -646,16 +646,17 @@ static int choose_local(unsigned dims, const size_t *global, size_t *local)
  * one. Launches that the partitioner keeps whole say why at info level (report()). */
 static void tell_whole_once(struct launch *L, const char *why)
 {
+    /* Once per kernel either way: a run without forced shares has nothing to tell, and
+     * every later whole launch of the kernel returns at the first test. */
+    int expected = 0;
+    if (!why || !__atomic_compare_exchange_n(&L->k->told_whole, &expected, 1, 0,
+                                             __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        return;
     const struct skmd_config *cfg = skmd_config();
     int forced = cfg->split[0] || !strcmp(cfg->policy, "equal") || !strcmp(cfg->policy, "linear");
-    if (!forced || !why || skmd_state.nmembers < 2 || strcmp(cfg->mode, "split") != 0)
-        return;
-    int expected = 0;
-    if (!__atomic_compare_exchange_n(&L->k->told_whole, &expected, 1, 0, __ATOMIC_RELAXED,
-                                     __ATOMIC_RELAXED))
-        return;
-    skmd_log(SKMD_LOG_WARN, "kernel %s runs whole on one device, not split as forced: %s",
-             L->k->name, why);
+    if (forced && skmd_state.nmembers >= 2 && !strcmp(cfg->mode, "split"))
+        skmd_log(SKMD_LOG_WARN, "kernel %s runs whole on one device, not split as forced: %s",
+                 L->k->name, why);
 }
 
 /* Why this launch runs whole (NULL: it is split); fills the shares. */
