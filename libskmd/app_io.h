@@ -1,8 +1,8 @@
 /* libskmd/app_io.h: the app's own large buffer reads and writes, and the data of buffers
  * it creates with CL_MEM_COPY_HOST_PTR, moved by the transfer engine (pinned staging,
  * chunks pipelined, copy threads: transfer.h) instead of one call of the driver from the
- * app's ordinary memory. On NVIDIA that is the difference between the pageable rate (9.4
- * GB/s measured on an H200) and the pinned one (55 GB/s) less the staging copy.
+ * app's ordinary memory. On NVIDIA that is the difference between the pageable rate and
+ * the pinned one (several times higher) less the staging copy (bench/RESULTS.md).
  *
  * SKMD_APP_TRANSFERS: auto (the default) takes transfers of at least
  * SKMD_TRANSFER_DIRECT_KIB to or from a member that does not share host memory (a GPU);

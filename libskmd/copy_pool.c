@@ -3,7 +3,7 @@
  * A copy is cut into pieces posted in a fixed table of job slots; the pool's threads and
  * the caller take pieces with a compare-and-swap, not under a lock: with 8-16 threads
  * taking turns at one mutex for every piece, a 4 MiB copy out of a staging buffer spent as
- * long waking and queueing as copying (H200 host: 90-140 us per 4 MiB). The lock and its
+ * long waking and queueing as copying. The lock and its
  * conditions are only for sleeping: threads spin a while between copies (a staged transfer
  * hands out one every chunk) and sleep after that. */
 #include <pthread.h>
@@ -75,8 +75,8 @@ static void cpu_relax(void)
 }
 
 /* Spins up to SPIN_NS until *flag is zero (until_zero) or not zero, before the caller sleeps
- * on a condition: waking sleeping threads at every chunk of a staged transfer cost 20-40 us
- * a chunk (H100: 4 MiB moved at 12.5 GB/s, 15.9 with the spin). */
+ * on a condition: waking sleeping threads at every chunk of a staged transfer costs tens of
+ * microseconds a chunk, a large part of a chunk's time on a fast link. */
 static void spin_wait(const int *flag, int until_zero)
 {
     uint64_t end = skmd_now_ns() + SPIN_NS;
@@ -91,8 +91,8 @@ static void spin_wait(const int *flag, int until_zero)
 
 /* memcpy(dst, src, n) for large copies. On x86-64 with non-temporal stores: what is written
  * is read next by a device's DMA or is larger than the caches, so filling the caches with
- * it (and reading each destination line before writing it) only costs memory bandwidth: on
- * CPU + 2 H200, 16 threads copied 65 GB/s this way against 42 with memcpy. */
+ * it (and reading each destination line before writing it) only costs memory bandwidth
+ * (bench/RESULTS.md, "Copy pool"). */
 static void stream_copy(void *dst, const void *src, size_t n)
 {
 #if defined(__x86_64__)
@@ -217,8 +217,8 @@ void skmd_copy_pool_copy(void *dst, const void *src, size_t n, int nthreads)
     }
     size_t piece = (n / (size_t)nthreads + 4095) & ~(size_t)4095;
     /* The pool grows with the copies running at once (one per member's link driven at the
-     * same time), so that each gets its threads: a pool of 3 shared by two H200s'
-     * transfers moved 27-29 GB/s to both, one that grows (with streaming stores) 41-46. */
+     * same time), so that each gets its threads: a fixed pool shared by all links would
+     * cap them together at what it copies for one. */
     int copying = __atomic_add_fetch(&pool.copying, 1, __ATOMIC_RELAXED);
     int want = (nthreads - 1) * copying, most = skmd_copy_pool_cores() - 1;
     if (most > MAX_THREADS)

@@ -4,8 +4,8 @@
  * fetch the buffer: one transfer per range for all of them, after which every share takes
  * its part from the host copy over its own link, all at once. Left alone, each share takes
  * its part out of the holder in turn, under the buffer's lock, and the last one starts
- * late (four H200s: its input arrived 0.26 ms into a 0.6 ms launch). Shares that need
- * none of them (the holder's own) start as before. */
+ * late, a large part of a short launch. Shares that need none of them (the holder's own)
+ * start at once. */
 #ifndef SKMD_GATHER_H
 #define SKMD_GATHER_H
 

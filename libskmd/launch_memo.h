@@ -1,8 +1,8 @@
 /* libskmd/launch_memo.h: answers that depend only on a launch's shape and arguments,
  * remembered for the launches that follow.
  *
- * Footprint questions (may shares be whole rows; may they run in pieces) cost 10-80 us a
- * launch on the GPU machines, and an app asks them about the same launches again and
+ * Footprint questions (may shares be whole rows; may they run in pieces) cost tens of
+ * microseconds a launch, and an app asks them about the same launches again and
  * again: the same kernels, on the same buffers, of the same sizes, each iteration. A key
  * over everything the answers depend on (the kernel's record, the shape, per buffer
  * argument its size, root and offset in the root, per scalar its value) finds a recent

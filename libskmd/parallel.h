@@ -1,11 +1,10 @@
 /* libskmd/parallel.h: running a few jobs at once on threads that are kept.
  *
  * A split launch runs its shares' host-side work on one thread per member, and the transfer
- * engine drives several members' links from one thread each. Threads made per call were
- * slow to start in a process that holds GPU drivers (CPU + 2 H200: a launch's second
- * share began 0.24 ms after the first; a 16 MiB read from both GPUs took 1.03 ms, 0.33-0.48
- * with kept threads): these threads are made once, as many as the most jobs ever waiting
- * at once, and sleep between calls. */
+ * engine drives several members' links from one thread each. Threads made per call are
+ * slow to start in a process that holds GPU drivers (a launch's second share starts a
+ * sizeable part of a short launch after the first): these threads are made once, as many
+ * as the most jobs ever waiting at once, and sleep between calls. */
 #ifndef SKMD_PARALLEL_H
 #define SKMD_PARALLEL_H
 

@@ -54,8 +54,8 @@ double skmd_placement_app_part(const struct skmd_plan_request *r, double *bytes,
 /* Whether a buffer the launch writes is read by later kernels before the app reads it
  * (stream_out.h): its writes are then not placed. A placed launch leaves its outputs
  * spread over the members that computed them, and what the next kernel's plan then moves
- * is no part of the placement's estimate (aes_encrypt placed over three members,
- * aes_decrypt whole on one: 5.7 ms against 2.1 on CPU + 2 H200). */
+ * is no part of the placement's estimate (aes_encrypt placed over three members and
+ * aes_decrypt whole on one ran more than twice as long as both whole). */
 int skmd_placement_outputs_feed_kernels(const struct skmd_plan_request *r);
 
 /* The launch reads its buffers now: their app-write notes are cleared. */

@@ -378,7 +378,7 @@ static void key_of(const struct skmd_plan_request *r, uint64_t kernel, int place
 /* A launch given whole to one member stays on the member that already holds most of its
  * inputs (its "home"; ties: the preferred member) unless the other is measured clearly
  * faster: moving every input from one GPU to another through the host costs more than a
- * few percent of kernel speed (two alike H200s swapped a matrix_mul each launch). Once
+ * few percent of kernel speed (two alike GPUs would swap a launch back and forth). Once
  * away, it stays while that member is still PLAN_STAY_GAIN faster: rates measured near the
  * threshold would otherwise send the launch home and back. */
 #define PLAN_MOVE_GAIN 1.5
@@ -452,8 +452,8 @@ int plan_partition(const struct skmd_plan_request *r, struct entry *e,
  * members, and never more, so a wrong guess costs at most a probe. Identical devices
  * share what one of them measures (table_with_twins), so the others are not probed: a
  * probe moves the inputs its work-groups read, which is the whole buffer where the
- * footprint is unknown (mvt_cols on CPU + 4 H200: 1 GB to three GPUs for 3 of 32
- * work-groups). The rest goes to the rated members, as the partitioner splits it among
+ * footprint is unknown (a gigabyte to three GPUs for 3 of 32 work-groups of mvt_cols).
+ * The rest goes to the rated members, as the partitioner splits it among
  * them; when none is rated, to one member: the preferred member when it is not a CPU (a
  * GPU is rarely much slower than the CPU, the CPU often 100 times slower than a GPU, and
  * the roofline's peaks are rough), else the fastest by the static prediction; its twins
@@ -740,8 +740,8 @@ static void note_estimate(const struct skmd_plan_request *r,
 /* The partitioner's decision serves the next PLAN_MEMO_LAUNCHES launches of the entry
  * that ask the same (its decision-cache key, its arguments, the inputs' places) while
  * they run whole on one member, by the decision or by the guard, and no measurement moves
- * a table (skmd_plan_observe): the problem and its descent cost 10-20 us a launch, which
- * short launches chained by events wait for (scan_large_arrays on CPU + H100). A launch
+ * a table (skmd_plan_observe): the problem and its descent cost tens of microseconds a
+ * launch, which short launches chained by events wait for. A launch
  * that runs split ends it: the next split is decided anew with what that one taught (its
  * finish offsets). */
 #define PLAN_MEMO_LAUNCHES 8
@@ -1101,8 +1101,8 @@ void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms,
         if (ticket->count[m] == 0 || !(ms[m] > 0))
             continue;
         /* A member's first share of the kernel in the process carries one-time costs (the
-         * program built there, its buffers allocated, a driver's lazy compile: syrk's first
-         * split over four H200s 77 ms, the next ones 11). Into a measured table it is no
+         * program built there, its buffers allocated, a driver's lazy compile: several
+         * times the next shares' time). Into a measured table it is no
          * sample; into an empty one it is taken (the cold start needs a rate) until the
          * next sample replaces it. */
         double was = skmd_part_rate(&e->table[m], ticket->count[m]);
@@ -1166,8 +1166,8 @@ void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)
     if (!t->guard && !t->cycle.run)
         return;
     /* A member's first share of the kernel in the process carries one-time costs (the
-     * program built there, its buffers and staging allocated: CPU + 4 H200, syrk's first
-     * split 77 ms, the next ones 11): no sample of what the split or the launch costs. */
+     * program built there, its buffers and staging allocated: several times the next
+     * launches' time): no sample of what the split or the launch costs. */
     pthread_mutex_lock(&plan_lock);
     for (int m = 0; m < skmd_state.nmembers; m++)
         if (t->count[m] && t->first_share[m]) {

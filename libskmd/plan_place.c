@@ -237,8 +237,8 @@ void plan_cycle_sample(struct entry *e, const struct skmd_part_key *key,
  * on, else -1 (the plan decides as usual). An unplaced sample must be what the plan runs
  * without placement; but with placement on, the launch's own guard sees unplaced launches
  * only at these samples and would run the partitioner's split untried for a long time
- * (matrix_transpose on CPU + 2 H200: 4.33 ms a cycle split, 2.2 whole, so placing looked
- * better than it was). So the sample runs whole, on the launch guard's member once it has
+ * (matrix_transpose's split cycles took twice its whole ones, so placing looked better
+ * than it was). So the sample runs whole, on the launch guard's member once it has
  * gone whole, and as the plan decides once that guard has measured the split faster. */
 int plan_unplaced_sample_member(const struct skmd_plan_request *r, struct entry *e,
                                 const struct skmd_part_key *placed_key)

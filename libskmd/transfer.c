@@ -337,8 +337,8 @@ static cl_int finish_event(cl_event *ev)
 
 /* Chunk size for a staged transfer of `size` bytes: at most the staging size, small
  * enough that there are a few chunks to overlap, but not below STAGED_CHUNK_MIN: a chunk
- * costs about 60 us beyond its bytes (an H100: 4 MiB host to device at 18 GB/s in 1 MiB
- * chunks, 33 GB/s in 2 MiB ones, 9 GB/s in 512 KiB ones; docs/transfer.md). */
+ * has a fixed cost beyond its bytes (sharing out its copy among the copy threads), so
+ * smaller chunks cost more than they overlap (docs/transfer.md, bench/RESULTS.md). */
 #define STAGED_CHUNK_MIN ((size_t)2 << 20)
 static size_t chunk_for(size_t size, const struct settings *s)
 {

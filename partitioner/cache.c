@@ -49,8 +49,8 @@ static uint64_t mix(uint64_t h, const void *v, size_t n)
 
 /* Measured figures move a little at every launch (the tables are refined from each
  * share's time): the fingerprint takes each one to within 2% (a step of 1/50 in its
- * logarithm), so that noise does not make every launch decide again (15-70 us on the
- * GPU machines). Figures 2% apart move a decision's estimate by about as much, and the
+ * logarithm), so that noise does not make every launch decide again (tens of
+ * microseconds). Figures 2% apart move a decision's estimate by about as much, and the
  * hysteresis keeps a cached decision until a new one is 10% better anyway. */
 #define FIGURE_STEPS_PER_E 50.0
 
@@ -208,9 +208,9 @@ int skmd_part_cache_decide(struct skmd_part_cache *c, const struct skmd_part_key
     if (!c || !key || !out || !p || (p->ndev > 0 && !p->dev))
         return SKMD_PART_EINVAL;
     /* The same problem as last time: deciding again would give the same answer (the
-     * decision and the hysteresis are functions of the problem and the kept result). On
-     * CPU + H100 a decision cost each launch ~15 us, a planned launch that ran whole 37 us
-     * against 22 in single mode. */
+     * decision and the hysteresis are functions of the problem and the kept result), and
+     * a decision at every launch is most of what a planned launch that runs whole costs
+     * beyond single mode. */
     uint64_t fingerprint = problem_fingerprint(p, (int)policy);
     struct entry *e = find_slot(c->slots, c->cap, key);
     if (e->used && e->problem == fingerprint && e->result.ndev == p->ndev) {

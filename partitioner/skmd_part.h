@@ -292,8 +292,8 @@ struct skmd_part_guard *skmd_part_cache_guard_make(struct skmd_part_cache *c,
  * (until WHOLE_SAMPLES of them), later 1 in REFRESH_EVERY.
  * A split that gives a share to a device on the host's cores (the CPU) can also lose to
  * the split without it: that device's kernel takes the cores the other devices' transfers
- * and drivers need, which no table shows (CPU + 2 H200, syrk: 26.9 ms with the CPU's 5%,
- * 20.6 without). Where the caller says the two differ, the guard measures both alike (the
+ * and drivers need, which no table shows (syrk with a small CPU share ran a quarter
+ * slower than on the GPUs alone). Where the caller says the two differ, the guard measures both alike (the
  * one not in use 1 launch in SAMPLE_EVERY until OFFHOST_SAMPLES, later 1 in
  * REFRESH_EVERY) and runs the faster as "the split". */
 #define SKMD_PART_GUARD_SPLIT_SAMPLES 3   /* split samples before the guard judges */
