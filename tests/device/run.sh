@@ -16,7 +16,10 @@ for devices in "pthread pthread" "pthread pthread basic" "pthread"; do
   export POCL_DEVICES="$devices"
   tag="${devices// /-}"
   if [ "$devices" != "pthread" ]; then
-    if timeout 120 "$bin/memflags" > "$out/memflags.$tag.native" 2>&1 &&
+    # Natively, only the driver's verdicts are of interest: no leak check there (under
+    # SAN=1, LeakSanitizer's tracer crashes at PoCL's exit on two pthread devices).
+    if ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+         timeout 120 "$bin/memflags" > "$out/memflags.$tag.native" 2>&1 &&
        skmd "$bin/memflags" > "$out/memflags.$tag.skmd" 2>&1; then
       pass "memflags [$devices]"
     else
