@@ -48,6 +48,9 @@ void skmd_registry_add(const void *handle);
 void skmd_registry_remove(const void *handle);
 int skmd_registry_has(const void *handle);
 
+/* Whether the app made context ctx with device dev (context.c). */
+int skmd_context_has_device(cl_context ctx, cl_device_id dev);
+
 /* The real context of member m's platform. */
 static inline cl_context skmd_member_context(cl_context ctx, int m)
 {

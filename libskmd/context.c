@@ -46,7 +46,10 @@ static void *make_staging_early(void *arg)
     return NULL;
 }
 
-static cl_context create(const cl_context_properties *properties,
+/* A context's real contexts span every member whatever its devices (the SKMD device or
+ * sub-devices of it): the members a command may use are its queue's device's. */
+static cl_context create(const cl_context_properties *properties, cl_uint num_devices,
+                         const cl_device_id *devices,
                          void (CL_CALLBACK *pfn_notify)(const char *, const void *, size_t,
                                                         void *),
                          void *user_data, cl_int *errcode_ret)
@@ -64,6 +67,15 @@ static cl_context create(const cl_context_properties *properties,
     ctx->nprops = nprops;
     ctx->notify = pfn_notify;
     ctx->notify_data = user_data;
+    for (cl_uint i = 0; i < num_devices; i++) {
+        cl_uint k = 0;
+        while (k < ctx->ndevices && ctx->devices[k] != devices[i])
+            k++;
+        if (k < ctx->ndevices) /* the spec: duplicates are ignored */
+            continue;
+        SKMD_GOTO_ERROR_IF(ctx->ndevices == SKMD_CONTEXT_MAX_DEVICES, CL_OUT_OF_RESOURCES);
+        ctx->devices[ctx->ndevices++] = devices[i];
+    }
     for (int slot = 0; slot < skmd_state.nplatforms; slot++) {
         cl_device_id devs[SKMD_MAX_MEMBERS];
         cl_uint n = 0;
@@ -88,6 +100,8 @@ ERROR:
         free(ctx);
         ctx = NULL;
     }
+    for (cl_uint i = 0; ctx && i < ctx->ndevices; i++)
+        skmd_clRetainDevice(ctx->devices[i]);
     if (errcode_ret)
         *errcode_ret = errcode;
     return ctx;
@@ -107,7 +121,7 @@ cl_context skmd_clCreateContext(const cl_context_properties *properties, cl_uint
     SKMD_GOTO_ERROR_IF(pfn_notify == NULL && user_data != NULL, CL_INVALID_VALUE);
     for (cl_uint i = 0; i < num_devices; i++)
         SKMD_GOTO_ERROR_IF(!SKMD_VALID(devices[i], DEVICE), CL_INVALID_DEVICE);
-    return create(properties, pfn_notify, user_data, errcode_ret);
+    return create(properties, num_devices, devices, pfn_notify, user_data, errcode_ret);
 ERROR:
     if (errcode_ret)
         *errcode_ret = errcode;
@@ -131,7 +145,8 @@ cl_context skmd_clCreateContextFromType(const cl_context_properties *properties,
     SKMD_GOTO_ERROR_IF(!skmd_state.ready, CL_INVALID_PLATFORM);
     errcode = skmd_clGetDeviceIDs(&skmd_state.platform, device_type, 0, NULL, &n);
     SKMD_GOTO_ERROR_IF(errcode != CL_SUCCESS, errcode);
-    return create(properties, pfn_notify, user_data, errcode_ret);
+    cl_device_id root = &skmd_state.device;
+    return create(properties, 1, &root, pfn_notify, user_data, errcode_ret);
 ERROR:
     if (errcode_ret)
         *errcode_ret = errcode;
@@ -160,6 +175,8 @@ cl_int skmd_clReleaseContext(cl_context context)
     for (int slot = 0; slot < skmd_state.nplatforms; slot++)
         if (context->real[slot])
             real_clReleaseContext(context->real[slot]);
+    for (cl_uint i = 0; i < context->ndevices; i++)
+        skmd_clReleaseDevice(context->devices[i]);
     /* Destructor callbacks run last-registered first, as the spec says. */
     for (struct skmd_callback *cb = context->destructors, *next; cb; cb = next) {
         next = cb->next;
@@ -177,22 +194,29 @@ cl_int skmd_clGetContextInfo(cl_context context, cl_context_info param_name,
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(context, CONTEXT), CL_INVALID_CONTEXT);
     struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
-    cl_uint one = 1;
-    cl_device_id dev = &skmd_state.device;
     switch (param_name) {
     case CL_CONTEXT_REFERENCE_COUNT: {
         cl_uint n = atomic_load(&context->obj.refcount);
         return skmd_info_bytes(&out, &n, sizeof n);
     }
     case CL_CONTEXT_NUM_DEVICES:
-        return skmd_info_bytes(&out, &one, sizeof one);
+        return skmd_info_bytes(&out, &context->ndevices, sizeof context->ndevices);
     case CL_CONTEXT_DEVICES:
-        return skmd_info_bytes(&out, &dev, sizeof dev);
+        return skmd_info_bytes(&out, context->devices,
+                               context->ndevices * sizeof context->devices[0]);
     case CL_CONTEXT_PROPERTIES:
         return skmd_info_bytes(&out, context->props, context->nprops * sizeof context->props[0]);
     default:
         SKMD_RETURN_ERROR_IF(1, CL_INVALID_VALUE);
     }
+}
+
+int skmd_context_has_device(cl_context ctx, cl_device_id dev)
+{
+    for (cl_uint i = 0; i < ctx->ndevices; i++)
+        if (ctx->devices[i] == dev)
+            return 1;
+    return 0;
 }
 
 cl_int skmd_clSetContextDestructorCallback(cl_context context,

@@ -120,14 +120,32 @@ static cl_int member_query(int i, cl_device_info param, void *buf, size_t size, 
     return real_clGetDeviceInfo(skmd_state.members[i].real_device, param, size, buf, ret);
 }
 
+/* Guards the static buffers of the text answers (extension lists are large). */
+static pthread_mutex_t text_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The members of one virtual device (the SKMD device or a sub-device), in order. */
+struct set {
+    int n;
+    int at[SKMD_MAX_MEMBERS];
+};
+
+static struct set set_of(cl_device_id dev)
+{
+    struct set s = {0, {0}};
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (skmd_device_has(dev, m))
+            s.at[s.n++] = m;
+    return s;
+}
+
 /* "OpenCL 3.0 ..." / "OpenCL C 1.2 ..." -> major*10+minor of the weakest member. */
-static int min_version(cl_device_info param, const char *prefix)
+static int min_version(const struct set *set, cl_device_info param, const char *prefix)
 {
     int best = 99;
-    for (int i = 0; i < skmd_state.nmembers; i++) {
+    for (int i = 0; i < set->n; i++) {
         char text[256] = "";
         int major = 1, minor = 0;
-        member_query(i, param, text, sizeof text, NULL);
+        member_query(set->at[i], param, text, sizeof text, NULL);
         if (strncmp(text, prefix, strlen(prefix)) == 0)
             sscanf(text + strlen(prefix), "%d.%d", &major, &minor);
         if (major * 10 + minor < best)
@@ -138,20 +156,26 @@ static int min_version(cl_device_info param, const char *prefix)
 
 /* The SKMD device offers no SVM, pipes or on-device queues, which OpenCL 2.x requires:
  * a 2.x weakest member makes it a 1.2 device; 3.0 makes them optional. */
-void skmd_device_version(int *major, int *minor)
+static void device_version(const struct set *set, int *major, int *minor)
 {
-    int v = min_version(CL_DEVICE_VERSION, "OpenCL ");
+    int v = min_version(set, CL_DEVICE_VERSION, "OpenCL ");
     if (v >= 20 && v < 30)
         v = 12;
     *major = v / 10;
     *minor = v % 10;
 }
 
-static int c_version(void)
+void skmd_device_version(int *major, int *minor)
+{
+    struct set all = set_of(&skmd_state.device);
+    device_version(&all, major, minor);
+}
+
+static int c_version(const struct set *set)
 {
     int major, minor;
-    skmd_device_version(&major, &minor);
-    int c = min_version(CL_DEVICE_OPENCL_C_VERSION, "OpenCL C ");
+    device_version(set, &major, &minor);
+    int c = min_version(set, CL_DEVICE_OPENCL_C_VERSION, "OpenCL C ");
     return c > major * 10 + minor ? major * 10 + minor : c;
 }
 
@@ -209,14 +233,15 @@ static void intersect_words(char lists[][4096], int n, char *out, size_t size)
     }
 }
 
-static void device_extensions(char *out, size_t size)
+/* Under the caller's text_lock (the lists are static: 64 KiB). */
+static void device_extensions(const struct set *set, char *out, size_t size)
 {
     static char lists[SKMD_MAX_MEMBERS][4096];
-    for (int i = 0; i < skmd_state.nmembers; i++) {
+    for (int i = 0; i < set->n; i++) {
         lists[i][0] = '\0';
-        member_query(i, CL_DEVICE_EXTENSIONS, lists[i], sizeof lists[i], NULL);
+        member_query(set->at[i], CL_DEVICE_EXTENSIONS, lists[i], sizeof lists[i], NULL);
     }
-    intersect_words(lists, skmd_state.nmembers, out, size);
+    intersect_words(lists, set->n, out, size);
 }
 
 void skmd_platform_extensions(char *out, size_t size)
@@ -236,15 +261,12 @@ void skmd_platform_extensions(char *out, size_t size)
     }
 }
 
-/* name/version pairs of a space-separated list; the version is the first member's. */
-static size_t versioned(const char *names, cl_device_info param, cl_name_version *list,
-                        size_t max)
+/* name/version pairs of a space-separated list, in its order: the version is the oldest
+ * any member of the set lists (1.0.0 when none lists it). */
+static size_t versioned(const struct set *set, const char *names, cl_device_info param,
+                        cl_name_version *list, size_t max)
 {
-    cl_name_version known[256];
-    size_t known_bytes = 0, n = 0;
-    if (skmd_state.nmembers &&
-        member_query(0, param, known, sizeof known, &known_bytes) != CL_SUCCESS)
-        known_bytes = 0;
+    size_t n = 0;
     for (const char *p = names; *p && n < max;) {
         while (*p == ' ')
             p++;
@@ -253,13 +275,24 @@ static size_t versioned(const char *names, cl_device_info param, cl_name_version
             break;
         memset(&list[n], 0, sizeof list[n]);
         snprintf(list[n].name, sizeof list[n].name, "%.*s", (int)len, p);
-        list[n].version = CL_MAKE_VERSION(1, 0, 0);
-        for (size_t k = 0; k < known_bytes / sizeof known[0]; k++)
-            if (strcmp(known[k].name, list[n].name) == 0)
-                list[n].version = known[k].version;
+        list[n].version = 0;
         n++;
         p += len;
     }
+    for (int i = 0; i < set->n; i++) {
+        static cl_name_version known[256]; /* under the callers' text_lock */
+        size_t known_bytes = 0;
+        if (member_query(set->at[i], param, known, sizeof known, &known_bytes) != CL_SUCCESS)
+            known_bytes = 0;
+        for (size_t e = 0; e < n; e++)
+            for (size_t k = 0; k < known_bytes / sizeof known[0]; k++)
+                if (strcmp(known[k].name, list[e].name) == 0 &&
+                    (!list[e].version || known[k].version < list[e].version))
+                    list[e].version = known[k].version;
+    }
+    for (size_t e = 0; e < n; e++)
+        if (!list[e].version)
+            list[e].version = CL_MAKE_VERSION(1, 0, 0);
     return n;
 }
 
@@ -267,57 +300,69 @@ size_t skmd_platform_extensions_versioned(cl_name_version *list, size_t max)
 {
     char names[4096];
     skmd_platform_extensions(names, sizeof names);
-    /* Platform extension versions are asked of the first member's device: close enough
-     * for cl_khr_icd, the only one commonly listed. */
-    return versioned(names, CL_DEVICE_EXTENSIONS_WITH_VERSION, list, max);
+    /* Platform extension versions are asked of the member devices: close enough for
+     * cl_khr_icd, the only one commonly listed. */
+    struct set all = set_of(&skmd_state.device);
+    pthread_mutex_lock(&text_lock);
+    size_t n = versioned(&all, names, CL_DEVICE_EXTENSIONS_WITH_VERSION, list, max);
+    pthread_mutex_unlock(&text_lock);
+    return n;
 }
 
-void skmd_device_string(cl_device_info param, char *buf, size_t size)
+static void device_string(const struct set *set, cl_device_info param, char *buf, size_t size)
 {
     int major, minor;
     switch (param) {
     case CL_DEVICE_PROFILE:
         snprintf(buf, size, "FULL_PROFILE");
-        for (int i = 0; i < skmd_state.nmembers; i++) {
+        for (int i = 0; i < set->n; i++) {
             char p[64] = "";
-            member_query(i, CL_DEVICE_PROFILE, p, sizeof p, NULL);
+            member_query(set->at[i], CL_DEVICE_PROFILE, p, sizeof p, NULL);
             if (strcmp(p, "EMBEDDED_PROFILE") == 0)
                 snprintf(buf, size, "EMBEDDED_PROFILE");
         }
         break;
     case CL_DEVICE_VERSION:
-        skmd_device_version(&major, &minor);
+        device_version(set, &major, &minor);
         snprintf(buf, size, "OpenCL %d.%d libskmd", major, minor);
         break;
     case CL_DEVICE_OPENCL_C_VERSION: {
-        int c = c_version();
+        int c = c_version(set);
         snprintf(buf, size, "OpenCL C %d.%d libskmd", c / 10, c % 10);
         break;
     }
     case CL_DEVICE_NAME: {
         size_t used = (size_t)snprintf(buf, size, "SKMD (");
-        for (int i = 0; i < skmd_state.nmembers && used < size; i++)
+        for (int i = 0; i < set->n && used < size; i++)
             used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? " + " : "",
-                                     skmd_state.members[i].name);
+                                     skmd_state.members[set->at[i]].name);
         if (used + 2 <= size)
             strcat(buf, ")");
         break;
     }
     case CL_DEVICE_EXTENSIONS:
-        device_extensions(buf, size);
+        device_extensions(set, buf, size);
         break;
     default:
         buf[0] = '\0';
     }
 }
 
+void skmd_device_string(cl_device_info param, char *buf, size_t size)
+{
+    struct set all = set_of(&skmd_state.device);
+    pthread_mutex_lock(&text_lock);
+    device_string(&all, param, buf, size);
+    pthread_mutex_unlock(&text_lock);
+}
+
 /* The device type apps expect to compare with ==: GPU if any member is one, else
  * accelerator, else CPU. */
-static cl_device_type device_type(void)
+static cl_device_type device_type(const struct set *set)
 {
     cl_device_type all = 0;
-    for (int i = 0; i < skmd_state.nmembers; i++)
-        all |= skmd_state.members[i].type;
+    for (int i = 0; i < set->n; i++)
+        all |= skmd_state.members[set->at[i]].type;
     if (all & CL_DEVICE_TYPE_GPU)
         return CL_DEVICE_TYPE_GPU;
     if (all & CL_DEVICE_TYPE_ACCELERATOR)
@@ -325,20 +370,21 @@ static cl_device_type device_type(void)
     return CL_DEVICE_TYPE_CPU;
 }
 
-static cl_int combine(const struct skmd_info *out, cl_device_info param, enum rule rule)
+static cl_int combine(const struct set *set, const struct skmd_info *out, cl_device_info param,
+                      enum rule rule)
 {
     unsigned char buf[256];
     size_t n = 0;
-    cl_int err = member_query(0, param, buf, sizeof buf, &n);
+    cl_int err = member_query(set->at[0], param, buf, sizeof buf, &n);
     if (err != CL_SUCCESS)
         return err;
     if (rule == FIRST || (n != 4 && n != 8))
         return skmd_info_bytes(out, buf, n);
     cl_ulong acc = n == 4 ? *(cl_uint *)buf : *(cl_ulong *)buf;
-    for (int i = 1; i < skmd_state.nmembers; i++) {
+    for (int i = 1; i < set->n; i++) {
         unsigned char other[8] = {0};
         size_t m = 0;
-        err = member_query(i, param, other, sizeof other, &m);
+        err = member_query(set->at[i], param, other, sizeof other, &m);
         if (err != CL_SUCCESS)
             return err;
         cl_ulong v = m == 4 ? *(cl_uint *)other : *(cl_ulong *)other;
@@ -358,16 +404,16 @@ static cl_int combine(const struct skmd_info *out, cl_device_info param, enum ru
     return skmd_info_bytes(out, &acc, 8);
 }
 
-static cl_int work_item_sizes(const struct skmd_info *out)
+static cl_int work_item_sizes(const struct set *set, const struct skmd_info *out)
 {
     size_t sizes[16], dims = 16;
     cl_uint d = 0;
-    for (int i = 0; i < skmd_state.nmembers; i++) {
+    for (int i = 0; i < set->n; i++) {
         size_t s[16] = {0};
-        member_query(i, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS, &d, sizeof d, NULL);
+        member_query(set->at[i], CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS, &d, sizeof d, NULL);
         if (d < dims)
             dims = d;
-        member_query(i, CL_DEVICE_MAX_WORK_ITEM_SIZES, s, sizeof s, NULL);
+        member_query(set->at[i], CL_DEVICE_MAX_WORK_ITEM_SIZES, s, sizeof s, NULL);
         for (int k = 0; k < 16; k++)
             sizes[k] = i == 0 || s[k] < sizes[k] ? s[k] : sizes[k];
     }
@@ -375,23 +421,23 @@ static cl_int work_item_sizes(const struct skmd_info *out)
 }
 
 /* C versions every member supports, capped at the SKMD device's version. */
-static cl_int c_all_versions(const struct skmd_info *out)
+static cl_int c_all_versions(const struct set *set, const struct skmd_info *out)
 {
     cl_name_version first[32], keep[32];
     size_t bytes = 0, n = 0;
     int major, minor;
-    skmd_device_version(&major, &minor);
-    if (member_query(0, CL_DEVICE_OPENCL_C_ALL_VERSIONS, first, sizeof first, &bytes) !=
+    device_version(set, &major, &minor);
+    if (member_query(set->at[0], CL_DEVICE_OPENCL_C_ALL_VERSIONS, first, sizeof first, &bytes) !=
         CL_SUCCESS)
         bytes = 0;
     for (size_t k = 0; k < bytes / sizeof first[0]; k++) {
         int ok = (int)CL_VERSION_MAJOR(first[k].version) * 10 +
                      (int)CL_VERSION_MINOR(first[k].version) <= major * 10 + minor;
-        for (int i = 1; ok && i < skmd_state.nmembers; i++) {
+        for (int i = 1; ok && i < set->n; i++) {
             cl_name_version other[32];
             size_t ob = 0;
             ok = 0;
-            if (member_query(i, CL_DEVICE_OPENCL_C_ALL_VERSIONS, other, sizeof other, &ob) ==
+            if (member_query(set->at[i], CL_DEVICE_OPENCL_C_ALL_VERSIONS, other, sizeof other, &ob) ==
                 CL_SUCCESS)
                 for (size_t j = 0; j < ob / sizeof other[0]; j++)
                     ok |= other[j].version == first[k].version;
@@ -403,21 +449,21 @@ static cl_int c_all_versions(const struct skmd_info *out)
 }
 
 /* OpenCL C features every member has, less those of things the SKMD device lacks. */
-static cl_int c_features(const struct skmd_info *out)
+static cl_int c_features(const struct set *set, const struct skmd_info *out)
 {
     cl_name_version first[64], keep[64];
     size_t bytes = 0, n = 0;
-    if (member_query(0, CL_DEVICE_OPENCL_C_FEATURES, first, sizeof first, &bytes) !=
+    if (member_query(set->at[0], CL_DEVICE_OPENCL_C_FEATURES, first, sizeof first, &bytes) !=
         CL_SUCCESS)
         bytes = 0;
     for (size_t k = 0; k < bytes / sizeof first[0]; k++) {
         int ok = strcmp(first[k].name, "__opencl_c_device_enqueue") != 0 &&
                  strcmp(first[k].name, "__opencl_c_pipes") != 0;
-        for (int i = 1; ok && i < skmd_state.nmembers; i++) {
+        for (int i = 1; ok && i < set->n; i++) {
             cl_name_version other[64];
             size_t ob = 0;
             ok = 0;
-            if (member_query(i, CL_DEVICE_OPENCL_C_FEATURES, other, sizeof other, &ob) ==
+            if (member_query(set->at[i], CL_DEVICE_OPENCL_C_FEATURES, other, sizeof other, &ob) ==
                 CL_SUCCESS)
                 for (size_t j = 0; j < ob / sizeof other[0]; j++)
                     ok |= strcmp(other[j].name, first[k].name) == 0;
@@ -428,15 +474,56 @@ static cl_int c_features(const struct skmd_info *out)
     return skmd_info_bytes(out, keep, n * sizeof keep[0]);
 }
 
+/* Whether `s` is a conformance version as the spec writes it: vYYYY-MM-DD-XX. */
+static int conformance_form(const char *s)
+{
+    static const char form[] = "v9999-99-99-99";
+    if (strlen(s) != sizeof form - 1)
+        return 0;
+    for (size_t i = 0; form[i]; i++)
+        if (form[i] == '9' ? (s[i] < '0' || s[i] > '9') : s[i] != form[i])
+            return 0;
+    return 1;
+}
+
+/* The oldest conformance version any member passed (the members' when they agree):
+ * the SKMD device is no better tested than its least tested member. A member that does
+ * not answer (before OpenCL 3.0) makes the SKMD device a pre-3.0 one: its error. */
+static cl_int conformance(const struct set *set, const struct skmd_info *out)
+{
+    char oldest[64] = "";
+    for (int i = 0; i < set->n; i++) {
+        char v[64] = "";
+        cl_int err = member_query(set->at[i], CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED,
+                                  v, sizeof v - 1, NULL);
+        if (err != CL_SUCCESS)
+            return err;
+        /* Same-width dates: the text order is the time order. */
+        if (conformance_form(v) && (!oldest[0] || strcmp(v, oldest) < 0))
+            memcpy(oldest, v, sizeof oldest);
+    }
+    SKMD_RETURN_ERROR_IF(!oldest[0], CL_INVALID_VALUE); /* no member gave a valid one */
+    return skmd_info_string(out, oldest);
+}
+
+cl_uint skmd_member_units(int m)
+{
+    cl_uint units = 0;
+    if (member_query(m, CL_DEVICE_MAX_COMPUTE_UNITS, &units, sizeof units, NULL) !=
+            CL_SUCCESS || units == 0)
+        units = 1;
+    return units;
+}
+
 cl_int skmd_clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
                             size_t param_value_size, void *param_value,
                             size_t *param_value_size_ret)
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(device, DEVICE), CL_INVALID_DEVICE);
-    SKMD_RETURN_ERROR_IF(skmd_state.nmembers == 0, CL_DEVICE_NOT_AVAILABLE);
+    SKMD_RETURN_ERROR_IF(skmd_state.nmembers == 0 || !device->members, CL_DEVICE_NOT_AVAILABLE);
     struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
     static char text[8192];
-    static pthread_mutex_t text_lock = PTHREAD_MUTEX_INITIALIZER;
+    const struct set set = set_of(device);
     cl_ulong zero = 0;
     cl_uint zero32 = 0;
     cl_int err;
@@ -444,16 +531,19 @@ cl_int skmd_clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
 
     switch (param_name) {
     case CL_DEVICE_TYPE: {
-        cl_device_type t = device_type();
+        cl_device_type t = device_type(&set);
         return skmd_info_bytes(&out, &t, sizeof t);
     }
     case CL_DEVICE_VENDOR_ID: {
-        cl_uint first = 0, other = 0;
-        member_query(0, CL_DEVICE_VENDOR_ID, &first, sizeof first, NULL);
-        for (int i = 1; i < skmd_state.nmembers; i++) {
-            member_query(i, CL_DEVICE_VENDOR_ID, &other, sizeof other, NULL);
+        /* The members' when they agree; else the executing member's: its vendor's code
+         * paths, which apps pick by this ID, run at least wherever launches run whole. */
+        cl_uint first = 0, other = 0, exec = 0;
+        member_query(set.at[0], CL_DEVICE_VENDOR_ID, &first, sizeof first, NULL);
+        member_query(device->exec, CL_DEVICE_VENDOR_ID, &exec, sizeof exec, NULL);
+        for (int i = 1; i < set.n; i++) {
+            member_query(set.at[i], CL_DEVICE_VENDOR_ID, &other, sizeof other, NULL);
             if (other != first)
-                first = 0;
+                first = exec;
         }
         return skmd_info_bytes(&out, &first, sizeof first);
     }
@@ -461,13 +551,12 @@ cl_int skmd_clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
         cl_platform_id p = &skmd_state.platform;
         return skmd_info_bytes(&out, &p, sizeof p);
     }
-    case CL_DEVICE_PARENT_DEVICE: {
-        cl_device_id none = NULL;
-        return skmd_info_bytes(&out, &none, sizeof none);
-    }
+    case CL_DEVICE_PARENT_DEVICE:
+        return skmd_info_bytes(&out, &device->parent, sizeof device->parent);
     case CL_DEVICE_REFERENCE_COUNT: {
-        cl_uint one = 1;
-        return skmd_info_bytes(&out, &one, sizeof one);
+        /* A root device's is 1, whatever the app retains (the spec's rule). */
+        cl_uint n = device->parent ? atomic_load(&device->obj.refcount) : 1;
+        return skmd_info_bytes(&out, &n, sizeof n);
     }
     case CL_DEVICE_VENDOR:
         return skmd_info_string(&out, "libskmd");
@@ -477,12 +566,12 @@ cl_int skmd_clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
     case CL_DEVICE_IL_VERSION:
         return skmd_info_string(&out, "");
     case CL_DEVICE_LATEST_CONFORMANCE_VERSION_PASSED:
-        return skmd_info_string(&out, "v0000-01-01-00");
+        return conformance(&set, &out);
     case CL_DEVICE_BUILT_IN_KERNELS_WITH_VERSION:
     case CL_DEVICE_ILS_WITH_VERSION:
         return skmd_info_bytes(&out, NULL, 0);
     case CL_DEVICE_NUMERIC_VERSION: {
-        skmd_device_version(&major, &minor);
+        device_version(&set, &major, &minor);
         cl_version v = CL_MAKE_VERSION(major, minor, 0);
         return skmd_info_bytes(&out, &v, sizeof v);
     }
@@ -492,25 +581,45 @@ cl_int skmd_clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
     case CL_DEVICE_NAME:
     case CL_DEVICE_EXTENSIONS:
         pthread_mutex_lock(&text_lock);
-        skmd_device_string(param_name, text, sizeof text);
+        device_string(&set, param_name, text, sizeof text);
         err = skmd_info_string(&out, text);
         pthread_mutex_unlock(&text_lock);
         return err;
     case CL_DEVICE_EXTENSIONS_WITH_VERSION: {
         static cl_name_version list[128];
         pthread_mutex_lock(&text_lock);
-        device_extensions(text, sizeof text);
-        size_t n = versioned(text, CL_DEVICE_EXTENSIONS_WITH_VERSION, list, 128);
+        device_extensions(&set, text, sizeof text);
+        size_t n = versioned(&set, text, CL_DEVICE_EXTENSIONS_WITH_VERSION, list, 128);
         err = skmd_info_bytes(&out, list, n * sizeof list[0]);
         pthread_mutex_unlock(&text_lock);
         return err;
     }
     case CL_DEVICE_MAX_WORK_ITEM_SIZES:
-        return work_item_sizes(&out);
+        return work_item_sizes(&set, &out);
     case CL_DEVICE_OPENCL_C_ALL_VERSIONS:
-        return c_all_versions(&out);
+        return c_all_versions(&set, &out);
     case CL_DEVICE_OPENCL_C_FEATURES:
-        return c_features(&out);
+        return c_features(&set, &out);
+    /* Partitions: into subsets of whole members (platform.c), so a device of one member
+     * has none. */
+    case CL_DEVICE_PARTITION_PROPERTIES: {
+        cl_device_partition_property types[] = {CL_DEVICE_PARTITION_EQUALLY,
+                                                CL_DEVICE_PARTITION_BY_COUNTS, 0};
+        if (set.n < 2) /* none: one 0 */
+            return skmd_info_bytes(&out, &types[2], sizeof types[2]);
+        return skmd_info_bytes(&out, types, 2 * sizeof types[0]);
+    }
+    case CL_DEVICE_PARTITION_MAX_SUB_DEVICES: {
+        cl_uint n = set.n < 2 ? 0 : (cl_uint)set.n;
+        return skmd_info_bytes(&out, &n, sizeof n);
+    }
+    case CL_DEVICE_PARTITION_TYPE: {
+        cl_device_partition_property none = 0;
+        if (!device->parent)
+            return skmd_info_bytes(&out, &none, sizeof none);
+        return skmd_info_bytes(&out, device->partition,
+                               device->npartition * sizeof device->partition[0]);
+    }
     /* Things the SKMD device does not offer. */
     case CL_DEVICE_EXECUTION_CAPABILITIES: {
         cl_device_exec_capabilities kernels = CL_EXEC_KERNEL; /* no native kernels */
@@ -521,12 +630,6 @@ cl_int skmd_clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
     case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES:
     case CL_DEVICE_PARTITION_AFFINITY_DOMAIN:
         return skmd_info_bytes(&out, &zero, sizeof zero);
-    case CL_DEVICE_PARTITION_PROPERTIES:
-    case CL_DEVICE_PARTITION_TYPE: {
-        cl_device_partition_property none = 0;
-        return skmd_info_bytes(&out, &none, sizeof none);
-    }
-    case CL_DEVICE_PARTITION_MAX_SUB_DEVICES:
     case CL_DEVICE_QUEUE_ON_DEVICE_PREFERRED_SIZE:
     case CL_DEVICE_QUEUE_ON_DEVICE_MAX_SIZE:
     case CL_DEVICE_MAX_ON_DEVICE_QUEUES:
@@ -541,8 +644,8 @@ cl_int skmd_clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
     }
     for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
         if (rules[i].param == param_name)
-            return combine(&out, param_name, rules[i].rule);
+            return combine(&set, &out, param_name, rules[i].rule);
     /* Not a core query (an extension's): the first member's answer, if all agree it
      * exists. */
-    return combine(&out, param_name, FIRST);
+    return combine(&set, &out, param_name, FIRST);
 }

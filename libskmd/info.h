@@ -22,6 +22,8 @@ void skmd_device_version(int *major, int *minor);
 /* A string query of the virtual device (CL_DEVICE_PROFILE, ...). */
 void skmd_device_string(cl_device_info param, char *buf, size_t size);
 void skmd_platform_extensions(char *buf, size_t size);
+/* Member m's compute units (at least 1): the unit of device partitions. */
+cl_uint skmd_member_units(int m);
 size_t skmd_platform_extensions_versioned(cl_name_version *list, size_t max);
 
 cl_int CL_API_CALL skmd_clIcdGetPlatformIDsKHR(cl_uint num_entries, cl_platform_id *platforms,

@@ -35,19 +35,80 @@ static cl_mem publish(cl_mem mem, int m, cl_mem real)
     return mem;
 }
 
+/* The flags of the OpenCL specification; any other bit is a vendor's. */
+#define CORE_MEM_FLAGS                                                                    \
+    (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR |     \
+     CL_MEM_ALLOC_HOST_PTR | CL_MEM_COPY_HOST_PTR | CL_MEM_HOST_WRITE_ONLY |              \
+     CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS | CL_MEM_KERNEL_READ_AND_WRITE)
+
+/* Verdicts of the member drivers on vendor flags (a process-wide property of the real
+ * platforms, so asked once per flags value): CL_SUCCESS or their error. */
+struct flags_verdict {
+    cl_mem_flags flags;
+    int sub;        /* asked of a sub-buffer */
+    cl_int verdict;
+};
+static struct {
+    pthread_mutex_t lock;
+    int n;
+    struct flags_verdict seen[16];
+} vendor_flags = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+/* Whether every member driver takes `flags`, which hold bits libskmd does not know (a
+ * vendor's, e.g. CL_MEM_USE_PERSISTENT_MEM_AMD): libskmd passes them on to every real
+ * buffer, so each real platform of the context decides, by making a small buffer (or
+ * sub-buffer) with them. CL_SUCCESS, or the first refusal's code. */
+static cl_int members_take_flags(cl_context ctx, cl_mem_flags flags, int sub, size_t size,
+                                 void *host_ptr)
+{
+    cl_int verdict = CL_SUCCESS;
+    pthread_mutex_lock(&vendor_flags.lock);
+    for (int i = 0; i < vendor_flags.n; i++)
+        if (vendor_flags.seen[i].flags == flags && vendor_flags.seen[i].sub == sub) {
+            verdict = vendor_flags.seen[i].verdict;
+            pthread_mutex_unlock(&vendor_flags.lock);
+            return verdict;
+        }
+    pthread_mutex_unlock(&vendor_flags.lock);
+    const cl_mem_flags driver_flags = flags & ~SKMD_MEM_HOST_ACCESS_FLAGS;
+    size_t probe = size < 64 ? size : 64; /* flags, not sizes, are being asked about */
+    for (int s = 0; s < skmd_state.nplatforms && verdict == CL_SUCCESS; s++) {
+        cl_mem made = NULL, parent = NULL;
+        if (!sub) {
+            made = real_clCreateBuffer(ctx->real[s], driver_flags, probe, host_ptr, &verdict);
+        } else {
+            parent = real_clCreateBuffer(ctx->real[s], CL_MEM_READ_WRITE, 64, NULL, &verdict);
+            cl_buffer_region region = {0, 64};
+            if (parent)
+                made = real_clCreateSubBuffer(parent, driver_flags,
+                                              CL_BUFFER_CREATE_TYPE_REGION, &region, &verdict);
+        }
+        if (made)
+            real_clReleaseMemObject(made);
+        if (parent)
+            real_clReleaseMemObject(parent);
+    }
+    /* Only a yes or a CL_INVALID_VALUE is about the flags; anything else may pass. */
+    if (verdict == CL_SUCCESS || verdict == CL_INVALID_VALUE) {
+        pthread_mutex_lock(&vendor_flags.lock);
+        if (vendor_flags.n < 16)
+            vendor_flags.seen[vendor_flags.n++] =
+                (struct flags_verdict){flags, sub, verdict};
+        pthread_mutex_unlock(&vendor_flags.lock);
+    }
+    skmd_log(SKMD_LOG_INFO, "vendor memory flags 0x%llx%s: members say %s",
+             (unsigned long long)(flags & ~CORE_MEM_FLAGS), sub ? " (sub-buffer)" : "",
+             skmd_error_name(verdict));
+    return verdict;
+}
+
 /* The flag and size checks the driver would make (the real buffer may come later). */
 static cl_int check_buffer(cl_mem_flags flags, size_t size)
 {
-    const cl_mem_flags known = CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY | CL_MEM_READ_ONLY |
-                               CL_MEM_USE_HOST_PTR | CL_MEM_ALLOC_HOST_PTR |
-                               CL_MEM_COPY_HOST_PTR | CL_MEM_HOST_WRITE_ONLY |
-                               CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS |
-                               CL_MEM_KERNEL_READ_AND_WRITE;
     const cl_mem_flags access = flags & (CL_MEM_READ_WRITE | CL_MEM_WRITE_ONLY |
                                          CL_MEM_READ_ONLY);
     const cl_mem_flags host = flags & (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY |
                                        CL_MEM_HOST_NO_ACCESS);
-    SKMD_RETURN_ERROR_IF(flags & ~known, CL_INVALID_VALUE);
     SKMD_RETURN_ERROR_IF(access & (access - 1), CL_INVALID_VALUE); /* more than one */
     SKMD_RETURN_ERROR_IF(host & (host - 1), CL_INVALID_VALUE);
     SKMD_RETURN_ERROR_IF((flags & CL_MEM_USE_HOST_PTR) &&
@@ -75,6 +136,9 @@ static cl_mem create_buffer(cl_context context, const cl_mem_properties *propert
     SKMD_GOTO_ERROR_IF((host_ptr != NULL) !=
                            ((flags & (CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR)) != 0),
                        CL_INVALID_HOST_PTR);
+    /* Last: the probe makes real buffers, for flags the checks above let through. */
+    if (flags & ~CORE_MEM_FLAGS)
+        SKMD_GOTO_IF_REAL_FAILED(members_take_flags(context, flags, 0, size, host_ptr));
     mem = new_mem(context, CL_MEM_OBJECT_BUFFER, flags, size,
                   (flags & CL_MEM_USE_HOST_PTR) ? host_ptr : NULL);
     SKMD_GOTO_ERROR_IF(!mem, CL_OUT_OF_HOST_MEMORY);
@@ -188,6 +252,8 @@ cl_mem skmd_clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
     const cl_buffer_region *region = buffer_create_info;
     errcode = check_sub_buffer(buffer, flags, region);
     SKMD_GOTO_IF_REAL_FAILED(errcode);
+    if (flags & ~CORE_MEM_FLAGS) /* a vendor's bits: the members decide, as for buffers */
+        SKMD_GOTO_IF_REAL_FAILED(members_take_flags(buffer->context, flags, 1, 0, NULL));
     /* Access and host flags the app leaves out are inherited, as the spec says. */
     cl_mem_flags access = CL_MEM_READ_WRITE | CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY;
     cl_mem_flags host = CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS;

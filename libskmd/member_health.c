@@ -107,26 +107,34 @@ int skmd_member_for_kernel(cl_kernel k, int avoid, const cl_mem *mems, unsigned 
     return -1;
 }
 
-/* A member that is not lost on member `of`'s real platform (GPUs first); -1: none. */
-static int healthy_in_platform(int of)
+/* A member among `within` (bits) that is not lost on member `of`'s real platform (GPUs
+ * first); -1: none. */
+static int healthy_in_platform_of(int of, unsigned within)
 {
     int slot = skmd_state.members[of].platform_slot;
     for (int pass = 0; pass < 2; pass++)
         for (int m = 0; m < skmd_state.nmembers; m++) {
             int gpu = (skmd_state.members[m].type & CL_DEVICE_TYPE_GPU) != 0;
             if (!skmd_member_is_lost(m) && skmd_state.members[m].platform_slot == slot &&
-                gpu == (pass == 0))
+                gpu == (pass == 0) && (within >> m & 1u))
                 return m;
         }
     return -1;
 }
 
-int skmd_member_for_queue(void)
+static int healthy_in_platform(int of)
 {
-    int m = skmd_state.exec;
+    return healthy_in_platform_of(of, ~0u);
+}
+
+int skmd_member_for_queue(cl_device_id dev)
+{
+    int m = dev->exec;
     if (__builtin_expect(!skmd_member_is_lost(m), 1))
         return m;
-    int other = healthy_in_platform(m);
+    int other = healthy_in_platform_of(m, dev->members);
+    if (other < 0)
+        other = healthy_in_platform(m);
     return other >= 0 ? other : m;
 }
 

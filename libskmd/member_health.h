@@ -86,9 +86,10 @@ int skmd_program_on_member(cl_program p, int m);
  * -1 when none is left. */
 int skmd_member_for_kernel(cl_kernel k, int avoid, const cl_mem *mems, unsigned nmems);
 
-/* The member a new queue of the app runs on: the executing member, or, once it is lost, a
- * healthy member of its real platform (GPUs first); the executing member when none is. */
-int skmd_member_for_queue(void);
+/* The member a new queue of the app on device dev runs on: dev's executing member, or,
+ * once it is lost, a healthy member of its real platform (GPUs first, dev's own members
+ * first); the executing member when none is. */
+int skmd_member_for_queue(cl_device_id dev);
 
 /* The app's queue q, when its member is lost: its commands go to a new real queue on a
  * healthy member of the same real platform from now on (the old one is kept until q is

@@ -79,9 +79,25 @@ struct _cl_platform_id {
     struct skmd_object obj;
 };
 
+/* The SKMD device (skmd_state.device, the root: every member) or one of its sub-devices
+ * (clCreateSubDevices: a subset of its parent's members, platform.c). Immutable after
+ * creation; a sub-device lives while the app or a context holds it. */
+#define SKMD_PARTITION_MAX (SKMD_MAX_MEMBERS + 3)
 struct _cl_device_id {
     struct skmd_object obj;
+    unsigned members;           /* bit m: member m is part of this device */
+    int exec;                   /* the member that runs its unsplit work */
+    cl_device_id parent;        /* NULL for the root; retained by a sub-device */
+    cl_device_partition_property partition[SKMD_PARTITION_MAX]; /* as the app gave it,
+                                                                   0-terminated */
+    size_t npartition;          /* entries incl. the final 0; 0 for the root */
 };
+
+/* Whether member m is part of device d. */
+static inline int skmd_device_has(const struct _cl_device_id *d, int m)
+{
+    return (d->members >> m) & 1u;
+}
 
 /* Process-wide state, written once by skmd_init() and read-only afterwards. */
 struct skmd_state {
@@ -97,9 +113,16 @@ struct skmd_state {
 };
 extern struct skmd_state skmd_state;
 
+/* The fastest-looking of the members whose bits are set (state.c); -1 for none. */
+int skmd_fastest_member(unsigned members);
+
+#define SKMD_CONTEXT_MAX_DEVICES 32
 struct _cl_context {
     struct skmd_object obj;
     cl_context real[SKMD_MAX_PLATFORMS];   /* one per platform slot; immutable */
+    cl_device_id devices[SKMD_CONTEXT_MAX_DEVICES]; /* the app's, without repeats;
+                                              retained; immutable */
+    cl_uint ndevices;
     cl_context_properties props[16];       /* as the app gave them, 0-terminated */
     cl_command_queue work[SKMD_MAX_MEMBERS]; /* libskmd's own queue per member (transfers,
                                               shares); made lazily (coherence.c) */
@@ -116,6 +139,7 @@ struct _cl_context {
 struct _cl_command_queue {
     struct skmd_object obj;
     cl_context context;
+    cl_device_id device;                   /* the app's: the SKMD device or a sub-device */
     int member;                            /* executing member */
     cl_command_queue real;                 /* on that member; replaced (with member) only
                                               when the member is lost (member_health.c) */

@@ -1,6 +1,7 @@
 /* libskmd/platform.c: the one SKMD platform and its one device (handles, IDs, platform
  * info, and the device calls that are not info queries). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <CL/cl_ext.h>
 
@@ -114,28 +115,142 @@ cl_int skmd_clGetDeviceIDs(cl_platform_id platform, cl_device_type device_type,
     return CL_SUCCESS;
 }
 
-/* The virtual device is a root device: retain/release do nothing, as the spec says. */
+/* The SKMD device is a root device: retain/release do nothing to it, as the spec says;
+ * a sub-device is counted and freed with its last reference. */
 cl_int skmd_clRetainDevice(cl_device_id device)
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(device, DEVICE), CL_INVALID_DEVICE);
+    if (device->parent)
+        skmd_object_retain(&device->obj);
     return CL_SUCCESS;
 }
 
 cl_int skmd_clReleaseDevice(cl_device_id device)
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(device, DEVICE), CL_INVALID_DEVICE);
-    return CL_SUCCESS;
+    if (!device->parent || !skmd_object_release(&device->obj))
+        return CL_SUCCESS;
+    cl_device_id parent = device->parent;
+    skmd_object_finish(&device->obj);
+    free(device);
+    return skmd_clReleaseDevice(parent);
 }
 
+/* The members of `in`, in order, grouped into sub-devices of whole members: group g takes
+ * the next members until their compute units add up to want[g] exactly. Returns the
+ * number of groups made (their member masks in masks[]), or -1 when a group cannot be
+ * made of whole members (its units would end inside a member). Members left over after
+ * the last group are not used, as the spec says of compute units left over. */
+static int group_members(cl_device_id in, const cl_uint *want, int ngroups, unsigned *masks)
+{
+    int m = 0;
+    for (int g = 0; g < ngroups; g++) {
+        cl_uint units = 0;
+        masks[g] = 0;
+        while (units < want[g]) {
+            while (m < skmd_state.nmembers && !skmd_device_has(in, m))
+                m++;
+            if (m == skmd_state.nmembers)
+                return -1;
+            units += skmd_member_units(m);
+            masks[g] |= 1u << m++;
+        }
+        if (units != want[g])
+            return -1;
+    }
+    return ngroups;
+}
+
+/* Reads the app's partition request: the sizes (in compute units) of the sub-devices.
+ * Returns their number, or a negative count with *err set. */
+static int partition_sizes(cl_device_id in, const cl_device_partition_property *props,
+                           cl_uint *want, size_t *nprops, cl_int *err)
+{
+    cl_uint total = 0, nmembers = 0;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (skmd_device_has(in, m)) {
+            total += skmd_member_units(m);
+            nmembers++;
+        }
+    *err = CL_INVALID_VALUE;
+    if (!props || nmembers < 2) /* one member: no partition type is offered */
+        return -1;
+    int n = 0;
+    if (props[0] == CL_DEVICE_PARTITION_EQUALLY) {
+        if (props[1] <= 0 || props[2] != 0)
+            return -1;
+        cl_uint each = (cl_uint)props[1];
+        *err = CL_DEVICE_PARTITION_FAILED; /* none of that size fits */
+        for (cl_uint used = 0; used + each <= total && n < SKMD_MAX_MEMBERS; used += each)
+            want[n++] = each;
+        *nprops = 3;
+    } else if (props[0] == CL_DEVICE_PARTITION_BY_COUNTS) {
+        cl_uint sum = 0;
+        size_t i = 1;
+        for (; props[i] != CL_DEVICE_PARTITION_BY_COUNTS_LIST_END; i++) {
+            *err = CL_INVALID_DEVICE_PARTITION_COUNT;
+            if (props[i] <= 0 || n == (int)nmembers || (cl_uint)props[i] > total - sum)
+                return -1;
+            sum += want[n++] = (cl_uint)props[i];
+        }
+        *err = CL_INVALID_VALUE;
+        if (props[i + 1] != 0)
+            return -1;
+        *err = CL_INVALID_DEVICE_PARTITION_COUNT;
+        *nprops = i + 2;
+    } else {
+        return -1; /* BY_AFFINITY_DOMAIN, or not a partition type */
+    }
+    return n > 0 ? n : -1;
+}
+
+/* Sub-devices of the SKMD device (or of a sub-device) are subsets of its members: a
+ * sub-device is a virtual device of its own whose launches are split over its members
+ * only. EQUALLY n and BY_COUNTS c1 c2 ... count compute units, as the spec does; each
+ * sub-device takes whole members, in member order (group_members). */
 cl_int skmd_clCreateSubDevices(cl_device_id in_device,
                                const cl_device_partition_property *properties,
                                cl_uint num_devices, cl_device_id *out_devices,
                                cl_uint *num_devices_ret)
 {
-    (void)properties, (void)num_devices, (void)out_devices, (void)num_devices_ret;
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(in_device, DEVICE), CL_INVALID_DEVICE);
-    /* CL_DEVICE_PARTITION_PROPERTIES is empty: no partition type is supported. */
-    SKMD_RETURN_ERROR_IF(1, CL_INVALID_VALUE);
+    SKMD_RETURN_ERROR_IF(!properties, CL_INVALID_VALUE);
+    cl_uint want[SKMD_MAX_MEMBERS];
+    unsigned masks[SKMD_MAX_MEMBERS];
+    size_t nprops = 0;
+    cl_int err = CL_SUCCESS;
+    int n = partition_sizes(in_device, properties, want, &nprops, &err);
+    SKMD_RETURN_ERROR_IF(n < 0, err);
+    n = group_members(in_device, want, n, masks);
+    /* The request fits the compute units, not the members' boundaries. */
+    SKMD_RETURN_ERROR_IF(n < 0, CL_DEVICE_PARTITION_FAILED);
+    SKMD_RETURN_ERROR_IF(out_devices && num_devices < (cl_uint)n, CL_INVALID_VALUE);
+    if (num_devices_ret)
+        *num_devices_ret = (cl_uint)n;
+    if (!out_devices)
+        return CL_SUCCESS;
+    cl_device_id made[SKMD_MAX_MEMBERS];
+    for (int g = 0; g < n; g++) {
+        made[g] = calloc(1, sizeof *made[g]);
+        if (!made[g]) {
+            while (g-- > 0) {
+                skmd_object_finish(&made[g]->obj);
+                free(made[g]);
+            }
+            SKMD_RETURN_ERROR_IF(1, CL_OUT_OF_HOST_MEMORY);
+        }
+        skmd_object_init(&made[g]->obj, SKMD_TYPE_DEVICE);
+        made[g]->members = masks[g];
+        made[g]->exec = skmd_fastest_member(masks[g]);
+        made[g]->parent = in_device;
+        memcpy(made[g]->partition, properties, nprops * sizeof properties[0]);
+        made[g]->npartition = nprops;
+    }
+    for (int g = 0; g < n; g++) {
+        skmd_clRetainDevice(in_device); /* each sub-device holds its parent */
+        out_devices[g] = made[g];
+    }
+    return CL_SUCCESS;
 }
 
 cl_int skmd_clSetDefaultDeviceCommandQueue(cl_context context, cl_device_id device,

@@ -96,7 +96,9 @@ cl_program skmd_clCreateProgramWithBinary(cl_context context, cl_uint num_device
     size_t member_len[SKMD_MAX_MEMBERS];
     SKMD_GOTO_ERROR_IF(!SKMD_VALID(context, CONTEXT), CL_INVALID_CONTEXT);
     SKMD_GOTO_ERROR_IF(num_devices != 1 || !device_list, CL_INVALID_VALUE);
-    SKMD_GOTO_ERROR_IF(!SKMD_VALID(device_list[0], DEVICE), CL_INVALID_DEVICE);
+    SKMD_GOTO_ERROR_IF(!SKMD_VALID(device_list[0], DEVICE) ||
+                           !skmd_context_has_device(context, device_list[0]),
+                       CL_INVALID_DEVICE);
     SKMD_GOTO_ERROR_IF(!lengths || !binaries || !binaries[0] || !lengths[0], CL_INVALID_VALUE);
     if (binary_status)
         binary_status[0] = CL_INVALID_BINARY;
@@ -191,11 +193,15 @@ cl_int skmd_clReleaseProgram(cl_program program)
     return CL_SUCCESS;
 }
 
-static cl_int check_devices(cl_uint num_devices, const cl_device_id *device_list)
+/* A program is built for every member whichever of the context's devices the app names
+ * (a sub-device's members are among them): the list is only checked. */
+static cl_int check_devices(cl_context ctx, cl_uint num_devices, const cl_device_id *device_list)
 {
     SKMD_RETURN_ERROR_IF((num_devices > 0) != (device_list != NULL), CL_INVALID_VALUE);
     for (cl_uint i = 0; i < num_devices; i++)
-        SKMD_RETURN_ERROR_IF(!SKMD_VALID(device_list[i], DEVICE), CL_INVALID_DEVICE);
+        SKMD_RETURN_ERROR_IF(!SKMD_VALID(device_list[i], DEVICE) ||
+                                 !skmd_context_has_device(ctx, device_list[i]),
+                             CL_INVALID_DEVICE);
     return CL_SUCCESS;
 }
 
@@ -256,7 +262,7 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
     SKMD_RETURN_ERROR_IF(!pfn_notify && user_data, CL_INVALID_VALUE);
-    cl_int err = check_devices(num_devices, device_list);
+    cl_int err = check_devices(program->context, num_devices, device_list);
     /* Every platform is built (synchronously) even when one fails: the build log shows
      * every member's messages. The app's build succeeds when one member built it: the
      * program's kernels then run only on the members that did. */
@@ -304,7 +310,7 @@ cl_int skmd_clCompileProgram(cl_program program, cl_uint num_devices,
     SKMD_RETURN_ERROR_IF(!pfn_notify && user_data, CL_INVALID_VALUE);
     SKMD_RETURN_ERROR_IF((num_input_headers > 0) != (input_headers != NULL), CL_INVALID_VALUE);
     SKMD_RETURN_ERROR_IF(num_input_headers > 64, CL_OUT_OF_RESOURCES);
-    cl_int err = check_devices(num_devices, device_list);
+    cl_int err = check_devices(program->context, num_devices, device_list);
     for (int s = 0; s < skmd_state.nplatforms && err == CL_SUCCESS; s++) {
         cl_device_id devs[SKMD_MAX_MEMBERS];
         cl_program headers[64];
@@ -332,7 +338,7 @@ cl_program skmd_clLinkProgram(cl_context context, cl_uint num_devices,
     SKMD_GOTO_ERROR_IF(!pfn_notify && user_data, CL_INVALID_VALUE);
     SKMD_GOTO_ERROR_IF(num_input_programs == 0 || !input_programs, CL_INVALID_VALUE);
     SKMD_GOTO_ERROR_IF(num_input_programs > 64, CL_OUT_OF_RESOURCES);
-    SKMD_GOTO_IF_REAL_FAILED(check_devices(num_devices, device_list));
+    SKMD_GOTO_IF_REAL_FAILED(check_devices(context, num_devices, device_list));
     p = new_program(context);
     SKMD_GOTO_ERROR_IF(!p, CL_OUT_OF_HOST_MEMORY);
     for (int s = 0; s < skmd_state.nplatforms; s++) {
@@ -434,8 +440,7 @@ cl_int skmd_clGetProgramInfo(cl_program program, cl_program_info param_name,
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
     struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
-    cl_uint one = 1;
-    cl_device_id dev = &skmd_state.device;
+    const cl_context ctx = program->context;
     switch (param_name) {
     case CL_PROGRAM_REFERENCE_COUNT: {
         cl_uint n = atomic_load(&program->obj.refcount);
@@ -444,20 +449,26 @@ cl_int skmd_clGetProgramInfo(cl_program program, cl_program_info param_name,
     case CL_PROGRAM_CONTEXT:
         return skmd_info_bytes(&out, &program->context, sizeof program->context);
     case CL_PROGRAM_NUM_DEVICES:
-        return skmd_info_bytes(&out, &one, sizeof one);
+        return skmd_info_bytes(&out, &ctx->ndevices, sizeof ctx->ndevices);
     case CL_PROGRAM_DEVICES:
-        return skmd_info_bytes(&out, &dev, sizeof dev);
+        return skmd_info_bytes(&out, ctx->devices, ctx->ndevices * sizeof ctx->devices[0]);
+    /* The program is built for every member: each of the context's devices (the SKMD
+     * device, sub-devices) gets the same SKMD binary. */
     case CL_PROGRAM_BINARY_SIZES: {
-        size_t size = skmd_binary(program, NULL);
-        return skmd_info_bytes(&out, &size, sizeof size);
+        size_t sizes[SKMD_CONTEXT_MAX_DEVICES];
+        sizes[0] = skmd_binary(program, NULL);
+        for (cl_uint d = 1; d < ctx->ndevices; d++)
+            sizes[d] = sizes[0];
+        return skmd_info_bytes(&out, sizes, ctx->ndevices * sizeof sizes[0]);
     }
     case CL_PROGRAM_BINARIES: {
-        SKMD_RETURN_ERROR_IF(param_value && param_value_size < sizeof(unsigned char *),
-                             CL_INVALID_VALUE);
-        if (param_value && ((unsigned char **)param_value)[0])
-            skmd_binary(program, ((unsigned char **)param_value)[0]);
+        size_t need = ctx->ndevices * sizeof(unsigned char *);
+        SKMD_RETURN_ERROR_IF(param_value && param_value_size < need, CL_INVALID_VALUE);
+        for (cl_uint d = 0; param_value && d < ctx->ndevices; d++)
+            if (((unsigned char **)param_value)[d])
+                skmd_binary(program, ((unsigned char **)param_value)[d]);
         if (param_value_size_ret)
-            *param_value_size_ret = sizeof(unsigned char *);
+            *param_value_size_ret = need;
         return CL_SUCCESS;
     }
     default:

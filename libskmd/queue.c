@@ -16,12 +16,14 @@ static cl_command_queue create(cl_context context, cl_device_id device,
     cl_int errcode = CL_SUCCESS;
     cl_command_queue q = NULL;
     SKMD_GOTO_ERROR_IF(!SKMD_VALID(context, CONTEXT), CL_INVALID_CONTEXT);
-    SKMD_GOTO_ERROR_IF(!SKMD_VALID(device, DEVICE), CL_INVALID_DEVICE);
+    SKMD_GOTO_ERROR_IF(!SKMD_VALID(device, DEVICE) || !skmd_context_has_device(context, device),
+                       CL_INVALID_DEVICE);
     q = calloc(1, sizeof *q);
     SKMD_GOTO_ERROR_IF(!q, CL_OUT_OF_HOST_MEMORY);
     skmd_object_init(&q->obj, SKMD_TYPE_QUEUE);
     q->context = context;
-    q->member = skmd_member_for_queue();
+    q->device = device; /* launches are split over its members only (split.c) */
+    q->member = skmd_member_for_queue(device);
     const struct skmd_member *m = &skmd_state.members[q->member];
     cl_context rctx = skmd_member_context(context, q->member);
     if (with_props) {
@@ -97,13 +99,12 @@ cl_int skmd_clGetCommandQueueInfo(cl_command_queue command_queue,
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(command_queue, QUEUE), CL_INVALID_COMMAND_QUEUE);
     struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
-    cl_device_id dev = &skmd_state.device;
     cl_command_queue none = NULL;
     switch (param_name) {
     case CL_QUEUE_CONTEXT:
         return skmd_info_bytes(&out, &command_queue->context, sizeof(cl_context));
     case CL_QUEUE_DEVICE:
-        return skmd_info_bytes(&out, &dev, sizeof dev);
+        return skmd_info_bytes(&out, &command_queue->device, sizeof command_queue->device);
     case CL_QUEUE_REFERENCE_COUNT: {
         cl_uint n = atomic_load(&command_queue->obj.refcount);
         return skmd_info_bytes(&out, &n, sizeof n);

@@ -199,7 +199,9 @@ static unsigned launch_mems(const struct launch *L, cl_mem *mems)
 /* Member m may run this launch's kernel: healthy, built the program, holds its buffers. */
 static int member_may_run(const struct launch *L, int m)
 {
-    if (!skmd_member_runs_kernels(m) || !skmd_program_on_member(L->k->program, m))
+    /* A queue of a sub-device runs on that sub-device's members only. */
+    if ((L->q && !skmd_device_has(L->q->device, m)) || !skmd_member_runs_kernels(m) ||
+        !skmd_program_on_member(L->k->program, m))
         return 0;
     for (cl_uint a = 0; a < L->k->nargs; a++)
         if (L->args[a].mem && skmd_mem_refused(L->args[a].mem, m))
@@ -654,7 +656,8 @@ static void tell_whole_once(struct launch *L, const char *why)
         return;
     const struct skmd_config *cfg = skmd_config();
     int forced = cfg->split[0] || !strcmp(cfg->policy, "equal") || !strcmp(cfg->policy, "linear");
-    if (forced && skmd_state.nmembers >= 2 && !strcmp(cfg->mode, "split"))
+    if (forced && L->q && __builtin_popcount(L->q->device->members) >= 2 &&
+        !strcmp(cfg->mode, "split"))
         skmd_log(SKMD_LOG_WARN, "kernel %s runs whole on one device, not split as forced: %s",
                  L->k->name, why);
 }
@@ -665,7 +668,7 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
 {
     if (strcmp(skmd_config()->mode, "split") != 0 && strcmp(skmd_config()->mode, "single"))
         return "mode is not split";
-    if (skmd_state.nmembers < 2)
+    if (skmd_state.nmembers < 2 || (L->q && __builtin_popcount(L->q->device->members) < 2))
         return "one member device";
     if (!L->rec)
         return "kernel not analysed (no split program)";

@@ -126,12 +126,19 @@ static unsigned long long member_speed(const struct skmd_member *m)
 /* The member that runs unsplit work: the fastest-looking one. GPUs come first, then the
  * most compute units x clock; ties go to the first. (Not simply the first member: e.g.
  * PoCL's "basic" device deadlocks on commands that wait for a user event.) */
-static int fastest_member(void)
+int skmd_fastest_member(unsigned members)
 {
-    int best = 0;
-    unsigned long long best_speed = member_speed(&skmd_state.members[0]);
-    for (int i = 1; i < skmd_state.nmembers; i++) {
+    int best = -1;
+    unsigned long long best_speed = 0;
+    for (int i = 0; i < skmd_state.nmembers; i++) {
+        if (!(members >> i & 1u))
+            continue;
         const struct skmd_member *m = &skmd_state.members[i];
+        if (best < 0) {
+            best = i;
+            best_speed = member_speed(m);
+            continue;
+        }
         int gpu = (m->type & CL_DEVICE_TYPE_GPU) != 0;
         int best_gpu = (skmd_state.members[best].type & CL_DEVICE_TYPE_GPU) != 0;
         unsigned long long speed = member_speed(m);
@@ -163,7 +170,9 @@ static void init(void)
                  cfg->devices);
         return;
     }
-    skmd_state.exec = fastest_member();
+    skmd_state.exec = skmd_fastest_member((1u << skmd_state.nmembers) - 1);
+    skmd_state.device.members = (1u << skmd_state.nmembers) - 1;
+    skmd_state.device.exec = skmd_state.exec;
     skmd_log(SKMD_LOG_INFO, "executing member: %d (%s)", skmd_state.exec,
              skmd_state.members[skmd_state.exec].name);
     skmd_state.ready = 1;
