@@ -82,6 +82,17 @@ static void print_controls(void)
     }
 }
 
+/* Whether the control's flag alone turns it on (and --no-NAME off): a bool, or a choice
+ * of 0, 1 and more (--report; --report=json for the others). */
+static int is_yes_no(const struct skmd_control_info *c)
+{
+    char msg[160];
+    return c->type == SKMD_CONTROL_TYPE_bool ||
+           (c->type == SKMD_CONTROL_TYPE_choice &&
+            skmd_control_check(c, "1", msg, sizeof msg) == 0 &&
+            skmd_control_check(c, "0", msg, sizeof msg) == 0);
+}
+
 /* The control a flag such as "show-real" names, or NULL. */
 static const struct skmd_control_info *control_of_flag(const char *flag, size_t len)
 {
@@ -174,7 +185,7 @@ int main(int argc, char **argv)
         const struct skmd_control_info *c = control_of_flag(flag, len);
         if (!c && negated) {
             c = control_of_flag(flag + 3, len - 3);
-            if (!c || c->type != SKMD_CONTROL_TYPE_bool || eq)
+            if (!c || !is_yes_no(c) || eq)
                 return fail_unknown_option(arg);
         }
         if (!c)
@@ -184,7 +195,7 @@ int main(int argc, char **argv)
             value = "0";
         else if (eq)
             value = eq + 1;
-        else if (c->type == SKMD_CONTROL_TYPE_bool)
+        else if (is_yes_no(c))
             value = "1";
         else if (i + 1 < argc)
             value = argv[++i];
