@@ -83,13 +83,21 @@ static void find_members(void)
     }
 
     char msg[300];
-    int count = skmd_select_members(skmd_config()->devices, cands, n, selected, msg,
-                                    sizeof msg);
+    static char devices[4096]; /* static: up to MAX_CANDIDATES names */
+    const char *spec = skmd_config()->devices;
+    int count = skmd_select_members(spec, cands, n, selected, msg, sizeof msg);
+    /* A choice that went wrong names the devices there are, as the terms reach them. */
+    if (count < 0 || (count == 0 && n > 0) || msg[0])
+        skmd_describe_candidates(cands, n, devices, sizeof devices);
     if (count < 0) {
-        skmd_log(SKMD_LOG_ERROR, "%s; using every device", msg);
+        skmd_log(SKMD_LOG_ERROR, "%s; using every device (the devices: %s)", msg, devices);
         memset(selected, 1, sizeof selected);
+    } else if (count == 0 && n > 0) {
+        skmd_log(SKMD_LOG_ERROR, "SKMD_DEVICES=%s selects none of the devices, so there is "
+                 "no SKMD device; the devices: %s", spec, devices);
+        skmd_state.told_no_device = 1;
     } else if (msg[0]) {
-        skmd_log(SKMD_LOG_WARN, "%s", msg);
+        skmd_log(SKMD_LOG_WARN, "%s (the devices: %s)", msg, devices);
     }
     for (int i = 0; i < n && skmd_state.nmembers < SKMD_MAX_MEMBERS; i++) {
         if (!selected[i])
@@ -158,6 +166,9 @@ static void init(void)
     }
     find_members();
     if (skmd_state.nmembers == 0) {
+        if (skmd_state.told_no_device)
+            return;
+        skmd_state.told_no_device = 1;
         skmd_log(SKMD_LOG_ERROR, "no real OpenCL device found%s%s: the SKMD platform is "
                  "not available", cfg->devices[0] ? " matching SKMD_DEVICES=" : "",
                  cfg->devices);
