@@ -5,6 +5,7 @@
  * One flag per control of libskmd/controls.def; the library is found next to this tool
  * (build tree or install tree) unless --lib names it. */
 #include "config.h"
+#include "version.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -28,7 +29,8 @@ static void print_help(FILE *out)
             "                  ./libskmd.so, ../libskmd/libskmd.so, ../lib/libskmd.so)\n"
             "  --dry-run       print the variables and the command instead of running it\n"
             "  --controls      list the controls (flag, variable, default, meaning) and exit\n"
-            "  --help          this text\n\n"
+            "  --help          this text\n"
+            "  --version       the version of libskmd it belongs to\n\n"
             "Controls (details: skmd-run --controls, docs/controls.md):\n");
     for (size_t i = 0; i < skmd_control_count; i++) {
         const struct skmd_control_info *c = skmd_control_at(i);
@@ -161,6 +163,10 @@ int main(int argc, char **argv)
             break; /* the program */
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             print_help(stdout);
+            return 0;
+        }
+        if (strcmp(arg, "--version") == 0) {
+            printf("skmd-run (libskmd) %s\n", SKMD_VERSION);
             return 0;
         }
         if (strcmp(arg, "--controls") == 0) {
