@@ -43,6 +43,9 @@ static int platform_slot(cl_platform_id p, cl_device_type type)
     return skmd_state.nplatforms++;
 }
 
+/* Platforms of another libskmd that find_members() left out. */
+static int skipped_self;
+
 static void find_members(void)
 {
     cl_platform_id plats[SKMD_MAX_PLATFORMS];
@@ -62,8 +65,16 @@ static void find_members(void)
     for (cl_uint p = 0; p < nplat && p < SKMD_MAX_PLATFORMS; p++) {
         cl_device_id devs[MAX_CANDIDATES];
         cl_uint ndev = 0;
-        char pname[256] = "";
+        char pname[256] = "", vendor[64] = "";
         real_clGetPlatformInfo(plats[p], CL_PLATFORM_NAME, sizeof pname, pname, NULL);
+        /* Another libskmd behind the loader (an installed skmd.icd): its device is made of
+         * these same devices; as a member it would put SKMD inside SKMD. */
+        real_clGetPlatformInfo(plats[p], CL_PLATFORM_VENDOR, sizeof vendor, vendor, NULL);
+        if (!strcmp(vendor, "libskmd")) {
+            skmd_log(SKMD_LOG_DEBUG, "platform %u is libskmd's own (skmd.icd): left out", p);
+            skipped_self++;
+            continue;
+        }
         if (real_clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, MAX_CANDIDATES, devs, &ndev) !=
             CL_SUCCESS)
             continue;
@@ -165,6 +176,11 @@ static void init(void)
         return;
     }
     find_members();
+    /* The loader gave only libskmd itself (OCL_ICD_VENDORS naming skmd.icd alone): reach
+     * the real drivers as the ICD route does, through SKMD_REAL_VENDORS. */
+    if (skmd_state.nmembers == 0 && skipped_self && !skmd_state.told_no_device &&
+        skmd_icd_loader_open() == 0)
+        find_members();
     if (skmd_state.nmembers == 0) {
         if (skmd_state.told_no_device)
             return;
