@@ -112,6 +112,15 @@ const struct skmd_control_info *skmd_control_closest(const char *env_name)
     return best;
 }
 
+/* A typo of `control` rather than someone else's variable that shares the SKMD_ prefix
+ * (SKMD_LIB is 2 edits from SKMD_LOG, but so is any three-letter word): at most one edit
+ * in three letters of the name after the prefix, and at least one. */
+static int is_near_miss(const char *name, const char *control)
+{
+    size_t len = strlen(name) > 5 ? strlen(name) - 5 : 0, allowed = len / 3;
+    return edit_distance(name, control) <= (allowed ? allowed : 1);
+}
+
 static int parse_bool(const char *text, int *out)
 {
     static const char *const yes[] = {"1", "yes", "true", "on"};
@@ -154,6 +163,15 @@ static int is_choice(const char *choices, const char *word)
     return 0;
 }
 
+/* A yes/no word given to a choice whose list holds 0 and 1: "1" or "0"; else -1. */
+static int choice_bool(const char *choices, const char *word)
+{
+    int yes;
+    if (!is_choice(choices, "0") || !is_choice(choices, "1") || parse_bool(word, &yes) != 0)
+        return -1;
+    return yes;
+}
+
 int skmd_control_check(const struct skmd_control_info *control, const char *text, char *msg,
                        size_t msg_size)
 {
@@ -165,7 +183,7 @@ int skmd_control_check(const struct skmd_control_info *control, const char *text
     case SKMD_CONTROL_TYPE_path:
         return 0;
     case SKMD_CONTROL_TYPE_choice:
-        if (is_choice(control->def, text))
+        if (is_choice(control->def, text) || choice_bool(control->def, text) >= 0)
             return 0;
         snprintf(msg, msg_size, "not one of: ");
         for (const char *p = control->def; *p; p++) {
@@ -261,7 +279,12 @@ static void store(struct skmd_config *cfg, const struct skmd_control_info *contr
         return;
     case SKMD_CONTROL_TYPE_choice:
         /* the default is the list: its first word */
-        *(char **)field = is_default ? strndup(text, strcspn(text, "|")) : strdup(text);
+        if (is_default)
+            *(char **)field = strndup(text, strcspn(text, "|"));
+        else if (!is_choice(control->def, text) && choice_bool(control->def, text) >= 0)
+            *(char **)field = strdup(choice_bool(control->def, text) ? "1" : "0");
+        else
+            *(char **)field = strdup(text);
         break;
     case SKMD_CONTROL_TYPE_path:
         *(char **)field = is_default ? expand_default_path(text, cfg, envp) : strdup(text);
@@ -288,7 +311,7 @@ void skmd_config_parse(struct skmd_config *cfg, char *const *envp,
 {
     memset(cfg, 0, sizeof(*cfg));
     if (warnings)
-        warnings->count = 0;
+        warnings->count = warnings->note_count = 0;
     for (size_t i = 0; i < skmd_control_count; i++) {
         const struct skmd_control_info *c = skmd_control_at(i);
         const char *value = env_lookup(envp, c->env);
@@ -313,10 +336,15 @@ void skmd_config_parse(struct skmd_config *cfg, char *const *envp,
         if (c && strcmp(c->env, name) == 0)
             continue;
         c = skmd_control_closest(name);
-        add_warning(warnings,
-                    "%s is not a libskmd control and is ignored; did you mean %s? "
-                    "(skmd-run --controls lists them all)",
-                    name, c->env);
+        if (is_near_miss(name, c->env)) {
+            add_warning(warnings,
+                        "%s is not a libskmd control and is ignored; did you mean %s? "
+                        "(skmd-run --controls lists them all)",
+                        name, c->env);
+        } else if (warnings && warnings->note_count < SKMD_CONFIG_MAX_WARNINGS) {
+            snprintf(warnings->note[warnings->note_count++], sizeof(warnings->note[0]),
+                     "%s is not a libskmd control (ignored)", name);
+        }
     }
 }
 
@@ -347,6 +375,8 @@ static void log_process_warnings(void)
 {
     for (int i = 0; i < process_warnings.count; i++)
         skmd_log(SKMD_LOG_WARN, "%s", process_warnings.text[i]);
+    for (int i = 0; i < process_warnings.note_count; i++)
+        skmd_log(SKMD_LOG_DEBUG, "%s", process_warnings.note[i]);
 }
 
 const struct skmd_config *skmd_config_quiet(void)

@@ -72,6 +72,10 @@ int skmd_control_check(const struct skmd_control_info *control, const char *text
 struct skmd_config_warnings {
     int count;
     char text[SKMD_CONFIG_MAX_WARNINGS][320];
+    /* SKMD_* variables far from every control (another program's, e.g. SKMD_LIB):
+     * logged at debug level only. */
+    int note_count;
+    char note[SKMD_CONFIG_MAX_WARNINGS][192];
 };
 
 /* Parses the SKMD_* entries of `envp` (a NULL-terminated "NAME=value" array like environ)

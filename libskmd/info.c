@@ -10,6 +10,7 @@
 #include "impl.h"
 #include "info.h"
 #include "object.h"
+#include "version.h"
 
 cl_int skmd_info_bytes(const struct skmd_info *out, const void *data, size_t n)
 {
@@ -561,7 +562,7 @@ cl_int skmd_clGetDeviceInfo(cl_device_id device, cl_device_info param_name,
     case CL_DEVICE_VENDOR:
         return skmd_info_string(&out, "libskmd");
     case CL_DRIVER_VERSION:
-        return skmd_info_string(&out, "libskmd 0.1");
+        return skmd_info_string(&out, "libskmd " SKMD_VERSION);
     case CL_DEVICE_BUILT_IN_KERNELS:
     case CL_DEVICE_IL_VERSION:
         return skmd_info_string(&out, "");

@@ -102,6 +102,7 @@ static inline int skmd_device_has(const struct _cl_device_id *d, int m)
 /* Process-wide state, written once by skmd_init() and read-only afterwards. */
 struct skmd_state {
     int ready;                  /* the loader opened and at least one member found */
+    int told_no_device;         /* why there is no device was logged at error level */
     int passthrough;            /* SKMD_MODE=passthrough: every call goes to the loader */
     int nplatforms;             /* context slots: one per member, or per real platform */
     cl_platform_id platforms[SKMD_MAX_PLATFORMS];

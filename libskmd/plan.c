@@ -737,6 +737,48 @@ static void note_estimate(const struct skmd_plan_request *r,
     t->estimated = 1;
 }
 
+/* Under plan_lock: the model's estimates behind a decision, given to the user as the
+ * reason for it: the launch whole on its fastest member, and split (the partitioner's
+ * split, or an even split when it chose one member). */
+static void note_whole_vs_split(const struct skmd_plan_request *r, const struct entry *e,
+                                const struct residency *resident,
+                                const struct skmd_part_result *res, int nres,
+                                struct skmd_plan_ticket *t)
+{
+    struct skmd_part_device dev[SKMD_MAX_MEMBERS];
+    struct skmd_part_problem p;
+    int map[SKMD_MAX_MEMBERS];
+    int n = plan_build_problem(r, e, resident, dev, map, &p);
+    if (n < 1)
+        return;
+    uint64_t count[SKMD_MAX_MEMBERS];
+    double finish[SKMD_MAX_MEMBERS];
+    for (int i = 0; i < n; i++) {
+        memset(count, 0, sizeof count);
+        count[i] = r->total_groups;
+        double ms = skmd_part_estimate(&p, count, finish);
+        if (ms > 0 && ms < SKMD_PART_NEVER_MS)
+            t->est_alone_ms[map[i]] = ms;
+        if (ms > 0 && ms < SKMD_PART_NEVER_MS &&
+            (t->est_whole_ms <= 0 || ms < t->est_whole_ms)) {
+            t->est_whole_ms = ms;
+            t->est_whole_member = map[i];
+        }
+    }
+    int shares = 0;
+    for (int i = 0; i < nres; i++)
+        shares += res->count[i] > 0;
+    if (shares >= 2) {
+        t->est_split_ms = res->overall_ms;
+    } else if (n >= 2) {
+        for (int i = 0; i < n; i++)
+            count[i] = r->total_groups / (uint64_t)n +
+                       ((uint64_t)i < r->total_groups % (uint64_t)n);
+        double ms = skmd_part_estimate(&p, count, finish);
+        t->est_split_ms = ms < SKMD_PART_NEVER_MS ? ms : 0;
+    }
+}
+
 /* The partitioner's decision serves the next PLAN_MEMO_LAUNCHES launches of the entry
  * that ask the same (its decision-cache key, its arguments, the inputs' places) while
  * they run whole on one member, by the decision or by the guard, and no measurement moves
@@ -878,6 +920,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     for (int i = 0; i < n; i++)
         count[map[i]] = res.count[i];
     keep_home(r, e, &e->away, resident, count);
+    note_whole_vs_split(r, e, resident, &res, n, t);
     skmd_log(SKMD_LOG_DEBUG, "plan %s: %s%s, estimated %.3f ms%s", e->name, how,
              kept ? " (the last decision, kept)" : "", res.overall_ms,
              resident->pieces ? " (shares that move inputs priced in pieces, overlapped)" : "");
@@ -899,6 +942,36 @@ static uint32_t measured_at(int m, const struct skmd_plan_ticket *t, uint64_t n)
     uint32_t samples = e ? e->table[m].samples[skmd_part_range_of(n)] : 0;
     pthread_mutex_unlock(&plan_lock);
     return samples;
+}
+
+/* Why the plan gives every work-group to one member, in the user's words, with the
+ * estimates behind it when the model made them. */
+static void say_why_whole(const struct skmd_plan_request *r, const uint64_t *count, int single,
+                          struct skmd_plan_ticket *t)
+{
+    const struct skmd_config *cfg = skmd_config();
+    char *out = t->why_whole;
+    size_t size = sizeof t->why_whole;
+    int m = 0;
+    while (m < skmd_state.nmembers - 1 && count[m] != r->total_groups)
+        m++;
+    if (single)
+        snprintf(out, size, "SKMD_MODE=single runs every launch on one device");
+    else if (cfg->split[0])
+        snprintf(out, size, "SKMD_SPLIT gives device %d every work-group", m);
+    else if (t->guard == SKMD_PART_RUN_WHOLE + 1 || t->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1)
+        snprintf(out, size, "split launches of this kernel measured slower than whole ones; "
+                 "whole on device %d%s", m,
+                 t->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1 ? " (timed again now and then)" : "");
+    else if (t->est_alone_ms[m] > 0 && t->est_split_ms > 0)
+        snprintf(out, size, "estimated faster whole: %.3f ms on device %d alone, %.3f ms split",
+                 t->est_alone_ms[m], m, t->est_split_ms);
+    else if (t->est_alone_ms[m] > 0)
+        snprintf(out, size, "estimated %.3f ms whole on device %d; no split estimate",
+                 t->est_alone_ms[m], m);
+    else
+        snprintf(out, size, "no speed measured yet for this kernel: device %d runs it whole "
+                 "and times it", m);
 }
 
 int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
@@ -1002,6 +1075,11 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
     ticket->measure = ticket->learn && count[r->exec_member] == r->total_groups &&
                       (measured_at(r->exec_member, ticket, r->total_groups) == 0 ||
                        ticket->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1 || ticket->cycle.run);
+    if (used == 1)
+        say_why_whole(r, count, single, ticket);
+    for (int m = 0; m < n && used > 1; m++)
+        if (ticket->first_share[m])
+            ticket->est_whole_ms = 0; /* its time holds a compilation: no fair comparison */
     return used;
 }
 

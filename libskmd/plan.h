@@ -60,6 +60,16 @@ struct skmd_plan_ticket {
      * est_ms[m] after the launch begins, its kernel taking est_kernel_ms[m]. */
     int estimated;
     double est_ms[SKMD_MAX_MEMBERS], est_kernel_ms[SKMD_MAX_MEMBERS];
+    /* The model's estimates of the launch whole on its fastest member (est_whole_member)
+     * and split (the partitioner's split, or an even one when it chose one member); 0:
+     * not estimated; est_whole_ms is 0 too when a share holds a member's first share,
+     * whose time holds the driver's compilation). For the user's reasons and the report. */
+    double est_whole_ms, est_split_ms;
+    int est_whole_member;
+    double est_alone_ms[SKMD_MAX_MEMBERS]; /* each member alone (0: not estimated) */
+    /* In plain words, why the launch runs whole on one member, when the plan says so
+     * ("" otherwise). */
+    char why_whole[160];
 };
 
 /* Fills count[m] for every member (0 where not eligible; the counts sum to

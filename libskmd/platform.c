@@ -16,7 +16,8 @@ static pthread_once_t missing_once = PTHREAD_ONCE_INIT;
 
 static void say_missing(void)
 {
-    /* skmd_init() has logged why; this is the one line an app user always sees. */
+    /* skmd_init() has logged why, maybe below the log level; this is the one line an app
+     * user always sees (skipped when the why was an error line). */
     fprintf(stderr, "libskmd: no OpenCL platform available (no real loader or no real "
                     "device); clGetPlatformIDs returns CL_PLATFORM_NOT_FOUND_KHR\n");
 }
@@ -29,7 +30,8 @@ cl_int skmd_clGetPlatformIDs(cl_uint num_entries, cl_platform_id *platforms,
     if (!skmd_state.ready && skmd_show_real)
         return skmd_show_real_platforms(0, num_entries, platforms, num_platforms);
     if (!skmd_state.ready) {
-        pthread_once(&missing_once, say_missing);
+        if (!skmd_state.told_no_device)
+            pthread_once(&missing_once, say_missing);
         if (num_platforms)
             *num_platforms = 0;
         return CL_PLATFORM_NOT_FOUND_KHR;
@@ -109,7 +111,12 @@ cl_int skmd_clGetDeviceIDs(cl_platform_id platform, cl_device_type device_type,
             match = 1;
     if (num_devices)
         *num_devices = match ? 1 : 0;
-    SKMD_RETURN_ERROR_IF(!match, CL_DEVICE_NOT_FOUND);
+    /* An answer, not a fault: apps ask for each device type in turn. */
+    if (!match) {
+        skmd_log(SKMD_LOG_DEBUG, "clGetDeviceIDs: no device of type 0x%llx",
+                 (unsigned long long)device_type);
+        return CL_DEVICE_NOT_FOUND;
+    }
     if (devices)
         devices[0] = &skmd_state.device;
     return CL_SUCCESS;

@@ -100,3 +100,25 @@ int skmd_select_members(const char *spec, const struct skmd_candidate *cands, in
         count += selected[i];
     return count;
 }
+
+void skmd_describe_candidates(const struct skmd_candidate *cands, int n, char *out,
+                              size_t size)
+{
+    size_t at = 0;
+    if (size)
+        out[0] = '\0';
+    for (int i = 0; i < n && at + 1 < size; i++) {
+        unsigned k = cands[i].kinds;
+        const char *kind = k & SKMD_KIND_GPU           ? "gpu"
+                           : k & SKMD_KIND_CPU         ? "cpu"
+                           : k & SKMD_KIND_ACCELERATOR ? "accelerator"
+                                                       : "other";
+        int w = snprintf(out + at, size - at, "%s%d = %d:%d %s \"%s\" (%s)", i ? ", " : "", i,
+                         cands[i].platform_index, cands[i].device_index, kind,
+                         cands[i].device_name ? cands[i].device_name : "",
+                         cands[i].platform_name ? cands[i].platform_name : "");
+        if (w < 0)
+            break;
+        at += (size_t)w;
+    }
+}

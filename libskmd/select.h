@@ -23,6 +23,11 @@ struct skmd_candidate {
     const char *platform_name;
 };
 
+/* The n candidates in one line, as SKMD_DEVICES names them: "0 = 0:0 cpu \"name\"
+ * (platform), 1 = ...". */
+void skmd_describe_candidates(const struct skmd_candidate *cands, int n, char *out,
+                              size_t size);
+
 /* Sets selected[i] to 1 or 0 for each of the n candidates. Returns the number selected,
  * or -1 with a message in err for a malformed term (a term that matches nothing is not
  * an error: it is reported in err, and the return value is still the count). */

@@ -738,8 +738,10 @@ static const char *plan(struct launch *L, const size_t *offset, const size_t *gl
     int in_pieces = used == 1 && count[L->q->member] == L->total_groups &&
                     eligible[L->q->member] && skmd_pieces_plan(&whole) > 1;
     if (used < 1 || (count[L->q->member] == L->total_groups && !L->ticket.measure && !in_pieces))
-        return used < 1 ? "fewer than two members can take a share"
-                        : "the plan gives the whole launch to the queue's member";
+        return used < 1 ? "fewer than two devices can take a share of this kernel"
+                        : L->ticket.why_whole[0]
+                            ? L->ticket.why_whole
+                            : "the partitioner gives every work-group to one device";
     /* Written bytes whose bounds overlap (or are unknown) need the merge kernel on a CPU
      * member; disjoint bounds are fetched before and committed after each share. */
     uint64_t first = 0, firsts[SKMD_MAX_MEMBERS], counts[SKMD_MAX_MEMBERS];
@@ -1190,19 +1192,29 @@ static void report(const struct launch *L, const char *why, const struct share *
                      (unsigned long long)L->moved.to_devices,
                      (unsigned long long)L->moved.to_host, (unsigned long long)L->moved.peer);
     }
-    if (skmd_report_enabled()) {
+    { /* every launch, SKMD_REPORT or not: the exit summary counts them all */
+        /* One share alone is a whole launch, run apart to time it: not a split. */
         struct skmd_report_launch r = {
-            .kernel = L->k->name, .split = why == NULL,
-            .decision = why                                          ? why
-                        : nshares > 1 && any_param(L, L->rect_param) ? "split (rect)"
+            .kernel = L->k->name, .split = why == NULL && nshares > 1,
+            .decision = why ? why
+                        : nshares == 1
+                            ? (L->ticket.why_whole[0] ? L->ticket.why_whole
+                                                      : "whole on one device, timed")
+                        : any_param(L, L->rect_param) ? "split (rectangular shares)"
                         : L->ticket.placed ? "split (inputs placed by the app's writes)"
                                            : "split",
             .ndevices = skmd_state.nmembers,
             .bytes_moved = L->moved.to_devices + L->moved.to_host,
-            .estimated_ms = -1, .measured_ms = (double)(skmd_now_ns() - t0) / 1e6,
+            .estimated_ms = !why && nshares > 1 && L->ticket.est_split_ms > 0
+                                ? L->ticket.est_split_ms : -1,
+            .measured_ms = (double)(skmd_now_ns() - t0) / 1e6,
+            .est_whole_ms = L->ticket.est_whole_ms > 0 ? L->ticket.est_whole_ms : -1,
+            .est_split_ms = L->ticket.est_split_ms > 0 ? L->ticket.est_split_ms : -1,
         };
+        /* A launch refused before its work-groups were counted (an image argument) still
+         * counts once on its member, so its shares do not read 0/0. */
         if (why)
-            r.workgroups[L->q->member] = L->total_groups;
+            r.workgroups[L->q->member] = L->total_groups ? L->total_groups : 1;
         for (int s = 0; s < nshares && !why; s++)
             r.workgroups[shares[s].member] += shares[s].count;
         skmd_report_launch(&r);

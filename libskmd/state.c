@@ -43,6 +43,9 @@ static int platform_slot(cl_platform_id p, cl_device_type type)
     return skmd_state.nplatforms++;
 }
 
+/* Platforms of another libskmd that find_members() left out. */
+static int skipped_self;
+
 static void find_members(void)
 {
     cl_platform_id plats[SKMD_MAX_PLATFORMS];
@@ -62,8 +65,16 @@ static void find_members(void)
     for (cl_uint p = 0; p < nplat && p < SKMD_MAX_PLATFORMS; p++) {
         cl_device_id devs[MAX_CANDIDATES];
         cl_uint ndev = 0;
-        char pname[256] = "";
+        char pname[256] = "", vendor[64] = "";
         real_clGetPlatformInfo(plats[p], CL_PLATFORM_NAME, sizeof pname, pname, NULL);
+        /* Another libskmd behind the loader (an installed skmd.icd): its device is made of
+         * these same devices; as a member it would put SKMD inside SKMD. */
+        real_clGetPlatformInfo(plats[p], CL_PLATFORM_VENDOR, sizeof vendor, vendor, NULL);
+        if (!strcmp(vendor, "libskmd")) {
+            skmd_log(SKMD_LOG_DEBUG, "platform %u is libskmd's own (skmd.icd): left out", p);
+            skipped_self++;
+            continue;
+        }
         if (real_clGetDeviceIDs(plats[p], CL_DEVICE_TYPE_ALL, MAX_CANDIDATES, devs, &ndev) !=
             CL_SUCCESS)
             continue;
@@ -83,13 +94,21 @@ static void find_members(void)
     }
 
     char msg[300];
-    int count = skmd_select_members(skmd_config()->devices, cands, n, selected, msg,
-                                    sizeof msg);
+    static char devices[4096]; /* static: up to MAX_CANDIDATES names */
+    const char *spec = skmd_config()->devices;
+    int count = skmd_select_members(spec, cands, n, selected, msg, sizeof msg);
+    /* A choice that went wrong names the devices there are, as the terms reach them. */
+    if (count < 0 || (count == 0 && n > 0) || msg[0])
+        skmd_describe_candidates(cands, n, devices, sizeof devices);
     if (count < 0) {
-        skmd_log(SKMD_LOG_ERROR, "%s; using every device", msg);
+        skmd_log(SKMD_LOG_ERROR, "%s; using every device (the devices: %s)", msg, devices);
         memset(selected, 1, sizeof selected);
+    } else if (count == 0 && n > 0) {
+        skmd_log(SKMD_LOG_ERROR, "SKMD_DEVICES=%s selects none of the devices, so there is "
+                 "no SKMD device; the devices: %s", spec, devices);
+        skmd_state.told_no_device = 1;
     } else if (msg[0]) {
-        skmd_log(SKMD_LOG_WARN, "%s", msg);
+        skmd_log(SKMD_LOG_WARN, "%s (the devices: %s)", msg, devices);
     }
     for (int i = 0; i < n && skmd_state.nmembers < SKMD_MAX_MEMBERS; i++) {
         if (!selected[i])
@@ -164,7 +183,15 @@ static void init(void)
         return;
     }
     find_members();
+    /* The loader gave only libskmd itself (OCL_ICD_VENDORS naming skmd.icd alone): reach
+     * the real drivers as the ICD route does, through SKMD_REAL_VENDORS. */
+    if (skmd_state.nmembers == 0 && skipped_self && !skmd_state.told_no_device &&
+        skmd_icd_loader_open() == 0)
+        find_members();
     if (skmd_state.nmembers == 0) {
+        if (skmd_state.told_no_device)
+            return;
+        skmd_state.told_no_device = 1;
         skmd_log(SKMD_LOG_ERROR, "no real OpenCL device found%s%s: the SKMD platform is "
                  "not available", cfg->devices[0] ? " matching SKMD_DEVICES=" : "",
                  cfg->devices);

@@ -7,6 +7,9 @@ case "${1-}" in
   -h|--help) echo "usage: tools/demo.sh (or make demo): runs one example natively, then under"
              echo "libskmd with its log, report and a timeline picture (demo-timeline.svg)."
              exit 0 ;;
+  --version) sed -n 's/^#define SKMD_VERSION "\(.*\)"/demo.sh (libskmd) \1/p' \
+               "$(dirname "$0")/../libskmd/version.h"
+             exit 0 ;;
   *) echo "demo.sh: unknown option $1; it takes none (tools/demo.sh --help)" >&2; exit 2 ;;
 esac
 cd "$(dirname "$0")/.."

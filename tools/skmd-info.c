@@ -25,6 +25,7 @@
 #include "object.h"
 #include "select.h"
 #include "skmd_profiledb.h"
+#include "version.h"
 
 extern char **environ;
 
@@ -37,8 +38,9 @@ static void print_help(FILE *out)
             "the calibrated links and the profile database, the kernel cache, and the SKMD_*\n"
             "controls set away from their defaults.\n\n"
             "Options:\n"
-            "  --json   the same as one JSON object\n"
-            "  --help   this text\n\n"
+            "  --json     the same as one JSON object\n"
+            "  --help     this text\n"
+            "  --version  the version of libskmd it belongs to\n\n"
             "The SKMD_* variables of the environment apply as they would to an app\n"
             "(e.g. SKMD_DEVICES=gpu skmd-info). Exit status 1 when there is no SKMD device.\n");
 }
@@ -554,10 +556,13 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             print_help(stdout);
             return 0;
+        } else if (strcmp(argv[i], "--version") == 0) {
+            printf("skmd-info (libskmd) %s\n", SKMD_VERSION);
+            return 0;
         } else if (strcmp(argv[i], "--json") == 0) {
             json = 1;
         } else {
-            fprintf(stderr, "skmd-info: unknown option %s; the options are --json and --help\n",
+            fprintf(stderr, "skmd-info: unknown option %s; the options are --json, --help and --version\n",
                     argv[i]);
             return 2;
         }

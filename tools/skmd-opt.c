@@ -10,6 +10,7 @@
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 
+#include "../libskmd/version.h"
 #include "../transform/cache.h"
 #include "../transform/context.h"
 #include "../transform/frontend.h"
@@ -58,6 +59,7 @@ static void usage(FILE *to)
             "  -v, --verbose         explain on stderr\n"
             "  --timings             milliseconds per step on stderr\n"
             "  --help\n"
+            "  --version\n"
             "Exit status: 0 done; 1 not splittable / compile error (reason on stderr);\n"
             "2 bad usage.\n",
             SKMD_DEFAULT_CLANG, SKMD_DEFAULT_LIBCLC);
@@ -109,7 +111,7 @@ static int parse_args(int argc, char **argv, struct cli *c)
 {
     enum { O_ANALYZE = 256, O_PR, O_MERGE, O_LOWER, O_KERNEL, O_OPTIONS, O_TARGET, O_CLANG,
            O_LIBCLC, O_COMPILE, O_CACHE, O_TIMINGS, O_EXTENSIONS, O_FEATURES, O_DEFAULT_STD,
-           O_NVPTX_FP, O_LIBDEVICE, O_HELP };
+           O_NVPTX_FP, O_LIBDEVICE, O_HELP, O_VERSION };
     static const struct option longs[] = {
         {"analyze", no_argument, NULL, O_ANALYZE},
         {"partition-ready", no_argument, NULL, O_PR},
@@ -130,6 +132,7 @@ static int parse_args(int argc, char **argv, struct cli *c)
         {"nvptx-fp", required_argument, NULL, O_NVPTX_FP},
         {"libdevice", required_argument, NULL, O_LIBDEVICE},
         {"help", no_argument, NULL, O_HELP},
+        {"version", no_argument, NULL, O_VERSION},
         {NULL, 0, NULL, 0},
     };
     memset(c, 0, sizeof *c);
@@ -159,6 +162,7 @@ static int parse_args(int argc, char **argv, struct cli *c)
         case O_NVPTX_FP: c->nvptx_fp = optarg; break;
         case O_LIBDEVICE: c->libdevice = optarg; break;
         case O_HELP: usage(stdout); exit(0);
+        case O_VERSION: printf("skmd-opt (libskmd) %s\n", SKMD_VERSION); exit(0);
         default:
             fprintf(stderr, "skmd-opt: unknown option or missing value: %s (skmd-opt --help)\n",
                     argv[optind - 1]);

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "skmd-profile.h"
 
@@ -157,8 +158,28 @@ static void device_text(cl_device_id d, cl_device_info what, char *buf, size_t s
     buf[size - 1] = 0;
 }
 
+/* Progress on stderr: on a terminal one line rewritten at each step, else one line per
+ * device (a log keeps it short). */
+static void progress(int device, int ndev, const char *name, int step, int nsteps)
+{
+    static const char *const steps[] = {"to device, pageable", "to device, pinned",
+                                        "to host, pageable", "to host, pinned"};
+    if (isatty(STDERR_FILENO))
+        fprintf(stderr, "\r\033[Kcalibrating device %d of %d (%.40s): %s (%d of %d)",
+                device + 1, ndev, name, steps[step], step + 1, nsteps);
+    else if (step == 0)
+        fprintf(stderr, "skmd-profile calibrate: device %d of %d (%s): 4 transfer curves\n",
+                device + 1, ndev, name);
+}
+
+static void progress_done(void)
+{
+    if (isatty(STDERR_FILENO))
+        fprintf(stderr, "\r\033[K");
+}
+
 static int calibrate_device(struct skmd_pdb *db, cl_device_id d, const char *name,
-                            long long lo, long long hi)
+                            long long lo, long long hi, int index, int ndev)
 {
     char vendor[256], driver[256];
     device_text(d, CL_DEVICE_VENDOR, vendor, sizeof vendor);
@@ -181,6 +202,7 @@ static int calibrate_device(struct skmd_pdb *db, cl_device_id d, const char *nam
     for (int dir = 0; dir < 2 && !status; dir++)
         for (int mem = 0; mem < 2 && !status; mem++) {
             struct skmd_pdb_link l;
+            progress(index, ndev, name, dir * 2 + mem, 4);
             if (measure_curve(ctx, q, buf, dir == SKMD_PDB_H2D, mem == SKMD_PDB_PINNED, lo,
                               hi, &l) != 0) {
                 fprintf(stderr, "skmd-profile calibrate: %s: a transfer failed\n", name);
@@ -189,6 +211,7 @@ static int calibrate_device(struct skmd_pdb *db, cl_device_id d, const char *nam
             }
             st = skmd_pdb_put_link(db, dev_id, (enum skmd_pdb_dir)dir,
                                    (enum skmd_pdb_mem)mem, &l);
+            progress_done();
             printf("%-40s  %s  %-8s  latency %8.1f us  %8.2f GB/s%s\n", name,
                    dir == SKMD_PDB_H2D ? "to device" : "to host  ",
                    mem == SKMD_PDB_PINNED ? "pinned" : "pageable", l.latency_ms * 1e3,
@@ -249,7 +272,7 @@ int skmd_profile_calibrate(struct skmd_pdb *db, long long device, long long lo,
     int status = 0;
     for (int d = 0; d < ndev; d++)
         if (device < 0 || device == d)
-            status |= calibrate_device(db, devs[d], names[d], lo, hi);
+            status |= calibrate_device(db, devs[d], names[d], lo, hi, d, ndev);
     dlclose(loader);
     printf("links stored in %s\n", skmd_pdb_path(db));
     return status;

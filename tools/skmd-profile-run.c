@@ -3,6 +3,7 @@
  * with each member at smaller shares), the tables written to the database after every
  * launch so that progress can be shown, then prints the measured rates. */
 #include <errno.h>
+#include <fcntl.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -59,14 +60,28 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* KERNEL  DEVICE  WORK-GROUPS  WG/MS  SAMPLES for every measured range. */
+/* The tables as they were before the run, to print only what it measured. */
+static void remember_tables(struct skmd_pdb *db)
+{
+    sqlite3_exec(skmd_pdb_sqlite(db),
+                 "DROP TABLE IF EXISTS temp.before;"
+                 "CREATE TEMP TABLE before AS SELECT kernel, device, shape, range, samples"
+                 " FROM perf", NULL, NULL, NULL);
+}
+
+/* KERNEL  DEVICE  WORK-GROUPS  WG/MS  SAMPLES for every range this run measured. */
 static void summary(struct skmd_pdb *db)
 {
     sqlite3_stmt *st = NULL;
     if (sqlite3_prepare_v2(skmd_pdb_sqlite(db),
                            "SELECT coalesce(k.name, p.kernel), d.name, p.range, max(p.rate),"
-                           " sum(p.samples) FROM perf p JOIN devices d ON d.id = p.device"
-                           " LEFT JOIN kernels k ON k.hash = p.kernel WHERE p.samples > 0"
+                           " sum(p.samples - coalesce(b.samples, 0))"
+                           " FROM perf p JOIN devices d ON d.id = p.device"
+                           " LEFT JOIN kernels k ON k.hash = p.kernel"
+                           " LEFT JOIN temp.before b ON b.kernel = p.kernel"
+                           "  AND b.device = p.device AND b.shape = p.shape"
+                           "  AND b.range = p.range"
+                           " WHERE p.samples > coalesce(b.samples, 0)"
                            " GROUP BY 1, p.device, p.range ORDER BY 1, p.device, p.range",
                            -1, &st, NULL) != SQLITE_OK) {
         fprintf(stderr, "skmd-profile run: %s\n", sqlite3_errmsg(skmd_pdb_sqlite(db)));
@@ -107,21 +122,41 @@ int skmd_profile_run(struct skmd_pdb *db, long long sizes, char **app)
         return 1;
     }
     snprintf(sweep, sizeof sweep, "%lld", sizes);
+    remember_tables(db);
     long long before = measurements(db);
     double t0 = now_s();
+    /* The child tells a failed exec through this pipe (closed on a good one): a program
+     * that cannot be run gets one line, not a run of nothing. */
+    int report[2];
+    if (pipe2(report, O_CLOEXEC) != 0) {
+        perror("skmd-profile run: pipe");
+        return 1;
+    }
     pid_t pid = fork();
     if (pid < 0) {
         perror("skmd-profile run: fork");
         return 1;
     }
     if (pid == 0) {
+        close(report[0]);
         setenv("LD_PRELOAD", lib, 1);
         setenv("SKMD_PROFILE_SWEEP", sweep, 1);
         setenv("SKMD_PROFILE_FLUSH", "1", 1);
         setenv("SKMD_PROFILE_DB", skmd_pdb_path(db), 1);
         execvp(app[0], app);
-        fprintf(stderr, "skmd-profile run: cannot run %s\n", app[0]);
+        int err = errno;
+        if (write(report[1], &err, sizeof err) != (ssize_t)sizeof err)
+            _exit(126);
         _exit(127);
+    }
+    close(report[1]);
+    int exec_errno = 0;
+    ssize_t got_errno = read(report[0], &exec_errno, sizeof exec_errno);
+    close(report[0]);
+    if (got_errno == (ssize_t)sizeof exec_errno) {
+        waitpid(pid, NULL, 0);
+        fprintf(stderr, "skmd-profile run: cannot run %s: %s\n", app[0], strerror(exec_errno));
+        return 127;
     }
     int tty = isatty(STDERR_FILENO), status = 0;
     for (;;) {

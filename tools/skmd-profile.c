@@ -6,8 +6,10 @@
  * `calibrate` (skmd-profile-calibrate.c) measures the links through the real loader.
  */
 #include "skmd-profile.h"
+#include "version.h"
 #include "config.h"
 
+#include <errno.h>
 #include <sqlite3.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -139,7 +141,8 @@ static int cmd_list(struct skmd_pdb *db, int argc, char **argv)
         return 0;
     }
     if (argc > 1) {
-        fprintf(stderr, "skmd-profile list: unexpected argument '%s'\n%s", argv[1], list_help);
+        fprintf(stderr, "skmd-profile list: unexpected argument '%s'"
+                        " (skmd-profile list --help)\n", argv[1]);
         return EXIT_USAGE;
     }
     sqlite3_stmt *st = prepare(
@@ -289,7 +292,7 @@ static int cmd_show(struct skmd_pdb *db, int argc, char **argv)
         return 0;
     }
     if (argc != 2) {
-        fprintf(stderr, "skmd-profile show: expected one KERNEL\n%s", show_help);
+        fprintf(stderr, "skmd-profile show: expected one KERNEL (skmd-profile show --help)\n");
         return EXIT_USAGE;
     }
     sqlite3 *conn = skmd_pdb_sqlite(db);
@@ -441,13 +444,14 @@ static int cmd_export(struct skmd_pdb *db, int argc, char **argv)
         } else if (!strcmp(argv[i], "--output") && i + 1 < argc) {
             output = argv[++i];
         } else {
-            fprintf(stderr, "skmd-profile export: unexpected argument '%s'\n%s", argv[i],
-                    export_help);
+            fprintf(stderr, "skmd-profile export: unexpected argument '%s'"
+                            " (skmd-profile export --help)\n", argv[i]);
             return EXIT_USAGE;
         }
     }
     if (!json) {
-        fprintf(stderr, "skmd-profile export: say --json (the only format)\n%s", export_help);
+        fprintf(stderr, "skmd-profile export: say --json (the only format)"
+                        " (skmd-profile export --help)\n");
         return EXIT_USAGE;
     }
     FILE *out = output ? fopen(output, "w") : stdout;
@@ -526,8 +530,8 @@ static int cmd_clear(struct skmd_pdb *db, int argc, char **argv)
         return 0;
     }
     if (argc > 1) {
-        fprintf(stderr, "skmd-profile clear: unexpected argument '%s'\n%s", argv[1],
-                clear_help);
+        fprintf(stderr, "skmd-profile clear: unexpected argument '%s'"
+                        " (skmd-profile clear --help)\n", argv[1]);
         return EXIT_USAGE;
     }
     int status = skmd_pdb_clear(db);
@@ -554,12 +558,29 @@ static const char calibrate_help[] =
     "OpenCL loader and stores latency, bandwidth and the curve; --device N: device N\n"
     "only (numbered over every platform, as libskmd numbers its members).\n";
 
-/* run and calibrate open the database themselves: their --help needs none. */
+/* The database's own word on a problem (cannot create it, moved a corrupt one aside). */
+static void say_db_problem(void *user, const char *line)
+{
+    (void)user;
+    fprintf(stderr, "skmd-profile: %s\n", line);
+}
+
+/* The database at `path`; NULL, said in one line, when it cannot be used as a file (the
+ * library would carry on in memory, which is no use to a tool that reads or fills it).
+ * run and calibrate open it themselves: their --help needs none. */
 static struct skmd_pdb *open_db(const char *path)
 {
-    struct skmd_pdb *db = skmd_pdb_open(path, NULL, NULL);
-    if (!db)
+    struct skmd_pdb *db = skmd_pdb_open(path, say_db_problem, NULL);
+    if (!db) {
         fprintf(stderr, "skmd-profile: out of memory\n");
+        return NULL;
+    }
+    if (!skmd_pdb_persistent(db)) {
+        fprintf(stderr, "skmd-profile: the profile database %s cannot be used\n",
+                path && *path ? path : "(no path)");
+        skmd_pdb_close(db);
+        return NULL;
+    }
     return db;
 }
 
@@ -587,12 +608,14 @@ static int cmd_run(const char *db_path, int argc, char **argv)
                 return EXIT_USAGE;
             }
         } else {
-            fprintf(stderr, "skmd-profile run: unexpected argument '%s'\n%s", argv[i], run_help);
+            fprintf(stderr, "skmd-profile run: unexpected argument '%s'"
+                            " (skmd-profile run --help)\n", argv[i]);
             return EXIT_USAGE;
         }
     }
     if (i + 1 >= argc) {
-        fprintf(stderr, "skmd-profile run: give the application after --\n%s", run_help);
+        fprintf(stderr, "skmd-profile run: give the application after --"
+                        " (skmd-profile run --help)\n");
         return EXIT_USAGE;
     }
     struct skmd_pdb *db = open_db(db_path);
@@ -623,8 +646,8 @@ static int cmd_calibrate(const char *db_path, int argc, char **argv)
                 return EXIT_USAGE;
             }
         } else {
-            fprintf(stderr, "skmd-profile calibrate: unexpected argument '%s'\n%s", argv[i],
-                    calibrate_help);
+            fprintf(stderr, "skmd-profile calibrate: unexpected argument '%s'"
+                            " (skmd-profile calibrate --help)\n", argv[i]);
             return EXIT_USAGE;
         }
     }
@@ -650,7 +673,8 @@ static const char main_help[] =
     "  run -- APP ARGS   profile an application's kernels on every device\n"
     "  calibrate         measure every device's link (latency, bandwidth)\n"
     "\n"
-    "`skmd-profile COMMAND --help` describes one command.\n";
+    "`skmd-profile COMMAND --help` describes one command; --version gives the version\n"
+    "of libskmd it belongs to.\n";
 
 /* Takes `--db PATH` (or `--db=PATH`) out of the arguments wherever it is, up to `--`. */
 static int take_db_option(int *argc, char **argv, const char **db_path)
@@ -677,13 +701,52 @@ static int take_db_option(int *argc, char **argv, const char **db_path)
     return 0;
 }
 
+static const char command_list[] = "list, show, export, clear, run, calibrate";
+
+/* The command one or two letters away from `word` (a typo), or NULL. */
+static const char *closest_command(const char *word)
+{
+    static const char *const commands[] = {"list", "show", "export", "clear", "run",
+                                           "calibrate"};
+    const char *best = NULL;
+    size_t best_d = 3;
+    for (size_t c = 0; c < sizeof commands / sizeof commands[0]; c++) {
+        /* Levenshtein distance over short words */
+        const char *a = word, *b = commands[c];
+        size_t la = strlen(a), lb = strlen(b), row[16];
+        if (la >= 16 || lb >= 16)
+            continue;
+        for (size_t j = 0; j <= lb; j++)
+            row[j] = j;
+        for (size_t x = 1; x <= la; x++) {
+            size_t diag = row[0];
+            row[0] = x;
+            for (size_t j = 1; j <= lb; j++) {
+                size_t up = row[j], v = diag + (a[x - 1] != b[j - 1]);
+                if (up + 1 < v)
+                    v = up + 1;
+                if (row[j - 1] + 1 < v)
+                    v = row[j - 1] + 1;
+                row[j] = v;
+                diag = up;
+            }
+        }
+        if (row[lb] < best_d) {
+            best_d = row[lb];
+            best = b;
+        }
+    }
+    return best;
+}
+
 int main(int argc, char **argv)
 {
     const char *db_path = NULL;
     if (take_db_option(&argc, argv, &db_path) != 0) {
-        fprintf(stderr, "skmd-profile: --db wants a path\n%s", main_help);
+        fprintf(stderr, "skmd-profile: --db wants a path (skmd-profile --help)\n");
         return EXIT_USAGE;
     }
+    int explicit_db = db_path != NULL;
     if (!db_path && skmd_config()->profile_db[0])
         db_path = skmd_config()->profile_db; /* the one libskmd uses */
     int i = 1;
@@ -692,11 +755,16 @@ int main(int argc, char **argv)
             fputs(main_help, stdout);
             return 0;
         }
+        if (!strcmp(argv[i], "--version")) {
+            printf("skmd-profile (libskmd) %s\n", SKMD_VERSION);
+            return 0;
+        }
         fprintf(stderr, "skmd-profile: unknown option '%s' (skmd-profile --help)\n", argv[i]);
         return EXIT_USAGE;
     }
     if (i >= argc) {
-        fputs(main_help, stderr);
+        fprintf(stderr, "skmd-profile: give a command: %s (skmd-profile --help)\n",
+                command_list);
         return EXIT_USAGE;
     }
     const char *cmd = argv[i];
@@ -716,16 +784,31 @@ int main(int argc, char **argv)
                                                  : !strcmp(cmd, "clear")  ? cmd_clear
                                                                           : NULL;
     if (!fn) {
-        fprintf(stderr, "skmd-profile: unknown command '%s'\n%s", cmd, main_help);
+        const char *near = closest_command(cmd);
+        if (near)
+            fprintf(stderr, "skmd-profile: unknown command '%s'; did you mean '%s'? "
+                    "(skmd-profile --help)\n", cmd, near);
+        else
+            fprintf(stderr, "skmd-profile: unknown command '%s'; the commands: %s "
+                    "(skmd-profile --help)\n", cmd, command_list);
         return EXIT_USAGE;
     }
     if (wants_help(cargc, cargv))
         return fn(NULL, cargc, cargv);
-    struct skmd_pdb *db = skmd_pdb_open(db_path, NULL, NULL);
-    if (!db) {
-        fprintf(stderr, "skmd-profile: out of memory\n");
+    /* Reading commands never make a database: a path that names none is an error. */
+    if (fn != cmd_clear && access(db_path ? db_path : "", F_OK) != 0) {
+        if (!explicit_db && errno == ENOENT) {
+            printf("no profiles yet: %s does not exist (skmd-profile run or calibrate, or "
+                   "libskmd's first use, makes it)\n", db_path ? db_path : "(none)");
+            return 0;
+        }
+        fprintf(stderr, "skmd-profile: %s: %s\n", db_path ? db_path : "(no path)",
+                strerror(errno));
         return 1;
     }
+    struct skmd_pdb *db = open_db(db_path);
+    if (!db)
+        return 1;
     int status = fn(db, cargc, cargv);
     skmd_pdb_close(db);
     return status;

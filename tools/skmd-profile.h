@@ -4,7 +4,7 @@
 
 #include "skmd_profiledb.h"
 
-#define EXIT_USAGE 64
+#define EXIT_USAGE 2
 
 /* skmd-profile run [--launches N] -- APP ARGS (skmd-profile-run.c). */
 int skmd_profile_run(struct skmd_pdb *db, long long sizes, char **app);

@@ -5,6 +5,7 @@
  * One flag per control of libskmd/controls.def; the library is found next to this tool
  * (build tree or install tree) unless --lib names it. */
 #include "config.h"
+#include "version.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -28,7 +29,8 @@ static void print_help(FILE *out)
             "                  ./libskmd.so, ../libskmd/libskmd.so, ../lib/libskmd.so)\n"
             "  --dry-run       print the variables and the command instead of running it\n"
             "  --controls      list the controls (flag, variable, default, meaning) and exit\n"
-            "  --help          this text\n\n"
+            "  --help          this text\n"
+            "  --version       the version of libskmd it belongs to\n\n"
             "Controls (details: skmd-run --controls, docs/controls.md):\n");
     for (size_t i = 0; i < skmd_control_count; i++) {
         const struct skmd_control_info *c = skmd_control_at(i);
@@ -80,6 +82,17 @@ static void print_controls(void)
             printf("%s)\n", c->def[0] ? c->def : "empty");
         print_wrapped(c->doc, 4);
     }
+}
+
+/* Whether the control's flag alone turns it on (and --no-NAME off): a bool, or a choice
+ * of 0, 1 and more (--report; --report=json for the others). */
+static int is_yes_no(const struct skmd_control_info *c)
+{
+    char msg[160];
+    return c->type == SKMD_CONTROL_TYPE_bool ||
+           (c->type == SKMD_CONTROL_TYPE_choice &&
+            skmd_control_check(c, "1", msg, sizeof msg) == 0 &&
+            skmd_control_check(c, "0", msg, sizeof msg) == 0);
 }
 
 /* The control a flag such as "show-real" names, or NULL. */
@@ -152,6 +165,10 @@ int main(int argc, char **argv)
             print_help(stdout);
             return 0;
         }
+        if (strcmp(arg, "--version") == 0) {
+            printf("skmd-run (libskmd) %s\n", SKMD_VERSION);
+            return 0;
+        }
         if (strcmp(arg, "--controls") == 0) {
             print_controls();
             return 0;
@@ -174,7 +191,7 @@ int main(int argc, char **argv)
         const struct skmd_control_info *c = control_of_flag(flag, len);
         if (!c && negated) {
             c = control_of_flag(flag + 3, len - 3);
-            if (!c || c->type != SKMD_CONTROL_TYPE_bool || eq)
+            if (!c || !is_yes_no(c) || eq)
                 return fail_unknown_option(arg);
         }
         if (!c)
@@ -184,7 +201,7 @@ int main(int argc, char **argv)
             value = "0";
         else if (eq)
             value = eq + 1;
-        else if (c->type == SKMD_CONTROL_TYPE_bool)
+        else if (is_yes_no(c))
             value = "1";
         else if (i + 1 < argc)
             value = argv[++i];

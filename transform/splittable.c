@@ -130,7 +130,11 @@ void an_check_instructions(struct analysis *a)
                 else if (copy && arg == 1)
                     continue; /* its source: a read, recorded by analysis.c */
                 else if (copy || starts(name, "llvm.memset"))
-                    an_unsplittable(a, i, "block copy into global memory (%s)", name);
+                    an_unsplittable(a, i,
+                                    "writes global memory by a block copy (a struct or "
+                                    "array assigned whole, memcpy, async copy) whose bytes "
+                                    "are not tracked (%s)",
+                                    name);
                 else if (!known_pointer_builtin(name, arg, nargs))
                     an_unsplittable(a, i, "call to %s with a global pointer", name);
             }

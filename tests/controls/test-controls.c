@@ -31,7 +31,7 @@ static void test_defaults(void)
     CHECK(strcmp(cfg.mode, "split") == 0);
     CHECK(strcmp(cfg.devices, "") == 0);
     CHECK(strcmp(cfg.split, "") == 0);
-    CHECK(cfg.show_real == 0 && cfg.report == 0 && cfg.refine == 1);
+    CHECK(cfg.show_real == 0 && strcmp(cfg.report, "0") == 0 && cfg.refine == 1);
     CHECK(cfg.min_split_workgroups == 16);
     CHECK(strcmp(cfg.log, "warn") == 0);
     CHECK(strcmp(cfg.trace, "") == 0);
@@ -53,7 +53,7 @@ static void test_values(void)
     CHECK(strcmp(cfg.devices, "gpu,cpu") == 0);
     CHECK(strcmp(cfg.mode, "single") == 0);
     CHECK(strcmp(cfg.split, "0.3,0.7") == 0);
-    CHECK(cfg.show_real == 1 && cfg.report == 1 && cfg.refine == 0);
+    CHECK(cfg.show_real == 1 && strcmp(cfg.report, "1") == 0 && cfg.refine == 0); /* On: 1 */
     CHECK(strcmp(cfg.log, "debug:/tmp/x.log") == 0);
     CHECK(strcmp(cfg.trace, "t.json") == 0);
     CHECK(cfg.min_split_workgroups == 0);
@@ -76,12 +76,12 @@ static void test_bad_values(void)
     struct skmd_config_warnings w;
     skmd_config_parse(&cfg, env, &w);
     CHECK(strcmp(cfg.mode, "split") == 0);
-    CHECK(cfg.report == 0 && cfg.show_real == 0);
+    CHECK(strcmp(cfg.report, "0") == 0 && cfg.show_real == 0);
     CHECK(cfg.min_split_workgroups == 16);
     CHECK(strcmp(cfg.log, "warn") == 0);
     CHECK(warnings_mention(&w, "SKMD_MODE=fastest", "split, single, passthrough"));
     CHECK(warnings_mention(&w, "SKMD_MODE=fastest", "default \"split\""));
-    CHECK(warnings_mention(&w, "SKMD_REPORT=maybe", "yes/no"));
+    CHECK(warnings_mention(&w, "SKMD_REPORT=maybe", "not one of: 0, 1, json"));
     CHECK(warnings_mention(&w, "SKMD_MIN_SPLIT_WORKGROUPS=-4", "default \"16\""));
     CHECK(warnings_mention(&w, "SKMD_LOG=loud", "log level"));
     CHECK(warnings_mention(&w, "SKMD_SHOW_REAL=", "yes/no"));
@@ -102,6 +102,15 @@ static void test_typos(void)
     CHECK(warnings_mention(&w, "SKMD_TRACEE is not", "did you mean SKMD_TRACE?"));
     CHECK(warnings_mention(&w, "SKMD_reprot is not", "did you mean SKMD_REPORT?"));
     CHECK(strcmp(cfg.devices, "") == 0); /* a typo does not set anything */
+    skmd_config_release(&cfg);
+
+    /* Another program's SKMD_* variables, far from every control: a debug note each. */
+    char *foreign[] = {"SKMD_LIB=/opt/skmd/lib", "SKMD_HOME=/opt/skmd", "SKMD_LOGG=info", NULL};
+    skmd_config_parse(&cfg, foreign, &w);
+    CHECK(w.count == 1); /* SKMD_LOGG is one edit from SKMD_LOG */
+    CHECK(warnings_mention(&w, "SKMD_LOGG is not", "did you mean SKMD_LOG?"));
+    CHECK(w.note_count == 2);
+    CHECK(strstr(w.note[0], "SKMD_LIB") && strstr(w.note[1], "SKMD_HOME"));
     skmd_config_release(&cfg);
 
     CHECK(strcmp(skmd_control_closest("SKMD_SHOWREAL")->env, "SKMD_SHOW_REAL") == 0);

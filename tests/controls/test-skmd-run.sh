@@ -48,8 +48,13 @@ check "bad --mode still ran the program" test ! -e "$work/ran"
 err=$("$run" --lib "$empty" --devcies gpu env 2>&1); rc=$?
 check "misspelt flag accepted" test $rc -eq 2
 check "misspelt flag message: $err" grep -q "unknown option --devcies; did you mean --devices?" <<<"$err"
-err=$("$run" --lib "$empty" --report=maybe env 2>&1)
-check "bad bool message: $err" grep -q "report maybe: not a yes/no value" <<<"$err"
+err=$("$run" --lib "$empty" --verify=maybe env 2>&1)
+check "bad bool message: $err" grep -q "verify maybe: not a yes/no value" <<<"$err"
+# SKMD_REPORT is a choice of 0, 1 and json: the flag alone means 1, --no-report 0
+out=$("$run" --lib "$empty" --report=json -- env)
+check "--report=json: $out" grep -q "^SKMD_REPORT=json$" <<<"$out"
+out=$("$run" --lib "$empty" --no-report -- env)
+check "--no-report: $out" grep -q "^SKMD_REPORT=0$" <<<"$out"
 err=$("$run" --lib "$empty" --trace 2>&1)
 check "missing value message: $err" grep -q "needs a value\|no program" <<<"$err"
 err=$("$run" --lib "$empty" -- /nonexistent/app 2>&1); rc=$?

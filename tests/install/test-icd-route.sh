@@ -28,6 +28,13 @@ out=$(SKMD_REPORT=1 SKMD_POLICY=equal "${build}examples/vector_add/vector_add" -
 grep -q '^PASSED' <<<"$out" || bad "vector_add did not pass through the ICD route: $out"
 grep -q '^libskmd report: .* on 2 devices' <<<"$out" || bad "vector_add did not run on the SKMD platform: $out"
 grep -Eq '^vector_add +[0-9]+ +[1-9][0-9]*/' <<<"$out" || bad "no vector_add launch was split: $out"
+# skmd-info on the ICD route lists the real devices, never the SKMD platform itself
+out=$(LD_PRELOAD=$asan "$scratch/usr/local/bin/skmd-info" --json 2>&1)
+/usr/bin/python3 -c '
+import json, sys
+m = json.loads(sys.stdin.read())["members"]
+assert len(m) == 2 and all(x["platform"] != "SKMD" for x in m), m
+' <<<"$out" || bad "skmd-info on the ICD route shows SKMD inside SKMD: $out"
 # A vendors setting that names no driver gets a clear error, not a hang or a crash.
 out=$(LD_PRELOAD=$asan SKMD_REAL_VENDORS=$scratch/none clinfo -l 2>&1)
 grep -q 'SKMD_REAL_VENDORS' <<<"$out" || bad "no driver in SKMD_REAL_VENDORS is not explained: $out"

@@ -31,10 +31,12 @@ check_sel '!basic' '\(pthread-[^+]*\)$' 'basic'
 check_sel '0:1' '\((basic|pthread)-[^+]*\)$' ' \+ '
 check_sel 'cpu' 'pthread.* \+ basic|basic.* \+ pthread' 'NOMATCH'
 
+# SKMD_DEVICES that selects nothing: one line, naming the devices there are
 out=$(POCL_DEVICES=pthread SKMD_DEVICES=gpu run clinfo)
-if grep -q 'Number of platforms *0' <<<"$out" && [ "$(grep -c 'no OpenCL platform available' <<<"$out")" = 1 ]; then
-    echo "PASS no device: no platform, one message"
-else echo "FAIL no device: $(head -3 <<<"$out")"; fail=1; fi
+if grep -q 'Number of platforms *0' <<<"$out" && [ "$(grep -c '^libskmd' <<<"$out")" = 1 ] &&
+   grep -q '^libskmd: error: SKMD_DEVICES=gpu selects none of the devices.*0 = 0:0 cpu "pthread' <<<"$out"; then
+    echo "PASS no device: no platform, one message naming the devices"
+else echo "FAIL no device: $(grep '^libskmd' <<<"$out" | head -3)"; fail=1; fi
 
 out=$(SKMD_OPENCL_LIBRARY=/nonexistent/libOpenCL.so.1 run clinfo)
 if grep -q 'Number of platforms *0' <<<"$out" && [ "$(grep -c 'no OpenCL platform available' <<<"$out")" = 1 ]; then

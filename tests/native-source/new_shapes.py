@@ -14,7 +14,7 @@ import time
 import numpy as np
 import pyopencl as cl
 
-NOT_READY = "fewer than two members can take a share"
+NOT_READY = "fewer than two devices can take a share"
 SRC = """
 __kernel void scale(__global const uint *in, __global uint *out, int reps)
 {

@@ -46,6 +46,8 @@ under() { # DEVICES CMD...: CMD under libskmd, log in $tmp/log
     POCL_DEVICES="$devs" SKMD_LOG="info:$tmp/log" LD_PRELOAD="$preload" "$@"
 }
 
+# The reasons the plan gives for a launch it keeps whole (plan.c, say_why_whole).
+plan_whole='\(estimated\|no speed measured\|split launches of this kernel\|the partitioner gives\|SKMD_SPLIT gives\|SKMD_MODE=single\)'
 # Shares of the split launches of the log, one line per launch ("m0=0+64 m1=64+192").
 shares() { sed -n 's/.*: split \(m[^;(]*\).*/\1/p' "$tmp/log" | sed 's/ *$//'; }
 
@@ -155,15 +157,15 @@ converge)
     # a measurement can move by more: over the last 10 of 41 launches, at most 3 distinct
     # decisions, member 0's share moving by at most 16% of the 256 work-groups.
     # A launch the plan runs whole is a decision too, logged either as a one-share split
-    # ("split m1=0+256 (whole)") or, on the queue's member, as "whole on member 0: the plan
-    # gives ...": ten of the same is convergence; whole on one member, then on the other,
-    # or whole then split, moves member 0's share by the whole launch and fails. The
+    # ("split m1=0+256 (whole)") or, on the queue's member, as "whole on member 0: " and
+    # the plan's reason ($plan_whole): ten of the same is convergence; whole on one
+    # member, then on the other, or whole then split, moves member 0's share by the whole launch and fails. The
     # guard's own launches (a whole sample, a retry of the split on its schedule) are
     # measurements, not decisions: left out.
     decisions() {
         grep -v '(guard \(retry\|sample\))' "$tmp/log" |
             sed -n -e 's/.*: split \(m[^;(]*\).*/\1/p' \
-            -e 's/.*: whole on member \([0-9]*\): the plan gives.*/m\1=0+256/p' |
+            -e "s/.*: whole on member \([0-9]*\): $plan_whole.*/m\1=0+256/p" |
             sed 's/ *$//'
     }
     out=$(under "pthread pthread" "$vadd" --quick --reps 40 2>&1)
@@ -352,7 +354,7 @@ guard)
     # Launches of the last 10 of the log: "W" for a whole launch (on any member), "S" for
     # a split one.
     kinds() {
-        sed -n -e 's/.*: whole on member [0-9]*: the plan gives.*/W/p' \
+        sed -n -e "s/.*: whole on member [0-9]*: $plan_whole.*/W/p" \
             -e 's/.*: split m[0-9]*=0+[0-9]* (whole).*/W/p' -e 's/.*: split m.*/S/p' \
             "$tmp/log" | tail -10 | tr -d '\n'
     }
@@ -553,7 +555,7 @@ guardkeep)
     # "W" for each whole launch of the log (on any member), "S" for each split one, in
     # launch order.
     all_kinds() {
-        sed -n -e 's/.*: whole on member [0-9]*: the plan gives.*/W/p' \
+        sed -n -e "s/.*: whole on member [0-9]*: $plan_whole.*/W/p" \
             -e 's/.*: split m[0-9]*=0+[0-9]* (whole).*/W/p' -e 's/.*: split m.*/S/p' \
             "$tmp/log" | tr -d '\n'
     }

@@ -33,7 +33,7 @@ check "show prints the CPU's finish offset" grep -q '^  PoCL cpu -0.015 ms$' <<<
 out2=$("$tool" --db "$db" show "${hash:0:6}")
 check "show by hash prefix" test "$out" = "$out2"
 check "show of an unknown kernel fails" test "$(status "$tool" --db "$db" show nosuch)" = 1
-check "show without a kernel is a usage error" test "$(status "$tool" --db "$db" show)" = 64
+check "show without a kernel is a usage error" test "$(status "$tool" --db "$db" show)" = 2
 
 "$tool" --db "$db" export --json --output "$dir/export.json" --progress 2>"$dir/progress"
 check "export succeeds" test $? = 0
@@ -58,18 +58,18 @@ assert {p["rate"] for p in d["perf"]} == {25.5, 26.0, 500.0, 800.0}
 assert d["decisions"][0]["reason"] == 'split: "output contiguous"'
 assert d["kernels"][0]["name"] == "vector_add"
 PY
-check "export without --json is a usage error" test "$(status "$tool" --db "$db" export)" = 64
+check "export without --json is a usage error" test "$(status "$tool" --db "$db" export)" = 2
 
 for cmd in list show export clear run calibrate; do
   check "$cmd --help" test "$(status "$tool" "$cmd" --help)" = 0
   check "$cmd --help prints its usage" grep -q "usage: skmd-profile .*$cmd" "$dir/out"
 done
 check "--help" test "$(status "$tool" --help)" = 0
-check "an unknown command is a usage error" test "$(status "$tool" frobnicate)" = 64
+check "an unknown command is a usage error" test "$(status "$tool" frobnicate)" = 2
 
-check "run without an application is a usage error" test "$(status "$tool" run --launches 2)" = 64
-check "run with a bad count is a usage error" test "$(status "$tool" run --launches x -- /bin/true)" = 64
-check "calibrate with bad sizes is a usage error" test "$(status "$tool" calibrate --sizes 9:1)" = 64
+check "run without an application is a usage error" test "$(status "$tool" run --launches 2)" = 2
+check "run with a bad count is a usage error" test "$(status "$tool" run --launches x -- /bin/true)" = 2
+check "calibrate with bad sizes is a usage error" test "$(status "$tool" calibrate --sizes 9:1)" = 2
 
 # Read-only files of schema versions 2 (the fixture less its hosts and offsets tables and
 # the guards' offhost columns) and 3 (less the offsets table and the offhost columns) are

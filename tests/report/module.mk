@@ -1,7 +1,7 @@
 # tests/report: the SKMD_REPORT table (libskmd/report.c).
 TEST_REPORT := $(O)tests/report/test-report
 ALL_TARGETS += $(TEST_REPORT)
-CLEAN_FILES += $(TEST_REPORT)
+CLEAN_FILES += $(TEST_REPORT) $(O)tests/report/out
 
 $(O)tests/report/test-report.o: CPPFLAGS += -Ilibskmd
 $(TEST_REPORT): $(O)tests/report/test-report.o $(O)libskmd/report.o $(O)libskmd/config.o $(O)libskmd/log.o \
@@ -16,4 +16,5 @@ test-report: $(TEST_REPORT)
 	  || { echo "FAIL test-report: no table at exit under SKMD_REPORT=1:"; echo "$$out"; exit 1; }
 	@out=$$($(TEST_REPORT) --at-exit 2>&1) && [ -z "$$out" ] \
 	  || { echo "FAIL test-report: a table without SKMD_REPORT:"; echo "$$out"; exit 1; }
+	@tests/report/test-report-json.sh $(TEST_REPORT) $(O)tests/report/out
 	@echo "PASS test-report"

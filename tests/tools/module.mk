@@ -1,4 +1,5 @@
-# tests/tools: --help and bad flags of every user tool; skmd-info's members and --json.
+# tests/tools: --help, --version and bad flags of every user tool, skmd-profile's and
+# libskmd's one-line messages, SKMD_REPORT=json; skmd-info's members and --json.
 TEST_TARGETS += test-tools
 .PHONY: test-tools
 test-tools: all

@@ -1,7 +1,9 @@
 #!/bin/bash
-# tests/tools: every user tool answers --help (exit 0, a usage line on stdout) and a bad
-# flag (non-zero exit, one line on stderr that names the flag); skmd-info lists the right
-# members with 1 and 3 PoCL devices, and its --json output parses.
+# tests/tools: every user tool answers --help (exit 0, a usage line on stdout), --version
+# (one line) and a bad flag (non-zero exit, one line on stderr that names the flag);
+# skmd-profile's bad inputs get one line; libskmd's messages for a wrong-length SKMD_SPLIT,
+# an SKMD_DEVICES that selects nothing and a foreign SKMD_* variable; SKMD_REPORT=json;
+# skmd-info lists the right members with 1 and 3 PoCL devices, and its --json parses.
 # usage: test-tools.sh BUILD_PREFIX   (BUILD_PREFIX: "" or build-san/)
 set -u
 build=${1-}
@@ -23,6 +25,74 @@ for tool in $tools; do
   [ "$lines" = 1 ] || bad "$tool --no-such-flag: $lines lines on stderr, want 1: $(cat "$tmp/err")"
   grep -q -- '--no-such-flag' "$tmp/err" || bad "$tool --no-such-flag: stderr does not name the flag"
 done
+
+# --version: one line naming the tool and libskmd's version, exit 0
+for tool in $tools; do
+  out=$("$tool" --version 2>&1); rc=$?
+  [ $rc = 0 ] && [ "$(grep -c '' <<<"$out")" = 1 ] &&
+    grep -qx "$(basename "$tool") (libskmd) [0-9][0-9.]*" <<<"$out" ||
+    bad "$tool --version: exit $rc: $out"
+done
+
+# one_line DESCRIPTION WANT_STATUS PATTERN COMMAND...: COMMAND exits WANT_STATUS and writes
+# one line on stderr (nothing on stdout) matching PATTERN
+one_line() {
+  local what=$1 want=$2 pattern=$3; shift 3
+  "$@" >"$tmp/out" 2>"$tmp/err" </dev/null; local rc=$?
+  [ $rc = "$want" ] || bad "$what: exit $rc, want $want: $(cat "$tmp/err")"
+  [ "$(grep -c '' "$tmp/err")" = 1 ] || bad "$what: not one line on stderr: $(cat "$tmp/err")"
+  [ ! -s "$tmp/out" ] || bad "$what: stdout not empty: $(cat "$tmp/out")"
+  grep -q -- "$pattern" "$tmp/err" || bad "$what: '$(cat "$tmp/err")' lacks '$pattern'"
+}
+profile=${build}tools/skmd-profile
+one_line "skmd-profile lst" 2 "unknown command 'lst'; did you mean 'list'?" "$profile" lst
+one_line "skmd-profile with no command" 2 "give a command" "$profile"
+one_line "skmd-profile --db in a missing directory" 1 "$tmp/none/x.db: No such file" \
+  "$profile" --db "$tmp/none/x.db" list
+[ ! -e "$tmp/none" ] || bad "skmd-profile list made the missing directory"
+one_line "skmd-profile run of a missing program" 127 "cannot run ./missing" \
+  "$profile" --db "$tmp/p.db" run -- ./missing
+one_line "skmd-profile show with no kernel" 2 "expected one KERNEL" "$profile" --db "$tmp/p.db" show
+
+# libskmd's own messages under an app, on two PoCL devices
+app=${build}examples/vector_add/vector_add
+lib=$(realpath "${build}libskmd/libskmd.so")
+under() { env POCL_DEVICES="pthread pthread" LD_PRELOAD="$lib" "$@" "$app" --quick; }
+lines() { grep '^libskmd' "$tmp/err"; }
+# a wrong-length SKMD_SPLIT: one warning with the fractions used, and the run still splits
+under SKMD_SPLIT=0.5 >"$tmp/out" 2>"$tmp/err"
+[ "$(lines | grep -c '')" = 1 ] &&
+  lines | grep -q '^libskmd: warn: SKMD_SPLIT=0.5 gives 1 fraction for 2 devices; using 0.50,0.50' ||
+  bad "SKMD_SPLIT=0.5: $(cat "$tmp/err")"
+grep -q '^PASSED' "$tmp/out" || bad "SKMD_SPLIT=0.5: the app failed"
+under SKMD_SPLIT=0.2,0.3,0.5 >"$tmp/out" 2>"$tmp/err"
+[ "$(lines | grep -c '')" = 1 ] &&
+  lines | grep -q '^libskmd: warn: SKMD_SPLIT=0.2,0.3,0.5 gives 3 fractions for 2 devices; using 0.40,0.60' ||
+  bad "SKMD_SPLIT with three fractions: $(cat "$tmp/err")"
+# SKMD_DEVICES that matches nothing: one error line listing the devices there are
+under SKMD_DEVICES=nosuch >"$tmp/out" 2>"$tmp/err"
+[ "$(lines | grep -c '')" = 1 ] &&
+  lines | grep -q '^libskmd: error: SKMD_DEVICES=nosuch selects none of the devices.*: 0 = 0:0 cpu "pthread.*, 1 = 0:1 cpu "pthread' ||
+  bad "SKMD_DEVICES=nosuch: $(cat "$tmp/err")"
+# another program's SKMD_* variable is not warned about; a near-miss is
+under SKMD_LIB=/opt/x SKMD_POLICY=equal >"$tmp/out" 2>"$tmp/err"
+! lines | grep -q 'SKMD_LIB' || bad "SKMD_LIB is warned about: $(cat "$tmp/err")"
+under SKMD_POLICI=equal >"$tmp/out" 2>"$tmp/err"
+lines | grep -q '^libskmd: warn: SKMD_POLICI is not a libskmd control.*did you mean SKMD_POLICY?' ||
+  bad "SKMD_POLICI is not named a near-miss: $(cat "$tmp/err")"
+# SKMD_REPORT=json: one object with the documented keys; each kernel's decision in words
+under SKMD_REPORT=json SKMD_REPORT_FILE="$tmp/report.json" SKMD_POLICY=equal >"$tmp/out" 2>"$tmp/err"
+/usr/bin/python3 - "$tmp/report.json" <<'PY' || bad "SKMD_REPORT=json: $(cat "$tmp/report.json" "$tmp/err")"
+import json, sys
+r = json.load(open(sys.argv[1]))
+for key in ("summary", "devices", "launches", "split_launches", "bytes_moved", "time_ms",
+            "est_saved_ms", "kernels"):
+    assert key in r, key
+assert len(r["devices"]) == 2 and r["launches"] >= 1 and r["split_launches"] >= 1, r
+k = {x["kernel"]: x for x in r["kernels"]}["vector_add"]
+assert k["launches"] == r["launches"] and len(k["shares"]) == 2 and k["decision"], k
+PY
+! grep -q '^{' "$tmp/err" || bad "SKMD_REPORT_FILE: the JSON also went to stderr"
 
 info=${build}tools/skmd-info
 # One PoCL device: one member, chosen with every device, executing.

@@ -5,6 +5,7 @@
 #include "summary.h"
 #include "svg.h"
 #include "timeline.h"
+#include "../../libskmd/version.h"
 
 #include <errno.h>
 #include <spawn.h>
@@ -36,7 +37,8 @@ static void print_help(FILE *out)
             "  --launch N       only the spans of the app's launch number N (args.launch)\n"
             "  --title TEXT     the picture's title (default: the trace's file name)\n"
             "  --width PIXELS   the picture's width, 400 to 20000 (default 1200)\n"
-            "  --help           this text\n\n"
+            "  --help           this text\n"
+            "  --version        the version of libskmd it belongs to\n\n"
             "Example: SKMD_TRACE=t.json ./app && skmd-trace --svg t.svg --summary t.json\n");
 }
 
@@ -85,6 +87,9 @@ int main(int argc, char **argv)
         int has_value = i + 1 < argc;
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             print_help(stdout);
+            return 0;
+        } else if (strcmp(arg, "--version") == 0) {
+            printf("skmd-trace (libskmd) %s\n", SKMD_VERSION);
             return 0;
         } else if (strcmp(arg, "--summary") == 0) {
             summary = 1;

@@ -2,13 +2,15 @@
 #include "svg.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
-#define LEFT 210      /* room for the lane names */
+#define LEFT 16       /* lane names sit above their lanes: never cut at the edge */
 #define RIGHT 20
-#define TOP 56        /* title and time axis */
+#define TOP 72        /* title, launch numbers and time axis */
 #define LANE_HEIGHT 34
-#define LANE_GAP 8
+#define LANE_GAP 24   /* holds the next lane's name */
+#define MIN_SPAN_PX 3 /* a sub-millisecond transfer in a long run is still seen */
 
 static const struct {
     const char *category, *colour, *label;
@@ -63,7 +65,7 @@ int svg_write(FILE *out, const struct timeline *t, const char *title, int width)
     if (range <= 0)
         range = 1;
     double plot = width - LEFT - RIGHT;
-    int height = TOP + (int)t->lane_count * (LANE_HEIGHT + LANE_GAP) + 50;
+    int height = TOP + 16 + (int)t->lane_count * (LANE_HEIGHT + LANE_GAP) + 50;
     int in_ms = range >= 2000;
     double unit = in_ms ? 1000 : 1;
 
@@ -72,16 +74,17 @@ int svg_write(FILE *out, const struct timeline *t, const char *title, int width)
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
             "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n"
             "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
-            "<text x=\"%d\" y=\"18\" font-size=\"14\" font-weight=\"bold\">",
+            "<text x=\"%d\" y=\"16\" font-size=\"14\" font-weight=\"bold\">",
             width, height, width, height, LEFT);
     put_text(out, title, 200);
     fprintf(out, "</text>\n");
 
     /* time axis: ticks and light lines through the lanes */
     double step = nice_step(range / unit, 8);
-    int lanes_bottom = TOP + (int)t->lane_count * (LANE_HEIGHT + LANE_GAP);
+    int lanes_bottom = TOP + 16 + (int)t->lane_count * (LANE_HEIGHT + LANE_GAP);
     fprintf(out, "<g class=\"axis\" stroke=\"#888\">\n<line x1=\"%d\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/>\n",
             LEFT, TOP - 8, LEFT + plot, TOP - 8);
+    /* (the axis runs across the top; the lanes start below the first lane's name) */
     for (int k = 0; k * step <= range / unit + 1e-9; k++) {
         double x = LEFT + k * step * unit / range * plot;
         fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>\n", x,
@@ -90,18 +93,50 @@ int svg_write(FILE *out, const struct timeline *t, const char *title, int width)
                      "fill=\"#333\">%g</text>\n",
                 x, TOP - 14, k * step);
     }
-    fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" stroke=\"none\" fill=\"#333\">"
+    fprintf(out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"end\" stroke=\"none\" fill=\"#333\">"
                  "time (%s)</text>\n</g>\n",
-            LEFT - 8, TOP - 14, in_ms ? "ms" : "\xc2\xb5s");
+            LEFT + plot, TOP - 28, in_ms ? "ms" : "\xc2\xb5s");
+
+    /* launch markers: a dashed line where each launch's first span starts, numbered */
+    fprintf(out, "<g class=\"launches\" stroke=\"#555\" stroke-dasharray=\"3,3\">\n");
+    long max_launch = 0;
+    for (size_t i = 0; i < t->span_count; i++)
+        if (t->spans[i].launch > max_launch)
+            max_launch = t->spans[i].launch;
+    double *first = max_launch > 0 ? malloc(((size_t)max_launch + 1) * sizeof *first) : NULL;
+    for (long k = 0; first && k <= max_launch; k++)
+        first[k] = HUGE_VAL;
+    for (size_t i = 0; first && i < t->span_count; i++) {
+        long k = t->spans[i].launch; /* 0: the app's own transfers, no launch */
+        if (k > 0 && t->spans[i].start_us < first[k])
+            first[k] = t->spans[i].start_us;
+    }
+    double last_x = -1e9;
+    for (long k = 1; first && k <= max_launch; k++) {
+        if (first[k] == HUGE_VAL)
+            continue;
+        double x = LEFT + (first[k] - t->start_us) / range * plot;
+        fprintf(out, "<line class=\"launch\" data-launch=\"%ld\" x1=\"%.1f\" y1=\"%d\" "
+                     "x2=\"%.1f\" y2=\"%d\"/>\n",
+                k, x, TOP - 4, x, lanes_bottom);
+        if (x - last_x >= 24) { /* numbers that would overlap are left to the lines */
+            fprintf(out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" stroke=\"none\" "
+                         "fill=\"#555\" font-size=\"10\">#%ld</text>\n",
+                    x, TOP - 34, k);
+            last_x = x;
+        }
+    }
+    free(first);
+    fprintf(out, "</g>\n");
 
     for (size_t l = 0; l < t->lane_count; l++) {
-        int y = TOP + (int)l * (LANE_HEIGHT + LANE_GAP);
+        int y = TOP + 16 + (int)l * (LANE_HEIGHT + LANE_GAP);
         fprintf(out, "<g class=\"lane\" data-lane=\"%zu\" data-tid=\"%ld\">\n", l, t->lanes[l].tid);
         fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#f4f4f4\"/>\n",
                 LEFT, y, plot, LANE_HEIGHT);
-        fprintf(out, "<text class=\"lane-name\" x=\"%d\" y=\"%d\" text-anchor=\"end\">", LEFT - 8,
-                y + LANE_HEIGHT / 2 + 4);
-        put_text(out, t->lanes[l].name, 30);
+        fprintf(out, "<text class=\"lane-name\" x=\"%d\" y=\"%d\" font-weight=\"bold\">", LEFT,
+                y - 5);
+        put_text(out, t->lanes[l].name, 200);
         fprintf(out, "</text>\n");
         for (size_t i = 0; i < t->span_count; i++) {
             const struct timeline_span *s = &t->spans[i];
@@ -110,8 +145,8 @@ int svg_write(FILE *out, const struct timeline *t, const char *title, int width)
             size_t style = style_of(s->category);
             double x = LEFT + (s->start_us - t->start_us) / range * plot;
             double w = s->duration_us / range * plot;
-            if (w < 0.5)
-                w = 0.5; /* visible however short */
+            if (w < MIN_SPAN_PX)
+                w = MIN_SPAN_PX; /* visible however short */
             fprintf(out, "<rect class=\"span %s\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\" "
                          "fill=\"%s\" fill-opacity=\"0.9\" stroke=\"white\" stroke-width=\"0.5\">"
                          "<title>",
