@@ -782,7 +782,7 @@ static void note_whole_vs_split(const struct skmd_plan_request *r, const struct 
 /* The partitioner's decision serves the next PLAN_MEMO_LAUNCHES launches of the entry
  * that ask the same (its decision-cache key, its arguments, the inputs' places) while
  * they run whole on one member, by the decision or by the guard, and no measurement moves
- * a table (skmd_plan_observe): the problem and its descent cost tens of microseconds a
+ * a table (skmd_plan_observe), a link or the host's rates (plan_model): the problem and its descent cost tens of microseconds a
  * launch, which short launches chained by events wait for. A launch
  * that runs split ends it: the next split is decided anew with what that one taught (its
  * finish offsets). */
@@ -823,7 +823,8 @@ static int memo_take(const struct skmd_plan_request *r, struct entry *e,
     if (memo->left <= 0)
         return 0;
     if (key->shape != memo->key.shape || key->buffers != memo->key.buffers ||
-        memo_request(r) != memo->request || !same_residency(resident, &memo->where)) {
+        memo->model != plan_model || memo_request(r) != memo->request ||
+        !same_residency(resident, &memo->where)) {
         memo->left = 0;
         return 0;
     }
@@ -847,7 +848,25 @@ static void memo_keep(const struct skmd_plan_request *r, struct entry *e,
     memo->res = *res;
     memcpy(memo->map, map, sizeof memo->map);
     memo->n = n;
+    memo->model = plan_model;
     memo->left = PLAN_MEMO_LAUNCHES;
+}
+
+/* The kept decision's estimates are this launch's reason too. */
+static void memo_note_keep(struct plan_memo *memo, const struct skmd_plan_ticket *t)
+{
+    memo->est_whole_ms = t->est_whole_ms;
+    memo->est_split_ms = t->est_split_ms;
+    memo->est_whole_member = t->est_whole_member;
+    memcpy(memo->est_alone_ms, t->est_alone_ms, sizeof memo->est_alone_ms);
+}
+
+static void memo_note_take(const struct plan_memo *memo, struct skmd_plan_ticket *t)
+{
+    t->est_whole_ms = memo->est_whole_ms;
+    t->est_split_ms = memo->est_split_ms;
+    t->est_whole_member = memo->est_whole_member;
+    memcpy(t->est_alone_ms, memo->est_alone_ms, sizeof t->est_alone_ms);
 }
 
 /* Under plan_lock: the partitioner's decision (or a cold-start probe, a sweep step,
@@ -920,7 +939,12 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     for (int i = 0; i < n; i++)
         count[map[i]] = res.count[i];
     keep_home(r, e, &e->away, resident, count);
-    note_whole_vs_split(r, e, resident, &res, n, t);
+    if (kept) {
+        memo_note_take(&e->memo, t);
+    } else {
+        note_whole_vs_split(r, e, resident, &res, n, t);
+        memo_note_keep(&e->memo, t);
+    }
     skmd_log(SKMD_LOG_DEBUG, "plan %s: %s%s, estimated %.3f ms%s", e->name, how,
              kept ? " (the last decision, kept)" : "", res.overall_ms,
              resident->pieces ? " (shares that move inputs priced in pieces, overlapped)" : "");
