@@ -782,7 +782,7 @@ static void note_whole_vs_split(const struct skmd_plan_request *r, const struct 
 /* The partitioner's decision serves the next PLAN_MEMO_LAUNCHES launches of the entry
  * that ask the same (its decision-cache key, its arguments, the inputs' places) while
  * they run whole on one member, by the decision or by the guard, and no measurement moves
- * a table (skmd_plan_observe), a link or the host's rates (plan_model): the problem and its descent cost tens of microseconds a
+ * a table (skmd_plan_observe): the problem and its descent cost tens of microseconds a
  * launch, which short launches chained by events wait for. A launch
  * that runs split ends it: the next split is decided anew with what that one taught (its
  * finish offsets). */
@@ -823,8 +823,7 @@ static int memo_take(const struct skmd_plan_request *r, struct entry *e,
     if (memo->left <= 0)
         return 0;
     if (key->shape != memo->key.shape || key->buffers != memo->key.buffers ||
-        memo->model != plan_model || memo_request(r) != memo->request ||
-        !same_residency(resident, &memo->where)) {
+        memo_request(r) != memo->request || !same_residency(resident, &memo->where)) {
         memo->left = 0;
         return 0;
     }
@@ -848,7 +847,6 @@ static void memo_keep(const struct skmd_plan_request *r, struct entry *e,
     memo->res = *res;
     memcpy(memo->map, map, sizeof memo->map);
     memo->n = n;
-    memo->model = plan_model;
     memo->left = PLAN_MEMO_LAUNCHES;
 }
 

@@ -38,7 +38,6 @@ struct plan_memo {
     struct residency where;
     struct skmd_part_result res;
     int map[SKMD_MAX_MEMBERS], n;
-    uint64_t model; /* plan_model when it was kept */
     /* The estimates given as the decision's reason (note_whole_vs_split), kept with it. */
     double est_whole_ms, est_split_ms, est_alone_ms[SKMD_MAX_MEMBERS];
     int est_whole_member;
@@ -100,9 +99,6 @@ extern double plan_peer_rate[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 extern double plan_host_rate;
 /* The same while a CPU member's share held the host's cores (0: none seen). */
 extern double plan_host_busy_rate;
-/* Counts the moves of the model's links and host rates that change a decision's inputs
- * (a kept decision made under another count is made anew: plan.c, memo_take). */
-extern uint64_t plan_model;
 /* plan_twin[m][o]: members m and o are the same device model on the same driver. */
 extern unsigned char plan_twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 

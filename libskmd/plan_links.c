@@ -4,8 +4,6 @@
  * stored, are refined by the transfers the engine times and go back to the database with
  * the tables; the host's rates for several members at once are learnt from the engine's
  * windows and kept per set of members. */
-#include <math.h>
-
 #include "clock.h"
 #include "host_busy.h"
 #include "log.h"
@@ -16,21 +14,11 @@
 
 double plan_host_rate;
 double plan_host_busy_rate;
-uint64_t plan_model;
 /* Both start from the database's figures for this set of members and go back to it. */
 static int host_rates_dirty;
 /* The process's first window carries one-time costs (staging made, a member's first
  * transfers): no sample where a rate is known, else taken until the next replaces it. */
 static int host_window_seen, host_rate_provisional;
-
-/* Under plan_lock: a figure that moved by more than this (a 10% miss at alpha 0.3)
- * moved the model (plan_model). */
-#define PLAN_MODEL_DRIFT 0.03
-static void note_model_move(double was, double now)
-{
-    if (!(was > 0) || fabs(now / was - 1) > PLAN_MODEL_DRIFT)
-        plan_model++;
-}
 
 /* Default link of a member that was never calibrated: a CPU shares host memory. */
 void plan_default_link(struct member_info *mi, int m, int cpu)
@@ -75,13 +63,9 @@ void plan_observe_transfer(int member, int to_device, int pinned, uint64_t bytes
     int dir = to_device ? SKMD_PART_H2D : SKMD_PART_D2H, mem = pinned ? SKMD_PART_PINNED
                                                                      : SKMD_PART_PAGEABLE;
     pthread_mutex_lock(&plan_lock);
-    struct skmd_part_link_curve *c = &plan_info[member].curve[dir][mem];
-    double was = plan_info[member].link_known[dir][mem] ? skmd_part_link_ms(c, (double)bytes)
-                                                        : 0;
-    if (skmd_part_observe_link(c, (double)bytes, ms, PLAN_ALPHA) == SKMD_PART_OK) {
+    if (skmd_part_observe_link(&plan_info[member].curve[dir][mem], (double)bytes, ms,
+                               PLAN_ALPHA) == SKMD_PART_OK)
         plan_info[member].link_dirty[dir][mem] = plan_info[member].link_known[dir][mem] = 1;
-        note_model_move(was, skmd_part_link_ms(c, (double)bytes));
-    }
     pthread_mutex_unlock(&plan_lock);
 }
 
@@ -112,20 +96,16 @@ void plan_observe_window(uint64_t bytes, double ms, int members)
     if (first && plan_host_rate > 0) {
         skmd_log(SKMD_LOG_DEBUG, "plan: the process's first host window is no sample");
     } else if (busy_ms < 0.1 * ms) {
-        double was = plan_host_rate;
         if (host_rate_provisional)
             plan_host_rate = 0; /* replaced, not smoothed */
         host_rate_provisional = first;
         plan_smooth(&plan_host_rate, (double)bytes / ms);
-        note_model_move(was, plan_host_rate);
         host_rates_dirty = 1;
     } else if (busy_ms >= 0.5 * ms) {
         double busy_bytes = (double)bytes - plan_host_rate * (ms - busy_ms);
-        double was = plan_host_busy_rate;
         plan_smooth(&plan_host_busy_rate, plan_host_rate > 0 && busy_bytes > 0
                                               ? busy_bytes / busy_ms
                                               : (double)bytes / ms);
-        note_model_move(was, plan_host_busy_rate);
         host_rates_dirty = 1;
     }
     pthread_mutex_unlock(&plan_lock);
