@@ -368,7 +368,9 @@ static void CL_CALLBACK event_trampoline(cl_event real, cl_int status, void *dat
 {
     struct event_callback *cb = data;
     (void)real;
+    int saved = skmd_app_callback_begin();
     cb->fn(cb->event, status, cb->user_data);
+    skmd_app_callback_end(saved);
     skmd_clReleaseEvent(cb->event);
     free(cb);
 }
