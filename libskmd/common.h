@@ -20,6 +20,8 @@ struct skmd_enqueue {
     cl_event real_event;  /* what the real call returned */
     cl_event *want;       /* the app's `event` argument */
     cl_event *event;      /* &real_event when the app wants one, else NULL */
+    uint64_t t0;          /* host clock when a command done on the host began (its
+                             event's QUEUED time; skmd_host_command_begin) */
 };
 
 /* Validates the app's wait list and translates it; CL_SUCCESS or the spec's error. */

@@ -3,6 +3,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
+#include "clock.h"
 #include "common.h"
 #include "showreal.h"
 #include "eventspan.h"
@@ -18,6 +19,8 @@ struct span_event {
     cl_event real;
     int timed;
     cl_ulong times[4]; /* QUEUED, SUBMIT, START, END */
+    int member;          /* whose device clock the times are in */
+    uint64_t queued_ns;  /* host clock when made (profiling queues only; 0: none) */
 };
 #define SPAN_BUCKETS 256
 static pthread_mutex_t span_events_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -41,6 +44,9 @@ cl_event skmd_span_event_new(cl_command_queue q, cl_int *err)
         return NULL;
     }
     s->real = real;
+    s->member = q->member;
+    if (q->properties & CL_QUEUE_PROFILING_ENABLE) /* else no clock read: a hot path */
+        s->queued_ns = skmd_now_ns();
     pthread_mutex_lock(&span_events_lock);
     struct span_event **bucket = span_bucket(real);
     s->next = *bucket;
@@ -68,6 +74,46 @@ void skmd_span_event_times(cl_event real, const cl_ulong times[4])
             s->times[i] = times[i];
     }
     pthread_mutex_unlock(&span_events_lock);
+}
+
+static cl_long device_minus_host(int m);
+
+void skmd_span_event_set(cl_event real, cl_int status)
+{
+    uint64_t now = 0, queued = 0;
+    int member = 0;
+    if (status == CL_COMPLETE && atomic_load(&span_events_alive) > 0) {
+        pthread_mutex_lock(&span_events_lock);
+        const struct span_event *s = *span_event_find(real);
+        if (s && !s->timed && s->queued_ns) {
+            queued = s->queued_ns;
+            member = s->member;
+        }
+        pthread_mutex_unlock(&span_events_lock);
+    }
+    if (queued) { /* no times of the work itself: the host clock's, in the device's base */
+        now = skmd_now_ns();
+        cl_ulong offset = (cl_ulong)device_minus_host(member);
+        cl_ulong t[4] = {queued + offset, queued + offset, queued + offset, now + offset};
+        skmd_span_event_times(real, t);
+    }
+    real_clSetUserEventStatus(real, status);
+}
+
+cl_event skmd_span_event_done(cl_command_queue q, uint64_t queued_ns, cl_int *err)
+{
+    cl_event real = skmd_span_event_new(q, err);
+    if (!real)
+        return NULL;
+    if (queued_ns && (q->properties & CL_QUEUE_PROFILING_ENABLE)) {
+        pthread_mutex_lock(&span_events_lock);
+        struct span_event *s = *span_event_find(real);
+        if (s)
+            s->queued_ns = queued_ns;
+        pthread_mutex_unlock(&span_events_lock);
+    }
+    skmd_span_event_set(real, CL_COMPLETE);
+    return real;
 }
 
 void skmd_span_event_release(cl_event real)

@@ -1304,9 +1304,9 @@ static void launch_main(void *arg)
             skmd_span_event_times(L->user, t);
         }
         /* Last: the app may go on (and free what it likes) as soon as this is set. */
-        real_clSetUserEventStatus(L->user, status == CL_SUCCESS ? CL_COMPLETE
-                                           : status < 0         ? status
-                                                                : CL_OUT_OF_RESOURCES);
+        skmd_span_event_set(L->user, status == CL_SUCCESS ? CL_COMPLETE
+                                     : status < 0         ? status
+                                                          : CL_OUT_OF_RESOURCES);
         real_clReleaseEvent(L->user);
     }
     free_launch(L);
