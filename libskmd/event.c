@@ -199,7 +199,7 @@ cl_event skmd_event_wrap(cl_context context, cl_command_queue queue, cl_event re
 }
 
 cl_int skmd_events_unwrap(cl_context ctx, cl_uint n, const cl_event *in, cl_event *out,
-                          cl_uint *kept)
+                          cl_uint *kept, int gated)
 {
     *kept = 0;
     for (cl_uint i = 0; i < n; i++) {
@@ -210,6 +210,10 @@ cl_int skmd_events_unwrap(cl_context ctx, cl_uint n, const cl_event *in, cl_even
          * may be submitted late (NVIDIA's driver holds it back for a thread of its own). A
          * failed one stays, so that the command fails as the driver decides. */
         cl_int status = CL_QUEUED;
+        if (gated && skmd_event_pending(in[i])) {
+            out[(*kept)++] = real; /* waited for on the launcher (defer.h) */
+            continue;
+        }
         if (skmd_span_event_is(real) && real_clWaitForEvents(1, &real) == CL_SUCCESS &&
             real_clGetEventInfo(real, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
                                 &status, NULL) == CL_SUCCESS && status == CL_COMPLETE) {
@@ -224,18 +228,26 @@ cl_int skmd_events_unwrap(cl_context ctx, cl_uint n, const cl_event *in, cl_even
 cl_int skmd_enqueue_begin(struct skmd_enqueue *e, cl_command_queue queue, cl_uint nwait,
                           const cl_event *wait, cl_event *event)
 {
+    return skmd_enqueue_begin_gated(e, queue, nwait, wait, event, 0);
+}
+
+cl_int skmd_enqueue_begin_gated(struct skmd_enqueue *e, cl_command_queue queue, cl_uint nwait,
+                                const cl_event *wait, cl_event *event, int gated)
+{
     e->queue = queue;
     e->nwait = nwait;
     e->wait = NULL;
     e->want = event;
     e->event = event ? &e->real_event : NULL;
     e->real_event = NULL;
+    e->gated = gated;
+    e->t0 = 0;
     SKMD_RETURN_ERROR_IF((nwait > 0) != (wait != NULL), CL_INVALID_EVENT_WAIT_LIST);
     if (nwait == 0)
         return CL_SUCCESS;
     e->wait = nwait <= 16 ? e->small : malloc(nwait * sizeof *e->wait);
     SKMD_RETURN_ERROR_IF(!e->wait, CL_OUT_OF_HOST_MEMORY);
-    cl_int err = skmd_events_unwrap(queue->context, nwait, wait, e->wait, &e->nwait);
+    cl_int err = skmd_events_unwrap(queue->context, nwait, wait, e->wait, &e->nwait, gated);
     if ((err != CL_SUCCESS || e->nwait == 0) && e->wait != e->small)
         free(e->wait);
     if (err != CL_SUCCESS || e->nwait == 0)
@@ -262,7 +274,18 @@ cl_int skmd_enqueue_end(struct skmd_enqueue *e, cl_int err)
         real_clReleaseEvent(e->real_event);
         return CL_OUT_OF_HOST_MEMORY;
     }
+    (*e->want)->host_set = skmd_span_event_is(e->real_event);
     return CL_SUCCESS;
+}
+
+int skmd_event_pending(cl_event ev)
+{
+    if (!ev->host_set)
+        return 0; /* a device's command: no real command waits on a pending user event */
+    cl_int status = CL_COMPLETE;
+    real_clGetEventInfo(ev->real, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
+                        NULL);
+    return status > CL_COMPLETE;
 }
 
 cl_int skmd_clRetainEvent(cl_event event)
@@ -384,6 +407,7 @@ cl_event skmd_clCreateUserEvent(cl_context context, cl_int *errcode_ret)
     SKMD_GOTO_IF_REAL_FAILED(errcode);
     ev = skmd_event_wrap(context, NULL, real);
     SKMD_GOTO_ERROR_IF(!ev, CL_OUT_OF_HOST_MEMORY);
+    ev->host_set = 1;
     atomic_fetch_add_explicit(&user_events_unset, 1, memory_order_acq_rel);
 ERROR:
     if (errcode != CL_SUCCESS && real)
