@@ -7,7 +7,8 @@
  *   returns before the gate is set, nothing completes before it, the results are right;
  * - callbacks: one set on a complete event (the driver may run it at once, on this
  *   thread) and one on a pending event each enqueue a launch and a read and query events;
- * - threads: 8 app threads, each with its own queue, kernel and buffer;
+ * - threads: 8 app threads, each with its own queue, kernels and buffers (one launch
+ *   per round with a write footprint that needs the merge);
  * - profiling: every kind of command's event on a profiling queue (launch, read after a
  *   launch, blocking and not, write, copy, fill, map, unmap, marker, barrier, a gated
  *   launch) answers QUEUED, SUBMIT, START and END with ordered times. */
@@ -32,6 +33,10 @@ static const char *source =
     "__kernel void addk(__global uint *y, uint k) {\n"
     "  size_t i = get_global_id(0);\n"
     "  y[i] = y[i] + k;\n"
+    "}\n"
+    "__kernel void spread(__global uint *y, __global const uint *x, uint k) {\n"
+    "  size_t i = get_global_id(0), n = get_global_size(0);\n"
+    "  y[(i * 7) % n] = x[(i * 7) % n] + k;\n"
     "}\n";
 
 static struct cl_test cl;
@@ -266,17 +271,25 @@ struct thread_work {
     cl_int err;
 };
 
+static int rounds = 6; /* TRANSPARENCY_ROUNDS */
+
 static void *thread_main(void *arg)
 {
     struct thread_work *w = arg;
     cl_int err;
     cl_command_queue q = clCreateCommandQueue(cl.context, cl.device, 0, &err);
     cl_kernel k = q ? clCreateKernel(cl.program, "addk", &err) : NULL;
-    cl_mem b = k ? clCreateBuffer(cl.context, CL_MEM_READ_WRITE, N * sizeof(cl_uint), NULL,
+    cl_kernel sk = k ? clCreateKernel(cl.program, "spread", &err) : NULL;
+    cl_mem b = sk ? clCreateBuffer(cl.context, CL_MEM_READ_WRITE, N * sizeof(cl_uint), NULL,
+                                   &err)
+                  : NULL;
+    cl_mem c = b ? clCreateBuffer(cl.context, CL_MEM_READ_WRITE, N * sizeof(cl_uint), NULL,
                                   &err)
                  : NULL;
     static _Thread_local cl_uint data[N];
-    for (int round = 0; round < 6 && b && err == CL_SUCCESS; round++) {
+    size_t global = N, local = LOCAL;
+    cl_uint zero = 0;
+    for (int round = 0; round < rounds && c && err == CL_SUCCESS; round++) {
         cl_uint base = (cl_uint)(w->id * 100000 + round);
         for (cl_uint i = 0; i < N; i++)
             data[i] = base + i;
@@ -285,14 +298,27 @@ static void *thread_main(void *arg)
             err = launch(q, k, b, 1, 0, NULL, NULL);
         if (err == CL_SUCCESS)
             err = launch(q, k, b, (cl_uint)round, 0, NULL, NULL);
+        /* c = b through a write footprint libskmd cannot know (the merge) */
         if (err == CL_SUCCESS)
-            err = clEnqueueReadBuffer(q, b, CL_TRUE, 0, sizeof data, data, 0, NULL, NULL);
+            err = clSetKernelArg(sk, 0, sizeof c, &c);
+        if (err == CL_SUCCESS)
+            err = clSetKernelArg(sk, 1, sizeof b, &b);
+        if (err == CL_SUCCESS)
+            err = clSetKernelArg(sk, 2, sizeof zero, &zero);
+        if (err == CL_SUCCESS)
+            err = clEnqueueNDRangeKernel(q, sk, 1, NULL, &global, &local, 0, NULL, NULL);
+        if (err == CL_SUCCESS)
+            err = clEnqueueReadBuffer(q, c, CL_TRUE, 0, sizeof data, data, 0, NULL, NULL);
         for (cl_uint i = 0; i < N && err == CL_SUCCESS; i++)
             w->bad += data[i] != base + i + 1 + (cl_uint)round;
     }
     w->err = err;
+    if (c)
+        clReleaseMemObject(c);
     if (b)
         clReleaseMemObject(b);
+    if (sk)
+        clReleaseKernel(sk);
     if (k)
         clReleaseKernel(k);
     if (q)
@@ -303,6 +329,8 @@ static void *thread_main(void *arg)
 static void threads(void)
 {
     enter("threads: 8 queues");
+    if (getenv("TRANSPARENCY_ROUNDS"))
+        rounds = atoi(getenv("TRANSPARENCY_ROUNDS"));
     struct thread_work w[THREADS];
     for (int t = 0; t < THREADS; t++) {
         w[t] = (struct thread_work){.id = t};
