@@ -28,6 +28,22 @@ static inline void skmd_real_call_end(int *depth)
     skmd_in_real_call = *depth;
 }
 
+/* Around every app callback libskmd runs or hands to a driver: a driver may run it inside
+ * one of libskmd's real calls (a callback set on a complete event runs at once, on the
+ * calling thread), and the app's OpenCL calls from it must reach libskmd, not go straight
+ * back to the real loader with libskmd's handles. */
+static inline int skmd_app_callback_begin(void)
+{
+    int saved = skmd_in_real_call;
+    skmd_in_real_call = 0;
+    return saved;
+}
+
+static inline void skmd_app_callback_end(int saved)
+{
+    skmd_in_real_call = saved;
+}
+
 /* real_clXxx(args): skmd_real.clXxx(args) with the re-entry guard set around it. */
 #define SKMD_API(ret, name, params, args, err, ver)                                      \
     static inline ret real_##name params                                                 \

@@ -123,7 +123,7 @@ static cl_int app_event_end(cl_command_queue q, struct app_event *ev, cl_int err
     if (ev->marker)
         real_clReleaseEvent(ev->marker);
     if (err == CL_SUCCESS)
-        err = real_clSetUserEventStatus(ev->real, CL_COMPLETE);
+        skmd_span_event_set(ev->real, CL_COMPLETE);
     if (err == CL_SUCCESS && !(*event = skmd_event_wrap(q->context, q, ev->real)))
         err = CL_OUT_OF_HOST_MEMORY;
     if (err != CL_SUCCESS) {

@@ -20,11 +20,18 @@ struct skmd_enqueue {
     cl_event real_event;  /* what the real call returned */
     cl_event *want;       /* the app's `event` argument */
     cl_event *event;      /* &real_event when the app wants one, else NULL */
+    uint64_t t0;          /* host clock when a command done on the host began (its
+                             event's QUEUED time; skmd_host_command_begin) */
+    int gated;            /* the command is deferred (defer.h): pending span events stay in
+                             `wait` (waited for off the app's thread) */
 };
 
 /* Validates the app's wait list and translates it; CL_SUCCESS or the spec's error. */
 cl_int skmd_enqueue_begin(struct skmd_enqueue *e, cl_command_queue queue, cl_uint nwait,
                           const cl_event *wait, cl_event *event);
+/* The same for a command that runs off the app's thread when `gated` (defer.h). */
+cl_int skmd_enqueue_begin_gated(struct skmd_enqueue *e, cl_command_queue queue, cl_uint nwait,
+                                const cl_event *wait, cl_event *event, int gated);
 /* Wraps the returned event (when `err` is CL_SUCCESS and one was asked for), frees the
  * list; returns err, or CL_OUT_OF_HOST_MEMORY. */
 cl_int skmd_enqueue_end(struct skmd_enqueue *e, cl_int err);
@@ -40,9 +47,13 @@ cl_event skmd_event_wrap(cl_context context, cl_command_queue queue, cl_event re
 
 /* Translates an app event list for a command of context ctx into real events: *kept of
  * them in out (which has room for n). The events of libskmd's own work (eventspan.h) are
- * waited for here and, once complete, left out. */
+ * waited for here and, once complete, left out; for a `gated` command (defer.h) pending
+ * ones are kept, to be waited for off the app's thread. */
 cl_int skmd_events_unwrap(cl_context ctx, cl_uint n, const cl_event *in, cl_event *out,
-                          cl_uint *kept);
+                          cl_uint *kept, int gated);
+/* 1 when ev is a user event or span event not yet set (complete or failed): what waits
+ * for it may wait for the app (defer.h). */
+int skmd_event_pending(cl_event ev);
 
 void skmd_registry_add(const void *handle);
 void skmd_registry_remove(const void *handle);

@@ -46,6 +46,16 @@ static void *make_staging_early(void *arg)
     return NULL;
 }
 
+/* The app's notify function, from a driver's call (api.h: skmd_app_callback_begin). */
+static void CL_CALLBACK context_notify(const char *errinfo, const void *private_info,
+                                       size_t cb, void *data)
+{
+    cl_context ctx = data;
+    int saved = skmd_app_callback_begin();
+    ctx->notify(errinfo, private_info, cb, ctx->notify_data);
+    skmd_app_callback_end(saved);
+}
+
 /* A context's real contexts span every member whatever its devices (the SKMD device or
  * sub-devices of it): the members a command may use are its queue's device's. */
 static cl_context create(const cl_context_properties *properties, cl_uint num_devices,
@@ -84,8 +94,8 @@ static cl_context create(const cl_context_properties *properties, cl_uint num_de
                 devs[n++] = skmd_state.members[i].real_device;
         cl_context_properties rp[] = {CL_CONTEXT_PLATFORM,
                                       (cl_context_properties)skmd_state.platforms[slot], 0};
-        /* The app's notify function takes no handle: the driver may call it directly. */
-        ctx->real[slot] = real_clCreateContext(rp, n, devs, pfn_notify, user_data, &errcode);
+        ctx->real[slot] = real_clCreateContext(rp, n, devs, pfn_notify ? context_notify : NULL,
+                                               pfn_notify ? ctx : NULL, &errcode);
         SKMD_GOTO_IF_REAL_FAILED(errcode);
     }
     errcode = CL_SUCCESS;
@@ -180,7 +190,9 @@ cl_int skmd_clReleaseContext(cl_context context)
     /* Destructor callbacks run last-registered first, as the spec says. */
     for (struct skmd_callback *cb = context->destructors, *next; cb; cb = next) {
         next = cb->next;
+        int saved = skmd_app_callback_begin();
         ((void (CL_CALLBACK *)(cl_context, void *))cb->fn)(context, cb->user_data);
+        skmd_app_callback_end(saved);
         free(cb);
     }
     skmd_object_finish(&context->obj);

@@ -1,9 +1,13 @@
 /* libskmd/enqueue.c: every clEnqueue* (the hot path). In single mode each one is the
  * real command on the executing member's queue with real handles swapped in; no
  * allocation unless the app asks for an event or waits on more than 16. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "app_io.h"
 #include "coherence.h"
 #include "common.h"
+#include "defer.h"
 #include "inflight.h"
 #include "member_health.h"
 #include "ndrange_check.h"
@@ -133,6 +137,31 @@ static void rect_span(const size_t *origin, const size_t *region, size_t row_pit
             return coh_err_;                                                              \
     } while (0)
 
+/* Whether a command on q with wait list (n, wl) over mems[0..nm) (writes[i]: it writes
+ * mems[i]) must be deferred (defer.h); cheap when nothing is gated. */
+static int gated(cl_command_queue q, cl_uint n, const cl_event *wl, const cl_mem *mems,
+                 const unsigned char *writes, unsigned nm)
+{
+    if (skmd_defer_running())
+        return 0;
+    if (skmd_defer_wanted(q, n, wl))
+        return 1;
+    for (unsigned i = 0; i < nm; i++)
+        if (skmd_defer_touches(mems[i], writes[i]))
+            return 1;
+    return 0;
+}
+
+/* The buffers of a deferred command, retained until it has run. */
+static void keep(struct skmd_defer_args *a, cl_mem m0, cl_mem m1)
+{
+    a->mem[0] = m0;
+    a->mem[1] = m1;
+    skmd_clRetainMemObject(m0);
+    if (m1)
+        skmd_clRetainMemObject(m1);
+}
+
 static cl_int read_buffer(cl_command_queue q, cl_mem buffer, cl_bool blocking, size_t offset,
                           size_t size, void *ptr, cl_uint n, const cl_event *wl,
                           cl_event *event)
@@ -170,6 +199,17 @@ cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool block
                                 size_t offset, size_t size, void *ptr, cl_uint n,
                                 const cl_event *wl, cl_event *event)
 {
+    QUEUE_CHECK(q);
+    MEM_CHECK(buffer);
+    HOST_ACCESS(buffer, 1, 0);
+    if (gated(q, n, wl, &buffer, (const unsigned char[]){0}, 1)) {
+        SKMD_RETURN_ERROR_IF(!ptr || offset > buffer->size || size > buffer->size - offset,
+                             CL_INVALID_VALUE);
+        struct skmd_defer_args a = {.offset = {offset}, .size = size, .ptr = ptr};
+        keep(&a, buffer, NULL);
+        return skmd_defer(q, SKMD_DEFER_READ, CL_COMMAND_READ_BUFFER, n, wl, &buffer,
+                          (const unsigned char[]){0}, 1, &a, blocking, event);
+    }
     cl_int err = read_buffer(q, buffer, blocking, offset, size, ptr, n, wl, event);
     if (blocking && err == CL_SUCCESS)
         skmd_placement_note_app_wait();
@@ -192,6 +232,14 @@ cl_int skmd_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, cl_bool bloc
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
     HOST_ACCESS(buffer, 0, 1);
+    if (gated(q, n, wl, &buffer, (const unsigned char[]){1}, 1)) {
+        SKMD_RETURN_ERROR_IF(!ptr || offset > buffer->size || size > buffer->size - offset,
+                             CL_INVALID_VALUE);
+        struct skmd_defer_args a = {.offset = {offset}, .size = size, .ptr = (void *)ptr};
+        keep(&a, buffer, NULL);
+        return skmd_defer(q, SKMD_DEFER_WRITE, CL_COMMAND_WRITE_BUFFER, n, wl, &buffer,
+                          (const unsigned char[]){1}, 1, &a, blocking, event);
+    }
     if (ptr && size)
         skmd_placement_note_app_write(buffer);
     if (skmd_mem_refused(buffer, q->member)) /* member faults: as in the read above */
@@ -232,6 +280,19 @@ cl_int skmd_clEnqueueReadBufferRect(cl_command_queue q, cl_mem buffer, cl_bool b
     MEM_CHECK(buffer);
     HOST_ACCESS(buffer, 1, 0);
     size_t span_off, span_size;
+    if (gated(q, n, wl, &buffer, (const unsigned char[]){0}, 1)) {
+        SKMD_RETURN_ERROR_IF(!buffer_origin || !host_origin || !region || !ptr,
+                             CL_INVALID_VALUE);
+        struct skmd_defer_args a = {.ptr = ptr,
+                                    .pitch = {buffer_row_pitch, buffer_slice_pitch,
+                                              host_row_pitch, host_slice_pitch}};
+        memcpy(a.origin[0], buffer_origin, sizeof a.origin[0]);
+        memcpy(a.origin[1], host_origin, sizeof a.origin[1]);
+        memcpy(a.region, region, sizeof a.region);
+        keep(&a, buffer, NULL);
+        return skmd_defer(q, SKMD_DEFER_READ_RECT, CL_COMMAND_READ_BUFFER_RECT, n, wl, &buffer,
+                          (const unsigned char[]){0}, 1, &a, blocking, event);
+    }
     rect_span(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch, &span_off,
               &span_size);
     skmd_stream_note_app_read(buffer);
@@ -255,6 +316,19 @@ cl_int skmd_clEnqueueWriteBufferRect(cl_command_queue q, cl_mem buffer, cl_bool 
     MEM_CHECK(buffer);
     HOST_ACCESS(buffer, 0, 1);
     size_t span_off, span_size;
+    if (gated(q, n, wl, &buffer, (const unsigned char[]){1}, 1)) {
+        SKMD_RETURN_ERROR_IF(!buffer_origin || !host_origin || !region || !ptr,
+                             CL_INVALID_VALUE);
+        struct skmd_defer_args a = {.ptr = (void *)ptr,
+                                    .pitch = {buffer_row_pitch, buffer_slice_pitch,
+                                              host_row_pitch, host_slice_pitch}};
+        memcpy(a.origin[0], buffer_origin, sizeof a.origin[0]);
+        memcpy(a.origin[1], host_origin, sizeof a.origin[1]);
+        memcpy(a.region, region, sizeof a.region);
+        keep(&a, buffer, NULL);
+        return skmd_defer(q, SKMD_DEFER_WRITE_RECT, CL_COMMAND_WRITE_BUFFER_RECT, n, wl,
+                          &buffer, (const unsigned char[]){1}, 1, &a, blocking, event);
+    }
     rect_span(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch, &span_off,
               &span_size);
     COHERENT(q, buffer, span_off, span_size, 1);
@@ -273,6 +347,16 @@ cl_int skmd_clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size
     QUEUE_CHECK(q);
     MEM_CHECK(src);
     MEM_CHECK(dst);
+    const cl_mem both[2] = {src, dst};
+    if (gated(q, n, wl, both, (const unsigned char[]){0, 1}, 2)) {
+        SKMD_RETURN_ERROR_IF(src_offset > src->size || size > src->size - src_offset ||
+                             dst_offset > dst->size || size > dst->size - dst_offset,
+                             CL_INVALID_VALUE);
+        struct skmd_defer_args a = {.offset = {src_offset, dst_offset}, .size = size};
+        keep(&a, src, dst);
+        return skmd_defer(q, SKMD_DEFER_COPY, CL_COMMAND_COPY_BUFFER, n, wl, both,
+                          (const unsigned char[]){0, 1}, 2, &a, CL_FALSE, event);
+    }
     COHERENT(q, src, src_offset, size, 0);
     COHERENT(q, dst, dst_offset, size, 1);
     BEGIN(q, n, wl, event);
@@ -291,6 +375,18 @@ cl_int skmd_clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_mem dst,
     QUEUE_CHECK(q);
     MEM_CHECK(src);
     MEM_CHECK(dst);
+    const cl_mem both[2] = {src, dst};
+    if (gated(q, n, wl, both, (const unsigned char[]){0, 1}, 2)) {
+        SKMD_RETURN_ERROR_IF(!src_origin || !dst_origin || !region, CL_INVALID_VALUE);
+        struct skmd_defer_args a = {.pitch = {src_row_pitch, src_slice_pitch, dst_row_pitch,
+                                              dst_slice_pitch}};
+        memcpy(a.origin[0], src_origin, sizeof a.origin[0]);
+        memcpy(a.origin[1], dst_origin, sizeof a.origin[1]);
+        memcpy(a.region, region, sizeof a.region);
+        keep(&a, src, dst);
+        return skmd_defer(q, SKMD_DEFER_COPY_RECT, CL_COMMAND_COPY_BUFFER_RECT, n, wl, both,
+                          (const unsigned char[]){0, 1}, 2, &a, CL_FALSE, event);
+    }
     size_t span_off, span_size;
     rect_span(src_origin, region, src_row_pitch, src_slice_pitch, &span_off, &span_size);
     COHERENT(q, src, span_off, span_size, 0);
@@ -309,6 +405,17 @@ cl_int skmd_clEnqueueFillBuffer(cl_command_queue q, cl_mem buffer, const void *p
 {
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
+    if (gated(q, n, wl, &buffer, (const unsigned char[]){1}, 1)) {
+        struct skmd_defer_args a = {.offset = {offset}, .size = size,
+                                    .pattern_size = pattern_size};
+        SKMD_RETURN_ERROR_IF(!pattern || pattern_size == 0 ||
+                             pattern_size > sizeof a.pattern || offset > buffer->size ||
+                             size > buffer->size - offset, CL_INVALID_VALUE);
+        memcpy(a.pattern, pattern, pattern_size);
+        keep(&a, buffer, NULL);
+        return skmd_defer(q, SKMD_DEFER_FILL, CL_COMMAND_FILL_BUFFER, n, wl, &buffer,
+                          (const unsigned char[]){1}, 1, &a, CL_FALSE, event);
+    }
     COHERENT(q, buffer, offset, size, 1);
     BEGIN(q, n, wl, event);
     err = real_clEnqueueFillBuffer(q->real, R(q, buffer), pattern, pattern_size, offset, size,
@@ -472,8 +579,21 @@ cl_int skmd_clEnqueueMigrateMemObjects(cl_command_queue q, cl_uint num_mem_objec
     SKMD_RETURN_ERROR_IF(num_mem_objects == 0 || !mem_objects, CL_INVALID_VALUE);
     SKMD_RETURN_ERROR_IF(num_mem_objects > 64, CL_OUT_OF_RESOURCES);
     cl_mem real[64];
+    unsigned char writes[64];
     for (cl_uint i = 0; i < num_mem_objects; i++) {
         MEM_CHECK(mem_objects[i]);
+        writes[i] = (flags & CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED) != 0;
+    }
+    if (gated(q, n, wl, mem_objects, writes, num_mem_objects)) {
+        struct skmd_defer_args a = {.flags = flags};
+        a.mems = malloc(num_mem_objects * sizeof *a.mems);
+        SKMD_RETURN_ERROR_IF(!a.mems, CL_OUT_OF_HOST_MEMORY);
+        for (cl_uint i = 0; i < num_mem_objects; i++)
+            skmd_clRetainMemObject(a.mems[a.num_mems++] = mem_objects[i]);
+        return skmd_defer(q, SKMD_DEFER_MIGRATE, CL_COMMAND_MIGRATE_MEM_OBJECTS, n, wl,
+                          mem_objects, writes, num_mem_objects, &a, CL_FALSE, event);
+    }
+    for (cl_uint i = 0; i < num_mem_objects; i++) {
         COHERENT(q, mem_objects[i], 0, mem_objects[i]->size,
                  (flags & CL_MIGRATE_MEM_OBJECT_CONTENT_UNDEFINED) != 0);
         real[i] = R(q, mem_objects[i]);
@@ -498,7 +618,11 @@ cl_int skmd_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel kernel, cl_uint
                                     local_work_size, &empty);
     if (bad != CL_SUCCESS || empty) /* an empty launch: done once its wait list is */
         return bad != CL_SUCCESS ? bad : skmd_clEnqueueMarkerWithWaitList(q, n, wl, event);
-    BEGIN(q, n, wl, event);
+    /* Gated (defer.h): by its wait list or its queue here, by its buffers in split.c. */
+    struct skmd_enqueue e;
+    cl_int err = skmd_enqueue_begin_gated(&e, q, n, wl, event, gated(q, n, wl, NULL, NULL, 0));
+    if (err != CL_SUCCESS)
+        return err;
     err = skmd_split_launch(q, kernel, work_dim, global_work_offset, global_work_size,
                             local_work_size, &e);
     return skmd_enqueue_end(&e, err);
@@ -527,8 +651,15 @@ cl_int skmd_clEnqueueMarkerWithWaitList(cl_command_queue q, cl_uint n, const cl_
                                         cl_event *event)
 {
     QUEUE_CHECK(q);
-    /* Split launches are on no real queue: the marker must come after them. */
-    skmd_launcher_drain(q);
+    if (gated(q, n, wl, NULL, NULL, 0)) {
+        struct skmd_defer_args a = {0};
+        return skmd_defer(q, SKMD_DEFER_MARKER, CL_COMMAND_MARKER, n, wl, NULL, NULL, 0, &a,
+                          CL_FALSE, event);
+    }
+    /* Split launches are on no real queue: the marker must come after them (on the
+     * launcher itself, a deferred one comes after them already). */
+    if (!skmd_defer_running())
+        skmd_launcher_drain(q);
     BEGIN(q, n, wl, event);
     err = real_clEnqueueMarkerWithWaitList(q->real, e.nwait, e.wait, e.event);
     return skmd_enqueue_end(&e, err);
@@ -538,8 +669,14 @@ cl_int skmd_clEnqueueBarrierWithWaitList(cl_command_queue q, cl_uint n, const cl
                                          cl_event *event)
 {
     QUEUE_CHECK(q);
-    /* Split launches are on no real queue: the marker must come after them. */
-    skmd_launcher_drain(q);
+    if (gated(q, n, wl, NULL, NULL, 0)) {
+        struct skmd_defer_args a = {0};
+        return skmd_defer(q, SKMD_DEFER_BARRIER, CL_COMMAND_BARRIER, n, wl, NULL, NULL, 0, &a,
+                          CL_FALSE, event);
+    }
+    /* Split launches are on no real queue: the barrier must come after them. */
+    if (!skmd_defer_running())
+        skmd_launcher_drain(q);
     BEGIN(q, n, wl, event);
     err = real_clEnqueueBarrierWithWaitList(q->real, e.nwait, e.wait, e.event);
     return skmd_enqueue_end(&e, err);

@@ -3,6 +3,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
+#include "clock.h"
 #include "common.h"
 #include "showreal.h"
 #include "eventspan.h"
@@ -18,6 +19,8 @@ struct span_event {
     cl_event real;
     int timed;
     cl_ulong times[4]; /* QUEUED, SUBMIT, START, END */
+    int member;          /* whose device clock the times are in */
+    uint64_t queued_ns;  /* host clock when made (profiling queues only; 0: none) */
 };
 #define SPAN_BUCKETS 256
 static pthread_mutex_t span_events_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -41,6 +44,9 @@ cl_event skmd_span_event_new(cl_command_queue q, cl_int *err)
         return NULL;
     }
     s->real = real;
+    s->member = q->member;
+    if (q->properties & CL_QUEUE_PROFILING_ENABLE) /* else no clock read: a hot path */
+        s->queued_ns = skmd_now_ns();
     pthread_mutex_lock(&span_events_lock);
     struct span_event **bucket = span_bucket(real);
     s->next = *bucket;
@@ -68,6 +74,46 @@ void skmd_span_event_times(cl_event real, const cl_ulong times[4])
             s->times[i] = times[i];
     }
     pthread_mutex_unlock(&span_events_lock);
+}
+
+static cl_long device_minus_host(int m);
+
+void skmd_span_event_set(cl_event real, cl_int status)
+{
+    uint64_t now = 0, queued = 0;
+    int member = 0;
+    if (status == CL_COMPLETE && atomic_load(&span_events_alive) > 0) {
+        pthread_mutex_lock(&span_events_lock);
+        const struct span_event *s = *span_event_find(real);
+        if (s && !s->timed && s->queued_ns) {
+            queued = s->queued_ns;
+            member = s->member;
+        }
+        pthread_mutex_unlock(&span_events_lock);
+    }
+    if (queued) { /* no times of the work itself: the host clock's, in the device's base */
+        now = skmd_now_ns();
+        cl_ulong offset = (cl_ulong)device_minus_host(member);
+        cl_ulong t[4] = {queued + offset, queued + offset, queued + offset, now + offset};
+        skmd_span_event_times(real, t);
+    }
+    real_clSetUserEventStatus(real, status);
+}
+
+cl_event skmd_span_event_done(cl_command_queue q, uint64_t queued_ns, cl_int *err)
+{
+    cl_event real = skmd_span_event_new(q, err);
+    if (!real)
+        return NULL;
+    if (queued_ns && (q->properties & CL_QUEUE_PROFILING_ENABLE)) {
+        pthread_mutex_lock(&span_events_lock);
+        struct span_event *s = *span_event_find(real);
+        if (s)
+            s->queued_ns = queued_ns;
+        pthread_mutex_unlock(&span_events_lock);
+    }
+    skmd_span_event_set(real, CL_COMPLETE);
+    return real;
 }
 
 void skmd_span_event_release(cl_event real)
@@ -153,7 +199,7 @@ cl_event skmd_event_wrap(cl_context context, cl_command_queue queue, cl_event re
 }
 
 cl_int skmd_events_unwrap(cl_context ctx, cl_uint n, const cl_event *in, cl_event *out,
-                          cl_uint *kept)
+                          cl_uint *kept, int gated)
 {
     *kept = 0;
     for (cl_uint i = 0; i < n; i++) {
@@ -164,6 +210,10 @@ cl_int skmd_events_unwrap(cl_context ctx, cl_uint n, const cl_event *in, cl_even
          * may be submitted late (NVIDIA's driver holds it back for a thread of its own). A
          * failed one stays, so that the command fails as the driver decides. */
         cl_int status = CL_QUEUED;
+        if (gated && skmd_event_pending(in[i])) {
+            out[(*kept)++] = real; /* waited for on the launcher (defer.h) */
+            continue;
+        }
         if (skmd_span_event_is(real) && real_clWaitForEvents(1, &real) == CL_SUCCESS &&
             real_clGetEventInfo(real, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
                                 &status, NULL) == CL_SUCCESS && status == CL_COMPLETE) {
@@ -178,18 +228,26 @@ cl_int skmd_events_unwrap(cl_context ctx, cl_uint n, const cl_event *in, cl_even
 cl_int skmd_enqueue_begin(struct skmd_enqueue *e, cl_command_queue queue, cl_uint nwait,
                           const cl_event *wait, cl_event *event)
 {
+    return skmd_enqueue_begin_gated(e, queue, nwait, wait, event, 0);
+}
+
+cl_int skmd_enqueue_begin_gated(struct skmd_enqueue *e, cl_command_queue queue, cl_uint nwait,
+                                const cl_event *wait, cl_event *event, int gated)
+{
     e->queue = queue;
     e->nwait = nwait;
     e->wait = NULL;
     e->want = event;
     e->event = event ? &e->real_event : NULL;
     e->real_event = NULL;
+    e->gated = gated;
+    e->t0 = 0;
     SKMD_RETURN_ERROR_IF((nwait > 0) != (wait != NULL), CL_INVALID_EVENT_WAIT_LIST);
     if (nwait == 0)
         return CL_SUCCESS;
     e->wait = nwait <= 16 ? e->small : malloc(nwait * sizeof *e->wait);
     SKMD_RETURN_ERROR_IF(!e->wait, CL_OUT_OF_HOST_MEMORY);
-    cl_int err = skmd_events_unwrap(queue->context, nwait, wait, e->wait, &e->nwait);
+    cl_int err = skmd_events_unwrap(queue->context, nwait, wait, e->wait, &e->nwait, gated);
     if ((err != CL_SUCCESS || e->nwait == 0) && e->wait != e->small)
         free(e->wait);
     if (err != CL_SUCCESS || e->nwait == 0)
@@ -216,7 +274,18 @@ cl_int skmd_enqueue_end(struct skmd_enqueue *e, cl_int err)
         real_clReleaseEvent(e->real_event);
         return CL_OUT_OF_HOST_MEMORY;
     }
+    (*e->want)->host_set = skmd_span_event_is(e->real_event);
     return CL_SUCCESS;
+}
+
+int skmd_event_pending(cl_event ev)
+{
+    if (!ev->host_set)
+        return 0; /* a device's command: no real command waits on a pending user event */
+    cl_int status = CL_COMPLETE;
+    real_clGetEventInfo(ev->real, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
+                        NULL);
+    return status > CL_COMPLETE;
 }
 
 cl_int skmd_clRetainEvent(cl_event event)
@@ -338,6 +407,7 @@ cl_event skmd_clCreateUserEvent(cl_context context, cl_int *errcode_ret)
     SKMD_GOTO_IF_REAL_FAILED(errcode);
     ev = skmd_event_wrap(context, NULL, real);
     SKMD_GOTO_ERROR_IF(!ev, CL_OUT_OF_HOST_MEMORY);
+    ev->host_set = 1;
     atomic_fetch_add_explicit(&user_events_unset, 1, memory_order_acq_rel);
 ERROR:
     if (errcode != CL_SUCCESS && real)
@@ -368,7 +438,9 @@ static void CL_CALLBACK event_trampoline(cl_event real, cl_int status, void *dat
 {
     struct event_callback *cb = data;
     (void)real;
+    int saved = skmd_app_callback_begin();
     cb->fn(cb->event, status, cb->user_data);
+    skmd_app_callback_end(saved);
     skmd_clReleaseEvent(cb->event);
     free(cb);
 }

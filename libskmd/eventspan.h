@@ -26,6 +26,15 @@ void skmd_span_event_release(cl_event real);
 /* Sets its profiling times (before the event is set complete). */
 void skmd_span_event_times(cl_event real, const cl_ulong times[4]);
 
+/* Sets its status (real_clSetUserEventStatus). On a profiling queue, an event complete
+ * with no times of its own gets the host clock's, in its member's device time base:
+ * QUEUED, SUBMIT and START when it was made, END now. */
+void skmd_span_event_set(cl_event real, cl_int status);
+
+/* A new such event, complete (a command done in the call), queued at host time
+ * queued_ns (skmd_now_ns; 0: now). */
+cl_event skmd_span_event_done(cl_command_queue q, uint64_t queued_ns, cl_int *err);
+
 /* 1 when `real` is such an event. */
 int skmd_span_event_is(cl_event real);
 

@@ -1,5 +1,6 @@
 /* libskmd/inflight.c: the registry of split launches in flight, and striped locks keyed by
  * address (one per root buffer, one per real kernel). See inflight.h for the rule. */
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -8,6 +9,7 @@
 
 struct skmd_inflight {
     struct skmd_inflight *prev, *next;
+    int gated;       /* may wait for an app's user event: not yet sure to end by itself */
     unsigned nroots;
     struct {
         cl_mem root;
@@ -19,6 +21,8 @@ struct skmd_inflight {
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t registry_changed = PTHREAD_COND_INITIALIZER;
 static struct skmd_inflight *head, *tail; /* in registration order */
+static atomic_int gated_entries;            /* 0: skmd_inflight_gated takes no lock */
+_Thread_local const struct skmd_inflight *skmd_inflight_self;
 
 /* Two launches conflict on a buffer both touch where one of them writes it. */
 static int conflicts(const struct skmd_inflight *a, const struct skmd_inflight *b)
@@ -41,7 +45,7 @@ static int find_root(const struct skmd_inflight *t, cl_mem root)
 }
 
 struct skmd_inflight *skmd_inflight_begin(const cl_mem *mems, const unsigned char *writes,
-                                          unsigned n)
+                                          unsigned n, int gated)
 {
     struct skmd_inflight *t = calloc(1, sizeof *t + (n ? n : 1) * sizeof t->roots[0]);
     if (!t)
@@ -58,6 +62,12 @@ struct skmd_inflight *skmd_inflight_begin(const cl_mem *mems, const unsigned cha
         t->roots[at].writes |= writes[i] != 0;
     }
     pthread_mutex_lock(&registry_lock);
+    /* Behind a gated launch on a common buffer, it waits for that one: gated too. */
+    for (const struct skmd_inflight *o = head; o && !gated; o = o->next)
+        gated = o->gated && conflicts(o, t);
+    t->gated = gated;
+    if (gated)
+        atomic_fetch_add(&gated_entries, 1);
     t->prev = tail;
     if (tail)
         tail->next = t;
@@ -83,8 +93,33 @@ void skmd_inflight_wait_earlier(const struct skmd_inflight *t)
     pthread_mutex_unlock(&registry_lock);
 }
 
+void skmd_inflight_ungate(struct skmd_inflight *t)
+{
+    pthread_mutex_lock(&registry_lock);
+    if (t->gated)
+        atomic_fetch_sub(&gated_entries, 1);
+    t->gated = 0;
+    pthread_mutex_unlock(&registry_lock);
+}
+
+int skmd_inflight_gated(cl_mem mem, int writes)
+{
+    if (atomic_load(&gated_entries) == 0)
+        return 0;
+    cl_mem root = skmd_mem_root(mem);
+    int gated = 0;
+    pthread_mutex_lock(&registry_lock);
+    for (const struct skmd_inflight *o = head; o && !gated; o = o->next) {
+        int at = o->gated ? find_root(o, root) : -1;
+        gated = at >= 0 && (writes || o->roots[at].writes);
+    }
+    pthread_mutex_unlock(&registry_lock);
+    return gated;
+}
+
 void skmd_inflight_end(struct skmd_inflight *t)
 {
+    skmd_inflight_ungate(t);
     pthread_mutex_lock(&registry_lock);
     if (t->prev)
         t->prev->next = t->next;
@@ -102,10 +137,12 @@ void skmd_inflight_end(struct skmd_inflight *t)
 void skmd_inflight_wait_mem(cl_mem mem, int writes)
 {
     cl_mem root = skmd_mem_root(mem);
+    const struct skmd_inflight *self = skmd_inflight_self;
     pthread_mutex_lock(&registry_lock);
     for (;;) {
         int blocked = 0;
-        for (const struct skmd_inflight *o = head; o && !blocked; o = o->next) {
+        /* A deferred command waits only for those registered before it. */
+        for (const struct skmd_inflight *o = head; o && o != self && !blocked; o = o->next) {
             int at = find_root(o, root);
             blocked = at >= 0 && (writes || o->roots[at].writes);
         }

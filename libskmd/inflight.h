@@ -17,9 +17,22 @@ struct skmd_inflight;
 
 /* Registers a launch over the buffers mems[0..n), writes[i] != 0 where it may write
  * mems[i] (sub-buffers count as their root; NULL entries are skipped). NULL when out of
- * memory. */
+ * memory. `gated`: it may wait for a user event the app has not set (defer.h); so is one
+ * registered behind a gated one on a common buffer. */
 struct skmd_inflight *skmd_inflight_begin(const cl_mem *mems, const unsigned char *writes,
-                                          unsigned n);
+                                          unsigned n, int gated);
+
+/* The launch no longer waits for anything that may not come (its wait list and the
+ * launches before it are done). */
+void skmd_inflight_ungate(struct skmd_inflight *t);
+
+/* 1 when a gated launch in flight writes mem's root buffer (or, when `writes`, touches
+ * it): a command on it must not wait for it on the app's thread (defer.h). */
+int skmd_inflight_gated(cl_mem mem, int writes);
+
+/* Set on a thread that runs a registered command (defer.c): skmd_inflight_wait_mem then
+ * waits only for those registered before it. */
+extern _Thread_local const struct skmd_inflight *skmd_inflight_self;
 
 /* Blocks until every launch registered before `t` that conflicts with it is done. */
 void skmd_inflight_wait_earlier(const struct skmd_inflight *t);
@@ -28,7 +41,7 @@ void skmd_inflight_wait_earlier(const struct skmd_inflight *t);
 void skmd_inflight_end(struct skmd_inflight *t);
 
 /* Blocks until no registered launch writes mem's root buffer (or, when `writes`, touches
- * it at all). */
+ * it at all); on a thread with skmd_inflight_self, only those before it. */
 void skmd_inflight_wait_mem(cl_mem mem, int writes);
 
 /* The lock of mem's root buffer: its host copy and validity ranges (coherence.h). A

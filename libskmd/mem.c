@@ -426,7 +426,9 @@ cl_int skmd_clReleaseMemObject(cl_mem memobj)
      * app's run here, newest first, with the app's handle. */
     for (struct skmd_callback *cb = memobj->destructors, *next; cb; cb = next) {
         next = cb->next;
+        int saved = skmd_app_callback_begin();
         ((void (CL_CALLBACK *)(cl_mem, void *))cb->fn)(memobj, cb->user_data);
+        skmd_app_callback_end(saved);
         free(cb);
     }
     if (memobj->parent)

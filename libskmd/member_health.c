@@ -2,8 +2,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "clock.h"
 #include "coherence.h"
 #include "common.h"
+#include "eventspan.h"
 #include "inflight.h"
 #include "member_health.h"
 #include "report.h"
@@ -231,10 +233,7 @@ cl_event skmd_done_event(cl_command_queue q, cl_event real, cl_int *err)
     }
     if (real)
         real_clReleaseEvent(real);
-    cl_event user = real_clCreateUserEvent(want, err);
-    if (user)
-        *err = real_clSetUserEventStatus(user, CL_COMPLETE);
-    return user;
+    return skmd_span_event_done(q, 0, err); /* it answers profiling queries */
 }
 
 int skmd_fault_retry(cl_command_queue q, cl_mem mem, cl_int err, int attribute)
@@ -259,6 +258,7 @@ cl_int skmd_host_command_begin(struct skmd_enqueue *e, cl_command_queue q, cl_ui
     cl_int err = skmd_enqueue_begin(e, q, n, wl, event);
     if (err != CL_SUCCESS)
         return err;
+    e->t0 = (q->properties & CL_QUEUE_PROFILING_ENABLE) ? skmd_now_ns() : 0;
     const struct skmd_member *member = &skmd_state.members[q->member];
     err = member->ops->wait(member, q->real);
     if (err == CL_SUCCESS && e->nwait && real_clWaitForEvents(e->nwait, e->wait) != CL_SUCCESS)
@@ -269,7 +269,7 @@ cl_int skmd_host_command_begin(struct skmd_enqueue *e, cl_command_queue q, cl_ui
 cl_int skmd_host_command_end(struct skmd_enqueue *e, cl_int err, cl_command_type type)
 {
     if (err == CL_SUCCESS && e->event)
-        e->real_event = skmd_done_event(e->queue, NULL, &err);
+        e->real_event = skmd_span_event_done(e->queue, e->t0, &err);
     err = skmd_enqueue_end(e, err);
     if (err == CL_SUCCESS && e->want)
         (*e->want)->type = type;

@@ -150,6 +150,9 @@ struct _cl_command_queue {
     size_t nprops;
     cl_command_queue_properties properties; /* the real queue's, asked once: fixed for its
                                                life (clSetCommandQueueProperty is refused) */
+    atomic_int gated;                      /* commands on the launcher that may wait for an
+                                              unset user event (defer.h); while any, the
+                                              queue's later commands go there too */
 };
 
 /* A buffer. A root buffer (no parent) keeps the canonical host copy and, per member and
@@ -240,6 +243,9 @@ struct _cl_event {
     cl_event real;                         /* immutable after creation */
     cl_command_type type;                  /* the command, where `real` is a stand-in
                                               (a marker); 0: ask `real` */
+    unsigned char host_set;                /* `real` is a user event that is set by the
+                                              app or by libskmd (a user event, a span
+                                              event: eventspan.h), not by a device */
 };
 
 struct _cl_sampler {

@@ -184,7 +184,9 @@ cl_int skmd_clReleaseProgram(cl_program program)
     skmd_split_release(program);
     for (struct skmd_callback *cb = program->release_cbs, *next; cb; cb = next) {
         next = cb->next;
+        int saved = skmd_app_callback_begin();
         ((void (CL_CALLBACK *)(cl_program, void *))cb->fn)(program, cb->user_data);
+        skmd_app_callback_end(saved);
         free(cb);
     }
     skmd_clReleaseContext(program->context);
@@ -256,6 +258,15 @@ static cl_int build_slot(cl_program program, int s, const char *options)
     return err;
 }
 
+/* The app's build notify (api.h: skmd_app_callback_begin). */
+static void build_notify(void (CL_CALLBACK *fn)(cl_program, void *), cl_program program,
+                         void *user_data)
+{
+    int saved = skmd_app_callback_begin();
+    fn(program, user_data);
+    skmd_app_callback_end(saved);
+}
+
 cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
                            const cl_device_id *device_list, const char *options,
                            void (CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data)
@@ -285,7 +296,7 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
     if (err == CL_SUCCESS)
         skmd_split_build(program, options);
     if (pfn_notify)
-        pfn_notify(program, user_data);
+        build_notify(pfn_notify, program, user_data);
     return err;
 }
 
@@ -322,7 +333,7 @@ cl_int skmd_clCompileProgram(cl_program program, cl_uint num_devices,
                                         header_include_names, NULL, NULL);
     }
     if (pfn_notify)
-        pfn_notify(program, user_data);
+        build_notify(pfn_notify, program, user_data);
     return err;
 }
 
@@ -353,7 +364,7 @@ cl_program skmd_clLinkProgram(cl_context context, cl_uint num_devices,
 ERROR:
     p = finish_create(p, errcode, errcode_ret);
     if (p && pfn_notify)
-        pfn_notify(p, user_data);
+        build_notify(pfn_notify, p, user_data);
     return p;
 }
 

@@ -18,6 +18,7 @@
 #include "../transform/record.h"
 #include "coherence.h"
 #include "config.h"
+#include "defer.h"
 #include "eventspan.h"
 #include "fetch_batch.h"
 #include "gather.h"
@@ -95,6 +96,9 @@ struct launch {
                                        the launcher: no real command depends on it */
     cl_uint nwait;
     cl_event user;                  /* the app's event (eventspan.h), NULL: none asked */
+    int gated;                      /* may wait for an unset user event (defer.h): on the
+                                       launcher even with serial launches; counted in
+                                       q->gated until done */
     cl_ulong queued[2];             /* QUEUED, SUBMIT of `before` (app device's clock) */
     int queued_valid;
     struct skmd_inflight *inflight;
@@ -1282,6 +1286,8 @@ static void launch_main(void *arg)
     else if (status != CL_SUCCESS)
         status = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
     skmd_inflight_wait_earlier(L->inflight);
+    if (L->gated) /* from here on it ends by itself */
+        skmd_inflight_ungate(L->inflight);
     L->number = atomic_fetch_add(&launch_number, 1) + 1;
     const char *why = status == CL_SUCCESS ? NULL : "an event of its wait list failed";
     struct skmd_share_view view = {L->rec, L->args, L->scalars, &L->shape};
@@ -1311,6 +1317,8 @@ static void launch_main(void *arg)
         skmd_verify_end(check, verify_view(L, &view, &verify), why == NULL);
     skmd_inflight_end(L->inflight);
     report(L, why, L->shares, why ? 0 : L->nshares, L->t0);
+    if (L->gated)
+        atomic_fetch_sub_explicit(&L->q->gated, 1, memory_order_acq_rel);
     if (L->user) {
         if (L->queued_valid && L->span_valid) {
             cl_ulong t[4] = {L->queued[0], L->queued[1], L->span_start, L->span_end};
@@ -1319,9 +1327,9 @@ static void launch_main(void *arg)
             skmd_span_event_times(L->user, t);
         }
         /* Last: the app may go on (and free what it likes) as soon as this is set. */
-        real_clSetUserEventStatus(L->user, status == CL_SUCCESS ? CL_COMPLETE
-                                           : status < 0         ? status
-                                                                : CL_OUT_OF_RESOURCES);
+        skmd_span_event_set(L->user, status == CL_SUCCESS ? CL_COMPLETE
+                                     : status < 0         ? status
+                                                          : CL_OUT_OF_RESOURCES);
         real_clReleaseEvent(L->user);
     }
     free_launch(L);
@@ -1352,7 +1360,7 @@ static cl_int start_async(struct launch *L, struct skmd_enqueue *e)
             mems[n] = L->args[a].mem;
             writes[n] = (L->rec->params[a].access & SKMD_ACCESS_WRITE) != 0;
         }
-        L->inflight = skmd_inflight_begin(mems, writes, n);
+        L->inflight = skmd_inflight_begin(mems, writes, n, e->gated);
         err = L->inflight ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
     }
     if (err != CL_SUCCESS) {
@@ -1371,9 +1379,68 @@ static cl_int start_async(struct launch *L, struct skmd_enqueue *e)
         real_clRetainEvent(L->user); /* one for the app, one for the launch */
         *e->event = L->user;
     }
-    if (serial_launches() || skmd_launcher_post(q, launch_main, L) != CL_SUCCESS)
+    /* With a 'basic' member, on the app's thread unless it may wait for the app. */
+    L->gated = e->gated;
+    if (L->gated)
+        atomic_fetch_add_explicit(&q->gated, 1, memory_order_acq_rel);
+    if ((serial_launches() && !L->gated) || skmd_launcher_post(q, launch_main, L) != CL_SUCCESS)
         launch_main(L); /* here, to its end */
     return CL_SUCCESS;
+}
+
+/* A whole launch that may wait for the app (defer.h): on the queue's launcher. */
+struct whole_job {
+    struct launch *L;
+    const char *why;
+    size_t offset[3], global[3], local[3];
+    int has_offset, has_local;
+};
+
+static cl_int whole_run(cl_command_queue q, void *arg, cl_event *real_event)
+{
+    struct whole_job *w = arg;
+    struct skmd_enqueue e = {.queue = q};
+    e.event = real_event ? &e.real_event : NULL;
+    cl_int err = run_whole(w->L, w->has_offset ? w->offset : NULL, w->global,
+                           w->has_local ? w->local : NULL, &e);
+    if (real_event)
+        *real_event = err == CL_SUCCESS ? e.real_event : NULL;
+    return err;
+}
+
+static void whole_done(void *arg)
+{
+    struct whole_job *w = arg;
+    report(w->L, w->why, w->L->shares, 0, w->L->t0);
+    free_launch(w->L);
+    free(w);
+}
+
+static cl_int defer_whole(struct launch *L, const size_t *offset, const size_t *global,
+                          const size_t *local, struct skmd_enqueue *e, const char *why)
+{
+    struct whole_job *w = calloc(1, sizeof *w);
+    if (!w)
+        return CL_OUT_OF_HOST_MEMORY;
+    *w = (struct whole_job){L, why, {0}, {0}, {0}, offset != NULL, local != NULL};
+    for (cl_uint d = 0; d < L->shape.work_dim; d++) {
+        w->offset[d] = offset ? offset[d] : 0;
+        w->global[d] = global[d];
+        w->local[d] = local ? local[d] : 0;
+    }
+    cl_mem mems[256];
+    unsigned char writes[256];
+    unsigned n = 0;
+    for (cl_uint a = 0; a < L->k->nargs && n < 256; a++)
+        if (L->args[a].mem) {
+            mems[n] = L->args[a].mem;
+            writes[n++] = arg_written(L, a);
+        }
+    struct skmd_defer_args args = {.run = whole_run, .done = whole_done, .arg = w};
+    cl_int err = skmd_defer_real(L->q, e->nwait, e->wait, mems, writes, n, &args, e->event);
+    if (err != CL_SUCCESS)
+        free(w);
+    return err;
 }
 
 cl_int skmd_split_launch(cl_command_queue q, cl_kernel k, cl_uint dims, const size_t *offset,
@@ -1416,6 +1483,9 @@ cl_int skmd_split_launch(cl_command_queue q, cl_kernel k, cl_uint dims, const si
     pthread_mutex_unlock(&k->obj.lock);
     if (err == CL_SUCCESS)
         note_streams(L);
+    /* A launch on a buffer that a gated command in flight touches is gated too. */
+    for (cl_uint a = 0; a < k->nargs && err == CL_SUCCESS && !e->gated; a++)
+        e->gated = L->args[a].mem && skmd_defer_touches(L->args[a].mem, 1);
     const char *why = err == CL_SUCCESS ? plan(L, offset, global, local, L->shares,
                                                &L->nshares)
                                         : "arguments";
@@ -1427,7 +1497,11 @@ cl_int skmd_split_launch(cl_command_queue q, cl_kernel k, cl_uint dims, const si
     L->number = atomic_fetch_add(&launch_number, 1) + 1;
     if (err == CL_SUCCESS)
         tell_whole_once(L, why);
-    if (err == CL_SUCCESS)
+    if (err == CL_SUCCESS && e->gated) {
+        err = defer_whole(L, offset, global, local, e, why);
+        if (err == CL_SUCCESS)
+            return CL_SUCCESS; /* L belongs to the launcher thread now */
+    } else if (err == CL_SUCCESS)
         err = run_whole(L, offset, global, local, e);
     report(L, why, L->shares, 0, L->t0);
     free_launch(L);

@@ -1,0 +1,457 @@
+/* tests/transparency/transparency.c: what apps that drive the device through events rely
+ * on, run natively and under libskmd (tests/transparency/run.sh). Prints "ok" and exits 0
+ * when every check held; otherwise names each failed check ("FAIL section: what") and
+ * exits 1. A watchdog (alarm) turns a hang into a failure that names its section.
+ * - gates: launches behind a user event the app sets only afterwards, and chains of them
+ *   (launch, launch, read; across queues), in-order and out-of-order: every enqueue
+ *   returns before the gate is set, nothing completes before it, the results are right;
+ * - callbacks: one set on a complete event (the driver may run it at once, on this
+ *   thread) and one on a pending event each enqueue a launch and a read and query events;
+ * - threads: 8 app threads, each with its own queue, kernels and buffers (one launch
+ *   per round with a write footprint that needs the merge);
+ * - profiling: every kind of command's event on a profiling queue (launch, read after a
+ *   launch, blocking and not, write, copy, fill, map, unmap, marker, barrier, a gated
+ *   launch) answers QUEUED, SUBMIT, START and END with ordered times. */
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include "../common/cl_test.h"
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define N 4096
+#define LOCAL 64
+#define THREADS 8
+#define WATCHDOG_S 60
+
+static const char *source =
+    "__kernel void addk(__global uint *y, uint k) {\n"
+    "  size_t i = get_global_id(0);\n"
+    "  y[i] = y[i] + k;\n"
+    "}\n"
+    "__kernel void spread(__global uint *y, __global const uint *x, uint k) {\n"
+    "  size_t i = get_global_id(0), n = get_global_size(0);\n"
+    "  y[(i * 7) % n] = x[(i * 7) % n] + k;\n"
+    "}\n";
+
+static struct cl_test cl;
+static const char *volatile section = "setup";
+static atomic_int failures;
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    static const char pre[] = "FAIL watchdog: hung in section ";
+    if (write(1, pre, sizeof pre - 1) < 0 || write(1, section, strlen(section)) < 0 ||
+        write(1, "\n", 1) < 0)
+        _exit(2);
+    _exit(1);
+}
+
+static void enter(const char *name)
+{
+    section = name;
+    alarm(WATCHDOG_S);
+}
+
+#define EXPECT(c)                                                                          \
+    do {                                                                                   \
+        if (!(c)) {                                                                        \
+            printf("FAIL %s: %s (line %d)\n", section, #c, __LINE__);                      \
+            atomic_fetch_add(&failures, 1);                                                \
+        }                                                                                  \
+    } while (0)
+
+static cl_int status_of(cl_event ev)
+{
+    cl_int s = 1;
+    CL_CHECK(clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof s, &s, NULL));
+    return s;
+}
+
+static cl_int launch(cl_command_queue q, cl_kernel k, cl_mem b, cl_uint add, cl_uint nwait,
+                     const cl_event *wait, cl_event *ev)
+{
+    size_t global = N, local = LOCAL;
+    cl_int err = clSetKernelArg(k, 0, sizeof b, &b);
+    if (err == CL_SUCCESS)
+        err = clSetKernelArg(k, 1, sizeof add, &add);
+    if (err == CL_SUCCESS)
+        err = clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, nwait, wait, ev);
+    return err;
+}
+
+static cl_mem ramp(cl_command_queue q)
+{
+    static cl_uint init[N];
+    for (cl_uint i = 0; i < N; i++)
+        init[i] = i;
+    cl_mem b = cl_test_buffer(&cl, CL_MEM_READ_WRITE, sizeof init, NULL);
+    CL_CHECK(clEnqueueWriteBuffer(q, b, CL_TRUE, 0, sizeof init, init, 0, NULL, NULL));
+    return b;
+}
+
+/* Number of i with out[i] != i + add. */
+static int wrong(const cl_uint *out, cl_uint add)
+{
+    int bad = 0;
+    for (cl_uint i = 0; i < N; i++)
+        bad += out[i] != i + add;
+    return bad;
+}
+
+static cl_command_queue queue(cl_command_queue_properties props)
+{
+    cl_int err;
+    cl_command_queue q = clCreateCommandQueue(cl.context, cl.device, props, &err);
+    CL_CHECK(err);
+    return q;
+}
+
+/* A chain behind a user event: launch (+1), launch (+2), read, on q1; with q2 the second
+ * launch and the read are on q2. Each enqueue must return while the gate is unset. */
+static void gated_chain(const char *name, cl_command_queue q1, cl_command_queue q2,
+                        cl_kernel k)
+{
+    enter(name);
+    cl_int err;
+    cl_mem b = ramp(q1);
+    static cl_uint out[N];
+    memset(out, 0xff, sizeof out);
+    cl_event gate = clCreateUserEvent(cl.context, &err), first, second, read;
+    CL_CHECK(err);
+    CL_CHECK(launch(q1, k, b, 1, 1, &gate, &first));
+    CL_CHECK(launch(q2, k, b, 2, 1, &first, &second));
+    CL_CHECK(clEnqueueReadBuffer(q2, b, CL_FALSE, 0, sizeof out, out, 1, &second, &read));
+    CL_CHECK(clFlush(q1));
+    CL_CHECK(clFlush(q2));
+    nanosleep(&(struct timespec){0, 20000000}, NULL);
+    EXPECT(status_of(first) > CL_COMPLETE);
+    EXPECT(status_of(second) > CL_COMPLETE);
+    EXPECT(status_of(read) > CL_COMPLETE);
+    CL_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
+    CL_CHECK(clWaitForEvents(1, &read));
+    EXPECT(status_of(first) == CL_COMPLETE && status_of(second) == CL_COMPLETE);
+    EXPECT(wrong(out, 3) == 0);
+    CL_CHECK(clFinish(q1));
+    CL_CHECK(clFinish(q2));
+    clReleaseEvent(first);
+    clReleaseEvent(second);
+    clReleaseEvent(read);
+    clReleaseEvent(gate);
+    clReleaseMemObject(b);
+}
+
+/* A launch behind a user event, then on the same in-order queue a launch and a read with
+ * no wait list (the queue's order alone), and a marker: all return before the gate. */
+static void gated_in_order(cl_kernel k)
+{
+    enter("gates: in-order queue order");
+    cl_int err;
+    cl_command_queue q = queue(0);
+    cl_mem b = ramp(q);
+    static cl_uint out[N];
+    cl_event gate = clCreateUserEvent(cl.context, &err), marker, read;
+    CL_CHECK(err);
+    CL_CHECK(launch(q, k, b, 4, 1, &gate, NULL));
+    CL_CHECK(launch(q, k, b, 5, 0, NULL, NULL));
+    CL_CHECK(clEnqueueReadBuffer(q, b, CL_FALSE, 0, sizeof out, out, 0, NULL, &read));
+    CL_CHECK(clEnqueueMarkerWithWaitList(q, 0, NULL, &marker));
+    CL_CHECK(clFlush(q));
+    EXPECT(status_of(read) > CL_COMPLETE);
+    EXPECT(status_of(marker) > CL_COMPLETE);
+    CL_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
+    CL_CHECK(clWaitForEvents(1, &marker));
+    EXPECT(status_of(read) == CL_COMPLETE);
+    EXPECT(wrong(out, 9) == 0);
+    clReleaseEvent(marker);
+    clReleaseEvent(read);
+    clReleaseEvent(gate);
+    clReleaseMemObject(b);
+    clReleaseCommandQueue(q);
+}
+
+static void gates(cl_kernel k)
+{
+    cl_command_queue in_order = queue(0), ooo = queue(CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+    gated_chain("gates: in-order chain", in_order, in_order, k);
+    gated_chain("gates: out-of-order chain", ooo, ooo, k);
+    gated_chain("gates: chain across queues", in_order, ooo, k);
+    gated_in_order(k);
+    clReleaseCommandQueue(in_order);
+    clReleaseCommandQueue(ooo);
+}
+
+/* Callbacks that call OpenCL: each enqueues a launch and a read of its buffer, and asks
+ * its event's status and its queue. */
+struct cb_work {
+    cl_command_queue q;
+    cl_kernel k;
+    cl_mem b;
+    cl_uint out[N];
+    cl_event launched, read;
+    cl_int status, launch_err, read_err, info_err;
+    atomic_int done;
+};
+
+static void CL_CALLBACK enqueue_from_callback(cl_event ev, cl_int status, void *data)
+{
+    struct cb_work *w = data;
+    cl_int s = 1;
+    w->status = status;
+    w->info_err = clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof s, &s, NULL);
+    if (w->info_err == CL_SUCCESS && s != CL_COMPLETE)
+        w->info_err = CL_INVALID_VALUE;
+    w->launch_err = launch(w->q, w->k, w->b, 7, 0, NULL, &w->launched);
+    w->read_err = w->launch_err != CL_SUCCESS
+                      ? w->launch_err
+                      : clEnqueueReadBuffer(w->q, w->b, CL_FALSE, 0, sizeof w->out, w->out, 1,
+                                            &w->launched, &w->read);
+    clFlush(w->q);
+    atomic_store(&w->done, 1);
+}
+
+static void check_callback_work(struct cb_work *w)
+{
+    for (int i = 0; i < 10000 && !atomic_load(&w->done); i++)
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    EXPECT(atomic_load(&w->done));
+    if (!atomic_load(&w->done))
+        return;
+    EXPECT(w->status == CL_COMPLETE);
+    EXPECT(w->info_err == CL_SUCCESS);
+    EXPECT(w->launch_err == CL_SUCCESS);
+    EXPECT(w->read_err == CL_SUCCESS);
+    if (w->read_err == CL_SUCCESS) {
+        CL_CHECK(clWaitForEvents(1, &w->read));
+        EXPECT(wrong(w->out, 7) == 0);
+        clReleaseEvent(w->read);
+    }
+    if (w->launch_err == CL_SUCCESS)
+        clReleaseEvent(w->launched);
+}
+
+static void callbacks(cl_kernel k)
+{
+    static struct cb_work now, later;
+    cl_int err;
+    enter("callbacks: on a complete event");
+    now.q = later.q = cl.queue;
+    now.k = later.k = k;
+    now.b = ramp(cl.queue);
+    cl_event done;
+    CL_CHECK(clEnqueueMarkerWithWaitList(cl.queue, 0, NULL, &done));
+    CL_CHECK(clWaitForEvents(1, &done));
+    CL_CHECK(clSetEventCallback(done, CL_COMPLETE, enqueue_from_callback, &now));
+    check_callback_work(&now);
+    clReleaseEvent(done);
+
+    enter("callbacks: on a pending event");
+    later.b = ramp(cl.queue);
+    cl_event gate = clCreateUserEvent(cl.context, &err);
+    CL_CHECK(err);
+    CL_CHECK(clSetEventCallback(gate, CL_COMPLETE, enqueue_from_callback, &later));
+    CL_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
+    check_callback_work(&later);
+    clReleaseEvent(gate);
+    CL_CHECK(clFinish(cl.queue));
+    clReleaseMemObject(now.b);
+    clReleaseMemObject(later.b);
+}
+
+/* 8 threads, each with its own queue: rounds of write, two launches, blocking read. */
+struct thread_work {
+    pthread_t thread;
+    int id, bad;
+    cl_int err;
+};
+
+static int rounds = 6; /* TRANSPARENCY_ROUNDS */
+
+static void *thread_main(void *arg)
+{
+    struct thread_work *w = arg;
+    cl_int err;
+    cl_command_queue q = clCreateCommandQueue(cl.context, cl.device, 0, &err);
+    cl_kernel k = q ? clCreateKernel(cl.program, "addk", &err) : NULL;
+    cl_kernel sk = k ? clCreateKernel(cl.program, "spread", &err) : NULL;
+    cl_mem b = sk ? clCreateBuffer(cl.context, CL_MEM_READ_WRITE, N * sizeof(cl_uint), NULL,
+                                   &err)
+                  : NULL;
+    cl_mem c = b ? clCreateBuffer(cl.context, CL_MEM_READ_WRITE, N * sizeof(cl_uint), NULL,
+                                  &err)
+                 : NULL;
+    static _Thread_local cl_uint data[N];
+    size_t global = N, local = LOCAL;
+    cl_uint zero = 0;
+    for (int round = 0; round < rounds && c && err == CL_SUCCESS; round++) {
+        cl_uint base = (cl_uint)(w->id * 100000 + round);
+        for (cl_uint i = 0; i < N; i++)
+            data[i] = base + i;
+        err = clEnqueueWriteBuffer(q, b, CL_FALSE, 0, sizeof data, data, 0, NULL, NULL);
+        if (err == CL_SUCCESS)
+            err = launch(q, k, b, 1, 0, NULL, NULL);
+        if (err == CL_SUCCESS)
+            err = launch(q, k, b, (cl_uint)round, 0, NULL, NULL);
+        /* c = b through a write footprint libskmd cannot know (the merge) */
+        if (err == CL_SUCCESS)
+            err = clSetKernelArg(sk, 0, sizeof c, &c);
+        if (err == CL_SUCCESS)
+            err = clSetKernelArg(sk, 1, sizeof b, &b);
+        if (err == CL_SUCCESS)
+            err = clSetKernelArg(sk, 2, sizeof zero, &zero);
+        if (err == CL_SUCCESS)
+            err = clEnqueueNDRangeKernel(q, sk, 1, NULL, &global, &local, 0, NULL, NULL);
+        if (err == CL_SUCCESS)
+            err = clEnqueueReadBuffer(q, c, CL_TRUE, 0, sizeof data, data, 0, NULL, NULL);
+        for (cl_uint i = 0; i < N && err == CL_SUCCESS; i++)
+            w->bad += data[i] != base + i + 1 + (cl_uint)round;
+    }
+    w->err = err;
+    if (c)
+        clReleaseMemObject(c);
+    if (b)
+        clReleaseMemObject(b);
+    if (sk)
+        clReleaseKernel(sk);
+    if (k)
+        clReleaseKernel(k);
+    if (q)
+        clReleaseCommandQueue(q);
+    return NULL;
+}
+
+static void threads(void)
+{
+    enter("threads: 8 queues");
+    if (getenv("TRANSPARENCY_ROUNDS"))
+        rounds = atoi(getenv("TRANSPARENCY_ROUNDS"));
+    struct thread_work w[THREADS];
+    for (int t = 0; t < THREADS; t++) {
+        w[t] = (struct thread_work){.id = t};
+        if (pthread_create(&w[t].thread, NULL, thread_main, &w[t]) != 0) {
+            fprintf(stderr, "pthread_create failed\n");
+            exit(1);
+        }
+    }
+    for (int t = 0; t < THREADS; t++) {
+        pthread_join(w[t].thread, NULL);
+        EXPECT(w[t].err == CL_SUCCESS);
+        EXPECT(w[t].bad == 0);
+    }
+}
+
+/* The four times of ev, ordered; `what` names the command. */
+static void times_of(cl_event ev, const char *what)
+{
+    static const cl_profiling_info which[4] = {
+        CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_SUBMIT, CL_PROFILING_COMMAND_START,
+        CL_PROFILING_COMMAND_END};
+    cl_ulong t[4] = {0};
+    CL_CHECK(clWaitForEvents(1, &ev));
+    for (int i = 0; i < 4; i++) {
+        cl_int err = clGetEventProfilingInfo(ev, which[i], sizeof t[i], &t[i], NULL);
+        if (err != CL_SUCCESS) {
+            printf("FAIL %s: %s: profiling query %d: %d\n", section, what, i, err);
+            atomic_fetch_add(&failures, 1);
+            return;
+        }
+    }
+    if (!(t[0] <= t[1] && t[1] <= t[2] && t[2] <= t[3])) {
+        printf("FAIL %s: %s: times not ordered: %llu %llu %llu %llu\n", section, what,
+               (unsigned long long)t[0], (unsigned long long)t[1], (unsigned long long)t[2],
+               (unsigned long long)t[3]);
+        atomic_fetch_add(&failures, 1);
+    }
+    clReleaseEvent(ev);
+}
+
+static void profiling_on(cl_command_queue q, cl_kernel k)
+{
+    cl_int err;
+    static cl_uint host[N];
+    cl_mem b = ramp(q), c = cl_test_buffer(&cl, CL_MEM_READ_WRITE, sizeof host, NULL);
+    cl_event ev;
+    CL_CHECK(clEnqueueWriteBuffer(q, b, CL_FALSE, 0, sizeof host, host, 0, NULL, &ev));
+    times_of(ev, "write (non-blocking)");
+    CL_CHECK(clEnqueueWriteBuffer(q, b, CL_TRUE, 0, sizeof host, host, 0, NULL, &ev));
+    times_of(ev, "write (blocking)");
+    CL_CHECK(launch(q, k, b, 1, 0, NULL, &ev));
+    times_of(ev, "launch");
+    CL_CHECK(launch(q, k, b, 1, 0, NULL, NULL));
+    CL_CHECK(clEnqueueReadBuffer(q, b, CL_TRUE, 0, sizeof host, host, 0, NULL, &ev));
+    times_of(ev, "read after a launch (blocking)");
+    CL_CHECK(launch(q, k, b, 1, 0, NULL, NULL));
+    CL_CHECK(clEnqueueReadBuffer(q, b, CL_FALSE, 0, sizeof host, host, 0, NULL, &ev));
+    times_of(ev, "read after a launch (non-blocking)");
+    CL_CHECK(clEnqueueCopyBuffer(q, b, c, 0, 0, sizeof host, 0, NULL, &ev));
+    times_of(ev, "copy");
+    cl_uint pattern = 3;
+    CL_CHECK(clEnqueueFillBuffer(q, c, &pattern, sizeof pattern, 0, sizeof host, 0, NULL, &ev));
+    times_of(ev, "fill");
+    CL_CHECK(launch(q, k, c, 1, 0, NULL, NULL));
+    void *p = clEnqueueMapBuffer(q, c, CL_TRUE, CL_MAP_READ, 0, sizeof host, 0, NULL, &ev, &err);
+    CL_CHECK(err);
+    times_of(ev, "map");
+    EXPECT(((cl_uint *)p)[N - 1] == 4);
+    CL_CHECK(clEnqueueUnmapMemObject(q, c, p, 0, NULL, &ev));
+    times_of(ev, "unmap");
+    CL_CHECK(launch(q, k, b, 1, 0, NULL, NULL));
+    CL_CHECK(clEnqueueMarkerWithWaitList(q, 0, NULL, &ev));
+    times_of(ev, "marker");
+    CL_CHECK(launch(q, k, b, 1, 0, NULL, NULL));
+    CL_CHECK(clEnqueueBarrierWithWaitList(q, 0, NULL, &ev));
+    times_of(ev, "barrier");
+    cl_event gate = clCreateUserEvent(cl.context, &err), gated, read;
+    CL_CHECK(err);
+    CL_CHECK(launch(q, k, b, 1, 1, &gate, &gated));
+    CL_CHECK(clEnqueueReadBuffer(q, b, CL_FALSE, 0, sizeof host, host, 1, &gated, &read));
+    CL_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
+    times_of(gated, "gated launch");
+    times_of(read, "read behind a gated launch");
+    clReleaseEvent(gate);
+    CL_CHECK(clFinish(q));
+    clReleaseMemObject(b);
+    clReleaseMemObject(c);
+}
+
+static void profiling(cl_kernel k)
+{
+    enter("profiling: in-order queue");
+    profiling_on(cl.queue, k);
+    enter("profiling: out-of-order queue");
+    cl_command_queue ooo =
+        queue(CL_QUEUE_PROFILING_ENABLE | CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
+    profiling_on(ooo, k);
+    clReleaseCommandQueue(ooo);
+}
+
+int main(int argc, char **argv)
+{
+    signal(SIGALRM, on_alarm);
+    enter("setup");
+    cl_test_open(&cl, CL_QUEUE_PROFILING_ENABLE, source, NULL);
+    cl_kernel k = cl_test_kernel(&cl, "addk");
+    /* One part alone (run.sh's single checks): its name as the first argument. */
+    const char *only = argc > 1 ? argv[1] : "";
+    if (!*only || !strcmp(only, "gates"))
+        gates(k);
+    if (!*only || !strcmp(only, "callbacks"))
+        callbacks(k);
+    if (!*only || !strcmp(only, "threads"))
+        threads();
+    if (!*only || !strcmp(only, "profiling"))
+        profiling(k);
+    alarm(0);
+    clReleaseKernel(k);
+    cl_test_close(&cl);
+    if (atomic_load(&failures))
+        return 1;
+    printf("ok\n");
+    return 0;
+}
