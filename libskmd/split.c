@@ -1383,8 +1383,16 @@ static cl_int start_async(struct launch *L, struct skmd_enqueue *e)
     L->gated = e->gated;
     if (L->gated)
         atomic_fetch_add_explicit(&q->gated, 1, memory_order_acq_rel);
-    if ((serial_launches() && !L->gated) || skmd_launcher_post(q, launch_main, L) != CL_SUCCESS)
+    if (serial_launches() && !L->gated) {
+        /* One split launch at a time in the process: two app threads' launches on a
+         * 'basic' member's queue deadlock inside PoCL as above. */
+        static pthread_mutex_t one_at_a_time = PTHREAD_MUTEX_INITIALIZER;
+        pthread_mutex_lock(&one_at_a_time);
         launch_main(L); /* here, to its end */
+        pthread_mutex_unlock(&one_at_a_time);
+    } else if (skmd_launcher_post(q, launch_main, L) != CL_SUCCESS) {
+        launch_main(L);
+    }
     return CL_SUCCESS;
 }
 
