@@ -75,7 +75,7 @@ def main(out, examples):
                     problems.append("%s: %s / single %s does not follow from the times" % (ex, c, r["%s / single" % c]))
         if versus and "single" not in skmd:
             problems.append("%s: %s without a single column" % (ex, versus))
-    problems += check_versus_geomeans(out, [rows[ex] for ex in examples if ex in rows])
+    problems += check_versus_geomeans(out, list(rows.values()))
     ET.parse(os.path.join(out, "chart.svg"))  # raises on malformed SVG
     for p in problems:
         print("check_results: " + p)
