@@ -18,6 +18,11 @@ environment, e.g. a partitioning policy), and writes:
   profiles/    with two or more libskmd columns: LABEL.db, each column's own profile database
                (a copy, taken at the start, of the one they would share)
   log.txt      the output of every run
+With --set compute: only the compute-bound examples, each at a size where one GPU spends
+several times longer in its kernel than in its transfers (COMPUTE_SET), and by default two
+libskmd columns, split (the default mode) and single (SKMD_MODE=single: every launch whole on
+the fastest member); every column beside one labelled single gets "LABEL / single" = single's
+time / its time, the value of splitting itself, and its geomean.
 Standard library only, so it runs on any machine with a python3.
 """
 import argparse
@@ -41,6 +46,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # launches, split/launches, shares, time_ms, est_ms, est_err%, moved ("1.5 MiB"), decision.
 REPORT_TITLE = "libskmd report:"
 REPORT_ROW_RE = re.compile(r"^ +(\d+) +(\d+)/(\d+) +(\S+) +([\d.]+) +(\S+) +(\S+) +([\d.]+ \S+)  (.*)$")
+# The compute-bound set (--set compute): example and size (its --size) at which, on one H200,
+# the kernel takes at least 3x the transfers; with --quick each runs at its own quick size.
+COMPUTE_SET = [("gemm", 3072), ("matrix_mul", 3072), ("syrk", 2048), ("binomial_option", 131072),
+               ("nbody", 196608), ("monte_carlo", 16777216)]
+# The column the "LABEL / single" ratios divide by (libskmd's single-device mode).
+SINGLE = "single"
 RESULT_RE = re.compile(r"^RESULT name=(\S+) size=(\S+) ms_best=([\d.]+) ms_median=([\d.]+) status=(\S+)",
                        re.M)
 
@@ -58,11 +69,16 @@ def parse_args():
     p.add_argument("--bin-dir", default=os.path.join(ROOT, "examples"),
                    help="folder holding NAME/NAME programs (default examples/)")
     p.add_argument("--only", default="", help="comma-separated example names to run (default all)")
+    p.add_argument("--set", choices=["all", "compute"], default="all",
+                   help="compute: the compute-bound examples at sizes where the kernel outweighs "
+                        "the transfers on one GPU, columns split and single (SKMD_MODE=single), "
+                        "and split / single per example (default all: every example)")
     p.add_argument("--libskmd", default=None,
                    help="path of libskmd.so (default libskmd/libskmd.so; its column is skipped when absent)")
     p.add_argument("--column", action="append", default=[], metavar="'LABEL: VAR=VAL ...'",
                    help="a libskmd column with extra environment assignments (LD_PRELOAD=PATH: "
-                        "another build of libskmd); repeatable (default: one column 'libskmd' with none)")
+                        "another build of libskmd); repeatable (default: one column 'libskmd' with none; "
+                        "with --set compute, 'split' and 'single')")
     p.add_argument("--no-native", action="store_true", help="skip the per-device native runs")
     p.add_argument("--timeout", type=float, default=120, help="seconds allowed per run (default 120)")
     p.add_argument("--rounds", type=int, default=1,
@@ -136,11 +152,19 @@ def list_devices():
     return devices
 
 
-def list_examples(bin_dir, only):
+def list_examples(bin_dir, only, which="all"):
     names = sorted(n for n in os.listdir(bin_dir)
                    if os.access(os.path.join(bin_dir, n, n), os.X_OK)
                    and os.path.isfile(os.path.join(bin_dir, n, n)))
-    if only:
+    if which == "compute":
+        wanted = [n for n, _ in COMPUTE_SET if not only or n in only.split(",")]
+        missing = [n for n in wanted if n not in names]
+        if missing:
+            fail("no built program for: %s (in %s)" % (", ".join(missing), bin_dir))
+        if only and len(wanted) < len([n for n in only.split(",") if n]):
+            fail("--only names examples outside the compute set (%s)" % ", ".join(n for n, _ in COMPUTE_SET))
+        names = wanted
+    elif only:
         wanted = [n for n in only.split(",") if n]
         missing = [n for n in wanted if n not in names]
         if missing:
@@ -161,7 +185,7 @@ class Runner:
         cmd = [prog, "--reps", str(self.args.reps)] + extra_args
         if self.args.quick:
             cmd.append("--quick")
-        if self.args.scale:
+        if self.args.scale and "--size" not in extra_args:
             cmd += ["--scale", str(self.args.scale)]
         env = dict(os.environ, **env_extra)
         shown = " ".join("%s=%s" % kv for kv in env_extra.items()) + (" " if env_extra else "") + " ".join(cmd)
@@ -183,6 +207,24 @@ class Runner:
             res = (m.group(2) if m else "", None, None, status)
         print("%s %s" % (res[3], "%.3f ms" % res[1] if res[1] is not None else ""))
         return res
+
+
+def size_args(args, example):
+    """The example's --size in the compute set (times --scale), unless --quick; else none."""
+    size = dict(COMPUTE_SET).get(example) if args.set == "compute" and not args.quick else None
+    return ["--size", str(max(1, int(round(size * (args.scale or 1)))))] if size else []
+
+
+def default_columns(args):
+    """The libskmd columns: --column's, else one plain column; in the compute set, split
+    (SKMD_MODE=split) unless --column names others, plus single (SKMD_MODE=single) unless a
+    column has that label."""
+    columns = dict(parse_column(c) for c in args.column)
+    if args.set == "compute":
+        if not columns:
+            columns["split"] = {"SKMD_MODE": "split"}
+        columns.setdefault(SINGLE, {"SKMD_MODE": "single"})
+    return columns or {"libskmd": {}}
 
 
 def better(old, new):
@@ -349,6 +391,10 @@ def summarise(examples, devices, columns, runs, rounds):
             speedup = row["fastest_ms"] / ms if ms and row["fastest_ms"] else None
             eff = row["ideal_ms"] / ms if ms and row["ideal_ms"] else None
             row["columns"][c] = {"ms": ms, "status": r[3] if r else "", "speedup": speedup, "efficiency": eff}
+        single = row["columns"].get(SINGLE, {}).get("ms")
+        for c in columns:
+            ms = row["columns"][c]["ms"]
+            row["columns"][c]["vs_single"] = single / ms if ms and single and c != SINGLE else None
         rows.append(row)
     return rows
 
@@ -363,8 +409,11 @@ def write_tables(out, rows, devices, dev_labels, columns):
     """results.csv names devices in full; results.md by P:D, with a list of names below."""
     short = {d: "%d:%d" % d for d in devices}
     tail = ["fastest device", "fastest ms", "ideal ms", "native spread"]
+    versus = [c for c in columns if c != SINGLE] if SINGLE in columns else []
     for c in columns:
         tail += ["%s ms" % c, "%s speedup" % c, "%s efficiency" % c]
+        if c in versus:
+            tail.append("%s / %s" % (c, SINGLE))
     head = ["example", "size"] + ["%s ms" % dev_labels[d] for d in devices] + tail
     md_head = ["example", "size"] + ["%s ms" % short[d] for d in devices] + tail
     body = []
@@ -376,6 +425,8 @@ def write_tables(out, rows, devices, dev_labels, columns):
             col = r["columns"][c]
             line += [fmt_ms(col["ms"]) if col["ms"] is not None else col["status"], fmt_ratio(col["speedup"]),
                      fmt_ratio(col["efficiency"])]
+            if c in versus:
+                line.append(fmt_ratio(col["vs_single"]))
         body.append(line)
     with open(os.path.join(out, "results.csv"), "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
@@ -395,11 +446,22 @@ def write_tables(out, rows, devices, dev_labels, columns):
                 f.write("\n%s: geomean speedup %.2fx over %d examples; below 0.98x: %s.\n" % (
                     c, math.exp(sum(math.log(x) for x in speedups) / len(speedups)), len(speedups),
                     ", ".join(below) or "none"))
+        for c in versus:
+            ratios = [r["columns"][c]["vs_single"] for r in rows]
+            if ratios and all(ratios):
+                below = ["%s %.2fx" % (r["example"], r["columns"][c]["vs_single"]) for r in rows
+                         if r["columns"][c]["vs_single"] < 0.98]
+                f.write("\n%s / %s: geomean %.2fx over %d examples; below 0.98x: %s.\n" % (
+                    c, SINGLE, math.exp(sum(math.log(x) for x in ratios) / len(ratios)), len(ratios),
+                    ", ".join(below) or "none"))
         f.write("\nTimes are the best of the timed repetitions, end to end (write inputs, kernels, read "
                 "outputs). speedup = fastest single device / libskmd; ideal = 1 / sum(1/T_i) over the "
                 "devices; efficiency = ideal / libskmd. native spread = the fastest device's slowest round "
                 "over its fastest (with --rounds 2 or more): a speedup that far from 1.00x is within "
-                "the run-to-run noise.\n")
+                "the run-to-run noise.%s\n" % (
+                    " LABEL / %s = %s's time / LABEL's: what sharing launches among the devices gains "
+                    "over libskmd running each launch whole on its fastest member (SKMD_MODE=single)."
+                    % (SINGLE, SINGLE) if versus else ""))
 
 
 PALETTE = ["#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#edc948", "#76b7b2", "#9c755f", "#bab0ac"]
@@ -593,7 +655,7 @@ def main():
             os.remove(os.path.join(args.out, stale))
     if args.setup_nvidia:
         setup_nvidia(args.out)
-    columns = dict(parse_column(c) for c in args.column) if args.column else {"libskmd": {}}
+    columns = default_columns(args)
     candidates = [args.libskmd] if args.libskmd else built_or_packed("libskmd/libskmd.so", args.bin_dir)
     lib = next((c for c in candidates if os.path.isfile(c)), None)
     if not lib:
@@ -603,7 +665,7 @@ def main():
         columns = {}
     else:
         print("bench: libskmd columns use %s" % lib)
-    examples = list_examples(args.bin_dir, args.only)
+    examples = list_examples(args.bin_dir, args.only, args.set)
     devices = [] if args.no_native else list_devices()
     if not devices and not args.no_native:
         fail("clinfo -l lists no OpenCL device (set OCL_ICD_VENDORS, or --setup-nvidia on the GPU machine)")
@@ -631,13 +693,14 @@ def main():
             # Rounds interleave the runs, so a slow minute of the machine hits every column alike.
             for rnd in range(1, max(1, args.rounds) + 1):
                 for key in dev_keys:
-                    r = runner.run(prog, ["--device", "%d:%d" % key], {}, "%s native %d:%d" % ((ex,) + key))
+                    r = runner.run(prog, ["--device", "%d:%d" % key] + size_args(args, ex), {},
+                                   "%s native %d:%d" % ((ex,) + key))
                     runs[(ex, "native", key)] = better(runs.get((ex, "native", key)), r)
                     if r[1] is not None:
                         rounds.setdefault((ex, key), []).append(r[1])
                     rw.writerow([ex, "native", dev_labels[key], r[0], fmt_ms(r[1]), fmt_ms(r[2]), r[3], rnd])
                 for c, env in columns.items():
-                    r = runner.run(prog, [], column_env(lib, env, args.report), "%s %s" % (ex, c))
+                    r = runner.run(prog, size_args(args, ex), column_env(lib, env, args.report), "%s %s" % (ex, c))
                     kept = better(runs.get((ex, c, None)), r)
                     runs[(ex, c, None)] = kept
                     if args.report and kept is r:  # the report of the run the tables show
@@ -650,7 +713,7 @@ def main():
             for c, env in columns.items() if skmd_trace else ():
                 # Untimed: the trace's own cost stays out of the tables.
                 trace = fresh(os.path.join(args.out, "reports", "%s.%s.trace.json" % (ex, c)))
-                runner.run(prog, [], dict(column_env(lib, env, True), SKMD_TRACE=trace),
+                runner.run(prog, size_args(args, ex), dict(column_env(lib, env, True), SKMD_TRACE=trace),
                            "%s %s traced" % (ex, c))
                 picture = fresh(os.path.join(args.out, "reports", "%s.%s.launch.svg" % (ex, c)))
                 balance[(ex, c)] = trace_balance(skmd_trace, trace, picture, "%s, %s" % (ex, c), log)
@@ -659,7 +722,8 @@ def main():
     write_tables(args.out, rows, dev_keys, dev_labels, list(columns))
     if args.report and columns:
         write_decisions(args.out, examples, list(columns), reports, balance if skmd_trace else None)
-    title = "libskmd examples, %s%s, best of %d%s" % (
+    title = "libskmd %s, %s%s, best of %d%s" % (
+        "compute-bound examples" if args.set == "compute" else "examples",
         datetime.date.today().isoformat(), ", --quick" if args.quick else "", args.reps,
         " x %d rounds" % args.rounds if args.rounds > 1 else "")
     write_svg(args.out, rows, dev_keys, dev_labels, list(columns), title)

@@ -85,3 +85,24 @@ test-bench: $(O)examples/vector_add/vector_add $(O)examples/reduction/reduction 
 	  --libskmd $(O)bench/noop_preload.so --bin-dir $(O)examples --rounds 2 --reps 1 \
 	  --column 'a: BENCH_TEST_MARKER=1' vector_add | grep -Eq '^\| vector_add \| a \| 2 \| [0-9.]+ \|' && \
 	echo "PASS test-bench interleaved" || { echo "FAIL test-bench interleaved"; exit 1; }
+
+# The compute-bound set (bench/run.sh --set compute) on two local PoCL devices, --quick, with
+# libskmd itself: every example passes in both columns, split forced to halves shares the
+# largest kernel between both devices, single runs it on one, and split / single (with its
+# geomean) follows from the times.
+TEST_TARGETS += test-bench-compute
+CLEAN_FILES += $(O)bench/test-compute
+COMPUTE_SET_NAMES := gemm matrix_mul syrk binomial_option nbody monte_carlo
+.PHONY: test-bench-compute
+test-bench-compute: $(foreach e,$(COMPUTE_SET_NAMES),$(O)examples/$(e)/$(e)) $(LIBSKMD_SO) $(SKMD_OPT)
+	@rm -rf $(O)bench/test-compute && \
+	POCL_DEVICES="pthread pthread" POCL_CPU_MAX_CU_NUM=1 ASAN_OPTIONS=detect_leaks=0 \
+	  SKMD_CACHE_DIR=$(abspath $(O)bench/test-compute/cache) bench/run.sh --set compute --quick \
+	  --reps 1 --report --bin-dir $(O)examples --libskmd $(LIBSKMD_SO) --out $(O)bench/test-compute \
+	  --column 'split: SKMD_MODE=split SKMD_SPLIT=0.5,0.5' >/dev/null && \
+	bench/check_results.py $(O)bench/test-compute $(COMPUTE_SET_NAMES) && \
+	awk -F, 'NR > 1 { n = split($$5, s, "/"); busy = 0; for (i = 1; i <= n; i++) busy += s[i] > 0; \
+	  if (busy != ($$2 == "split" ? 2 : 1)) { print "shares " $$5 " in " $$1 " " $$2; bad = 1 }; rows++ } \
+	  END { exit bad || rows != 12 }' $(O)bench/test-compute/reports/decisions.csv && \
+	echo "PASS test-bench-compute" || \
+	{ echo "FAIL test-bench-compute (see $(O)bench/test-compute/log.txt)"; exit 1; }
