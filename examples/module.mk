@@ -53,6 +53,25 @@ test-call-cost: $(CALL_COST) $(O)libskmd/libskmd.so
 	  env $(SKMD_SAN_ENV) LD_PRELOAD="$(SKMD_PRELOAD)" $(CALL_COST) --reps 10 | grep -q '^PASSED' && \
 	  echo "PASS test-call-cost" || { echo "FAIL test-call-cost"; exit 1; }
 
+# `make bench-setup`: a short program's one-time costs call by call (context, build, first
+# launch, release), natively and under libskmd: where a process's extra time goes.
+SETUP_COST := $(O)bench/callcost/setup-cost
+ALL_TARGETS += $(SETUP_COST)
+CLEAN_FILES += $(SETUP_COST)
+BENCH_TARGETS += bench-setup
+.PHONY: bench-setup test-setup-cost
+$(SETUP_COST): bench/callcost/setup-cost.c
+	@mkdir -p $(dir $@)
+	$(CC) $(EXAMPLE_CFLAGS) -o $@ $< $(LDFLAGS) -lOpenCL
+bench-setup: $(SETUP_COST) $(O)libskmd/libskmd.so
+	@echo "native:" && $(SETUP_COST) && echo "libskmd:" && LD_PRELOAD=$(O)libskmd/libskmd.so $(SETUP_COST)
+
+TEST_TARGETS += test-setup-cost
+test-setup-cost: $(SETUP_COST) $(O)libskmd/libskmd.so
+	@$(SETUP_COST) | tail -1 | grep -qx PASSED && \
+	  env $(SKMD_SAN_ENV) LD_PRELOAD="$(SKMD_PRELOAD)" $(SETUP_COST) | tail -1 | grep -qx PASSED && \
+	  echo "PASS test-setup-cost" || { echo "FAIL test-setup-cost"; exit 1; }
+
 # bench/pack/: the built programs (and libskmd.so, tools/skmd-trace for --balance, plus
 # BENCH_PACK_EXTRA files, when there) in one folder, to carry to a machine that cannot
 # build them.

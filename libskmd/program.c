@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "parallel.h"
 #include "splitprog.h"
 
 static const char bin_magic[8] = {'S', 'K', 'M', 'D', 'B', 'I', 'N', '1'};
@@ -258,6 +259,24 @@ static cl_int build_slot(cl_program program, int s, const char *options)
     return err;
 }
 
+/* One of a build's parts: platform slot s's real program, or (s < 0) libskmd's split
+ * version of the program. They share nothing but the program's handle. */
+struct build_job {
+    cl_program program;
+    const char *options;
+    int s;
+    cl_int err;
+};
+
+static void build_job_main(void *arg)
+{
+    struct build_job *job = arg;
+    if (job->s < 0)
+        skmd_split_build(job->program, job->options);
+    else
+        job->err = build_slot(job->program, job->s, job->options);
+}
+
 /* The app's build notify (api.h: skmd_app_callback_begin). */
 static void build_notify(void (CL_CALLBACK *fn)(cl_program, void *), cl_program program,
                          void *user_data)
@@ -274,13 +293,22 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
     SKMD_RETURN_ERROR_IF(!pfn_notify && user_data, CL_INVALID_VALUE);
     cl_int err = check_devices(program->context, num_devices, device_list);
-    /* Every platform is built (synchronously) even when one fails: the build log shows
-     * every member's messages. The app's build succeeds when one member built it: the
-     * program's kernels then run only on the members that did. */
+    /* Every platform is built even when one fails: the build log shows every member's
+     * messages. The app's build succeeds when one member built it: the program's kernels
+     * then run only on the members that did. The platforms' builds and libskmd's split
+     * version run at once (a short program waits for the slowest, not for their sum). */
     cl_int failure = CL_SUCCESS;
     program->not_built = 0;
-    for (int s = 0; s < skmd_state.nplatforms && err == CL_SUCCESS; s++) {
-        cl_int e = build_slot(program, s, options);
+    struct build_job jobs[SKMD_MAX_PLATFORMS + 1];
+    unsigned njobs = 0;
+    if (err == CL_SUCCESS) {
+        jobs[njobs++] = (struct build_job){program, options, -1, CL_SUCCESS};
+        for (int s = 0; s < skmd_state.nplatforms; s++)
+            jobs[njobs++] = (struct build_job){program, options, s, CL_SUCCESS};
+        skmd_run_parallel(njobs, build_job_main, jobs, sizeof jobs[0]);
+    }
+    for (unsigned j = 1; j < njobs && err == CL_SUCCESS; j++) {
+        cl_int e = jobs[j].err;
         if (e == CL_BUILD_PROGRAM_FAILURE || e == CL_OUT_OF_RESOURCES)
             failure = failure != CL_SUCCESS ? failure : e;
         else if (e != CL_SUCCESS)
@@ -293,8 +321,8 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
         for (int m = 0; m < skmd_state.nmembers; m++)
             if (program->not_built & (1u << m))
                 log_member_build_failure(program, m, 1);
-    if (err == CL_SUCCESS)
-        skmd_split_build(program, options);
+    if (err != CL_SUCCESS && njobs)
+        skmd_split_forget(program);
     if (pfn_notify)
         build_notify(pfn_notify, program, user_data);
     return err;

@@ -392,16 +392,24 @@ void skmd_split_build(cl_program p, const char *options)
     }
 }
 
-void skmd_split_release(cl_program p)
+void skmd_split_forget(cl_program p)
 {
     for (int s = 0; s < skmd_state.nplatforms; s++)
-        if (p->split[s])
+        if (p->split[s]) {
             real_clReleaseProgram(p->split[s]);
+            p->split[s] = NULL;
+        }
     skmd_source_release(p);
     if (p->record) {
         skmd_launch_memo_forget_all(); /* answers keyed by this record's address */
         skmd_record_free(p->record);
         free(p->record);
+        p->record = NULL;
     }
+}
+
+void skmd_split_release(cl_program p)
+{
+    skmd_split_forget(p);
     free(p->source);
 }

@@ -9,6 +9,8 @@
 #include "object.h"
 
 void skmd_split_build(cl_program program, const char *options);
+/* Drops what skmd_split_build made (the app's build failed after all); the source stays. */
+void skmd_split_forget(cl_program program);
 void skmd_split_release(cl_program program);
 
 #endif

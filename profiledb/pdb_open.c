@@ -287,6 +287,12 @@ void skmd_pdb_close(struct skmd_pdb *db)
 
 int skmd_pdb_persistent(const struct skmd_pdb *db) { return db && db->persistent; }
 
+int skmd_pdb_from_file(const struct skmd_pdb *db)
+{
+    const char *file = db && db->conn ? sqlite3_db_filename(db->conn, "main") : NULL;
+    return file && *file;
+}
+
 const char *skmd_pdb_path(const struct skmd_pdb *db) { return db ? db->path : ""; }
 
 void skmd_pdb_set_busy_timeout(struct skmd_pdb *db, int ms)

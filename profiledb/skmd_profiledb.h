@@ -59,6 +59,8 @@ struct skmd_pdb *skmd_pdb_open(const char *path, skmd_pdb_report_fn report, void
 void skmd_pdb_close(struct skmd_pdb *db);
 /* 1 when writes go to the file, 0 when the handle works in memory only. */
 int skmd_pdb_persistent(const struct skmd_pdb *db);
+/* 1 when a file backs it, written to or read-only (0: kept in memory only). */
+int skmd_pdb_from_file(const struct skmd_pdb *db);
 /* The file in use ("" when no file could be named). */
 const char *skmd_pdb_path(const struct skmd_pdb *db);
 /* How long a write waits for another process's lock before giving up. */

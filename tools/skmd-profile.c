@@ -575,7 +575,7 @@ static struct skmd_pdb *open_db(const char *path)
         fprintf(stderr, "skmd-profile: out of memory\n");
         return NULL;
     }
-    if (!skmd_pdb_persistent(db)) {
+    if (!skmd_pdb_from_file(db)) { /* a read-only file is fine to read */
         fprintf(stderr, "skmd-profile: the profile database %s cannot be used\n",
                 path && *path ? path : "(no path)");
         skmd_pdb_close(db);
