@@ -21,7 +21,7 @@ $(LIBSKMD_MAP): libskmd/libskmd.map.in libskmd/api.def
 
 # -Bsymbolic-functions: the ICD dispatch table must hold libskmd's own functions even when
 # an ICD loader's same-named exports come first in the process (libskmd as an ICD).
-# plan.c feeds the partitioner from the profile database (SQLite).
+# plan*.c feed the partitioner from the profile database (SQLite).
 LIBSKMD_LIBS := $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a \
   $(O)profiledb/libskmdprofiledb.a
 $(LIBSKMD_SO): $(LIBSKMD_OBJS) $(LIBSKMD_MAP) $(LIBSKMD_LIBS)

@@ -1,7 +1,7 @@
 /* libskmd/plan.h: the shares of one split launch, decided by the partitioner from the
- * profile database, and the measured times of the shares fed back (plan.c).
+ * profile database, and the measured times of the shares fed back (plan*.c).
  *
- * Every function may be called from any thread at any time (one lock inside plan.c).
+ * Every function may be called from any thread at any time (one lock inside plan*.c).
  * Controls: SKMD_SPLIT forces the shares; SKMD_POLICY picks the policy (equal is
  * share.c's old rule exactly); SKMD_MODE=single gives the whole launch to the member
  * the profile says is fastest; SKMD_PROFILE_SWEEP makes the first launches of a kernel

@@ -1,6 +1,7 @@
 /* libskmd/plan_guard_store.h: the measured guard's state of each decision-cache entry
  * kept in the profile database, so that a later process starts from its verdict
- * (plan_guard_store.c). Called by plan.c and plan_place.c under plan_lock. */
+ * (plan_guard_store.c). Called by plan_guard.c, plan_place.c and plan_observe.c (the
+ * write-back) under plan_lock. */
 #ifndef SKMD_PLAN_GUARD_STORE_H
 #define SKMD_PLAN_GUARD_STORE_H
 

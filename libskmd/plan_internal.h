@@ -1,6 +1,5 @@
-/* libskmd/plan_internal.h: what plan.c, plan_links.c, plan_problem.c and plan_place.c
- * share, for plan*.c only (see plan.h). Everything here is under plan_lock unless said
- * otherwise. */
+/* libskmd/plan_internal.h: what the partitioner's files in the runtime (plan*.c) share,
+ * for them only (see plan.h). Everything here is under plan_lock unless said otherwise. */
 #ifndef SKMD_PLAN_INTERNAL_H
 #define SKMD_PLAN_INTERNAL_H
 
@@ -14,7 +13,7 @@
 #include "plan_guard_store.h"
 
 #define PLAN_ALPHA 0.3      /* weight of a new measurement in the smoothed rate */
-/* Marks the key of a launch's placement guard apart from the launch's own (key_of). */
+/* Marks the key of a launch's placement guard apart from the launch's own (plan_key_of). */
 #define PLAN_KEY_PLACED 0x9E3779B97F4A7C15ull
 
 /* Where a launch's read bytes are, per member (plan_resident_inputs), and whether its shares
@@ -30,7 +29,7 @@ struct residency {
 };
 
 /* The partitioner's last decision, kept for the launches after it that ask the same while
- * they run whole (plan.c, memo_take). */
+ * they run whole (plan_memo.c). */
 struct plan_memo {
     int left;         /* launches it may still serve (0: none kept) */
     uint64_t request; /* the launch's arguments and members (memo_request) */
@@ -54,7 +53,7 @@ struct entry {
     int probe_turn;    /* the idle member the next probe goes to starts the search */
     unsigned char had_share[SKMD_MAX_MEMBERS]; /* the kernel ran on the member before */
     unsigned char ran_part[SKMD_MAX_MEMBERS];  /* ... a part of a launch, not the whole */
-    int away;          /* member + 1 keep_home last let a whole launch leave home for */
+    int away;          /* member + 1 plan_keep_home last let a whole launch leave home for */
     /* A member's table before its first share's sample, which the next sample replaces
      * (skmd_plan_observe). */
     struct skmd_part_table unsampled[SKMD_MAX_MEMBERS];
@@ -87,7 +86,8 @@ struct member_info {
     unsigned char link_known[2][2]; /* curve[dir][mem] calibrated or timed, not a guess */
 };
 
-/* The one lock over the partitioner's state in the runtime. */
+/* The one lock over the partitioner's state in the runtime. The state below is
+ * plan_setup.c's, set up once by plan_setup(). */
 extern pthread_mutex_t plan_lock;
 extern struct skmd_pdb *plan_db;
 extern struct skmd_part_cache *plan_cache;
@@ -102,15 +102,63 @@ extern double plan_host_busy_rate;
 /* plan_twin[m][o]: members m and o are the same device model on the same driver. */
 extern unsigned char plan_twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 
-/* plan.c: the entries, the decision. */
+/* plan_setup.c: the state above, set up once (plan_setup: any thread, no lock), the
+ * policy, and the members' database ids for the guard states and finish offsets. */
+void plan_setup(void);
+enum skmd_part_policy plan_policy(void);
 struct skmd_plan_guard_members plan_guard_members(int64_t *ids);
+
+/* plan_entries.c: the entries per (kernel, shape class). */
 struct entry *plan_entry_find(uint64_t kernel, uint32_t shape);
+struct entry *plan_entry_for(uint64_t kernel, uint32_t shape, const char *name);
+void plan_entries_store(void);
+void plan_entries_free(void);
 int plan_has_measurement(const struct skmd_part_table *t);
+
+/* plan.c: the decision, and the partitioner called on a launch's problem. */
+void plan_key_of(const struct skmd_plan_request *r, uint64_t kernel, int placed,
+                 struct skmd_part_key *key);
 int plan_partition(const struct skmd_plan_request *r, struct entry *e,
                    const struct residency *resident, int use_cache,
                    struct skmd_part_result *res, int *map, int *n);
 
-/* plan_links.c: the members' link curves and the host's rates. At init (plan_once): */
+/* plan_whole.c: the member that runs a launch whole. */
+int plan_preferred_member(const struct skmd_plan_request *r);
+int plan_fastest_member(const struct skmd_plan_request *r, const struct entry *e,
+                        int measured);
+void plan_keep_home(const struct skmd_plan_request *r, const struct entry *e, int *away,
+                    const struct residency *resident, uint64_t *count);
+int plan_whole_sample_member(const struct skmd_plan_request *r, const struct entry *e,
+                             const struct residency *resident, int kept);
+
+/* plan_cold.c: the shares that measure: sweep steps, cold-start and idle probes. */
+int plan_sweep(const struct skmd_plan_request *r, uint64_t s, uint64_t *count);
+int plan_cold_start(const struct skmd_plan_request *r, struct entry *e,
+                    const struct residency *resident, const unsigned char *measured,
+                    int learn, uint64_t *count);
+void plan_probe_idle(const struct skmd_plan_request *r, struct entry *e, uint64_t *count,
+                     struct skmd_plan_ticket *t);
+
+/* plan_memo.c: the partitioner's decision kept for the launches after it. */
+int plan_memo_take(struct plan_memo *memo, const struct skmd_plan_request *r,
+                   const struct skmd_part_key *key, const struct residency *resident,
+                   struct skmd_part_result *res, int *map, int *n);
+void plan_memo_keep(struct plan_memo *memo, const struct skmd_plan_request *r,
+                    const struct skmd_part_key *key, const struct residency *resident,
+                    const struct skmd_part_result *res, const int *map, int n);
+void plan_memo_note_keep(struct plan_memo *memo, const struct skmd_plan_ticket *t);
+void plan_memo_note_take(const struct plan_memo *memo, struct skmd_plan_ticket *t);
+void plan_memo_drop(struct plan_memo *memo);
+void plan_memo_table_moved(struct plan_memo *memo, double was, double now);
+
+/* plan_guard.c: the measured guard on a decision that splits (its observer,
+ * skmd_plan_observe_wall, is plan.h's). */
+void plan_guard_split(const struct skmd_plan_request *r, struct entry *e,
+                      const struct residency *resident, uint64_t *count,
+                      struct skmd_plan_ticket *t);
+void plan_guard_report(void);
+
+/* plan_links.c: the members' link curves and the host's rates. At init (plan_setup): */
 void plan_default_link(struct member_info *mi, int m, int cpu);
 void plan_load_links(struct member_info *mi);
 void plan_load_host_rates(void);

@@ -247,7 +247,7 @@ int plan_unplaced_sample_member(const struct skmd_plan_request *r, struct entry 
     if (c->run - 1 != SKMD_PART_RUN_WHOLE_SAMPLE || c->shape != placed_key->shape ||
         c->buffers != placed_key->buffers)
         return -1;
-    struct skmd_part_key own = *placed_key; /* the launch's own (key_of) */
+    struct skmd_part_key own = *placed_key; /* the launch's own (plan_key_of) */
     own.buffers ^= PLAN_KEY_PLACED;
     const struct skmd_part_guard *g = skmd_part_cache_guard(plan_cache, &own);
     if (g && skmd_part_guard_split_judged(g))

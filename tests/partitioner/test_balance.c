@@ -25,7 +25,7 @@
 #include "../common/check.h"
 
 #define ALPHA 0.3       /* plan.c's PLAN_ALPHA */
-#define HYSTERESIS 0.10 /* plan.c's PLAN_HYSTERESIS */
+#define HYSTERESIS 0.10 /* plan_setup.c's PLAN_HYSTERESIS */
 #define LAUNCHES 24     /* the cold start, then 23 split launches */
 #define BALANCED_FROM 4 /* the 4th split launch */
 #define MAX_SPREAD 0.10

@@ -1,4 +1,4 @@
-# tests/plan/: the partitioner in the runtime (libskmd/plan.c) on local PoCL devices:
+# tests/plan/: the partitioner in the runtime (libskmd/plan*.c) on local PoCL devices:
 # forced tables, the equal policy, single mode, convergence of refinement, skmd-profile
 # run/calibrate, a corrupt database, every example and the adversarial launches, the cold
 # start's probes, lone shares, the timing of multi-box shares, the measured guard, learnt
