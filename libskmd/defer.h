@@ -12,7 +12,7 @@
  * So no real command ever waits on an unset user event (PoCL's 'basic' device hangs in
  * clSetUserEventStatus when one does, pocl issue 1177), and the app's thread waits only
  * for work that ends by itself. A blocking command that is deferred waits for its event.
- * Split launches (split.c) take the same decision and go to the same launcher. */
+ * Split launches (launch.c) take the same decision and go to the same launcher. */
 #ifndef SKMD_DEFER_H
 #define SKMD_DEFER_H
 
@@ -39,7 +39,7 @@ enum skmd_defer_kind {
     SKMD_DEFER_MIGRATE,
     SKMD_DEFER_MARKER,
     SKMD_DEFER_BARRIER,
-    SKMD_DEFER_RUN, /* a function of its own (a whole kernel launch: split.c) */
+    SKMD_DEFER_RUN, /* a function of its own (a whole kernel launch: launch_whole.c) */
 };
 
 /* A command's arguments, as the app gave them (pointers into the app's memory stay the

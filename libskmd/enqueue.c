@@ -9,11 +9,11 @@
 #include "common.h"
 #include "defer.h"
 #include "inflight.h"
+#include "launch.h"
 #include "member_health.h"
 #include "ndrange_check.h"
 #include "placement.h"
 #include "read_scattered.h"
-#include "split.h"
 #include "stream_out.h"
 #include "worker.h"
 #include "write_placed.h"
@@ -217,7 +217,7 @@ cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool block
 }
 
 /* Whether a write of mem goes to the host copy rather than the queue's member: split
- * launches read it on several members (split.c note_readers), and through one member's
+ * launches read it on several members (launch_commit.c note_readers), and through one member's
  * copy their parts would cross two links each. */
 static int write_spread(cl_mem mem)
 {
@@ -618,13 +618,13 @@ cl_int skmd_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel kernel, cl_uint
                                     local_work_size, &empty);
     if (bad != CL_SUCCESS || empty) /* an empty launch: done once its wait list is */
         return bad != CL_SUCCESS ? bad : skmd_clEnqueueMarkerWithWaitList(q, n, wl, event);
-    /* Gated (defer.h): by its wait list or its queue here, by its buffers in split.c. */
+    /* Gated (defer.h): by its wait list or its queue here, by its buffers in launch.c. */
     struct skmd_enqueue e;
     cl_int err = skmd_enqueue_begin_gated(&e, q, n, wl, event, gated(q, n, wl, NULL, NULL, 0));
     if (err != CL_SUCCESS)
         return err;
-    err = skmd_split_launch(q, kernel, work_dim, global_work_offset, global_work_size,
-                            local_work_size, &e);
+    err = skmd_launch_ndrange(q, kernel, work_dim, global_work_offset, global_work_size,
+                              local_work_size, &e);
     return skmd_enqueue_end(&e, err);
 }
 

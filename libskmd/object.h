@@ -233,7 +233,7 @@ struct _cl_kernel {
     size_t max_group_items;                /* CL_KERNEL_WORK_GROUP_SIZE over the members,
                                               asked once (atomic; 0: not yet known) */
     int told_whole;                        /* atomic: its first whole launch was looked
-                                              at for a forced split not taken (split.c) */
+                                              at for a forced split not taken (launch_plan.c) */
 };
 
 struct _cl_event {

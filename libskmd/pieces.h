@@ -44,7 +44,7 @@ int skmd_pieces_plan(const struct skmd_pieces_share *s);
 void skmd_pieces_range(const struct skmd_pieces_share *s, int k, int i, uint64_t *first,
                        uint64_t *count);
 
-/* What runs one piece; split.c supplies them. */
+/* What runs one piece; launch_shares.c supplies them. */
 struct skmd_pieces_ops {
     /* Makes the member's copies current over what groups [first, first+count) read.
      * Transfers to the member go on the transfer queue (skmd_pieces_queue). */

@@ -62,7 +62,7 @@ int skmd_placement_outputs_feed_kernels(const struct skmd_plan_request *r);
 void skmd_placement_note_read(const struct skmd_plan_request *r);
 
 /* Records a placement of shares `count` (one per member, laid out in member order as
- * split.c lays them) on every buffer the launch reads (those the app did not write too:
+ * launch_plan.c lays them) on every buffer the launch reads (those the app did not write too:
  * it may write them later); with count NULL, removes the
  * placements of those buffers. */
 void skmd_placement_record(const struct skmd_plan_request *r, uint64_t kernel, uint32_t shape,

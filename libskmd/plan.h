@@ -16,7 +16,7 @@
 #include "object.h"
 #include "placement_cycle.h"
 
-/* One launch as split.c's plan() sees it (nothing is kept after the call). */
+/* One launch as launch_plan.c sees it (nothing is kept after the call). */
 struct skmd_plan_request {
     cl_kernel kernel;
     const struct skmd_kernel_record *rec;
@@ -29,7 +29,7 @@ struct skmd_plan_request {
     uint64_t unit;                    /* shares in multiples of this many groups (0, 1:
                                          any; share_align.h) */
     int merge_probe;                  /* skmd_share_probe_merge for the eligible members at
-                                         unit, as split.c probed it with the unit (1:
+                                         unit, as launch_plan.c probed it with the unit (1:
                                          shares need the merge); -1: not probed */
 };
 

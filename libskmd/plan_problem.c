@@ -215,7 +215,7 @@ int plan_build_problem(const struct skmd_plan_request *r, const struct entry *e,
     p->out_per_wg = rest ? fmax(0, (out_all - out_half) / (double)rest) : 0;
     p->in_fixed = fmax(0, in_all - p->in_per_wg * (double)r->total_groups);
     p->out_fixed = fmax(0, out_all - p->out_per_wg * (double)r->total_groups);
-    /* Merged or not: as split.c will find for shares of this launch (share_align.h),
+    /* Merged or not: as launch_plan.c will find for shares of this launch (share_align.h),
      * from the probe it made with the unit (also for a cold start's problem over fewer
      * members: one probe a launch). */
     struct skmd_share_view view = {r->rec, r->args, r->scalars, r->shape};
@@ -225,7 +225,7 @@ int plan_build_problem(const struct skmd_plan_request *r, const struct entry *e,
     p->output_contiguous = n < 2 ? exact && !r->rec->needs_merge : !merge;
     p->merge_fixed_ms = PLAN_MERGE_FIXED_MS;
     p->merge_ms_per_byte = 1.0 / PLAN_MERGE_BYTES_PER_MS;
-    p->outputs_stay = 1; /* split.c leaves written bytes where they were written */
+    p->outputs_stay = 1; /* launch_commit.c leaves written bytes where they were written */
     p->host_bytes_per_ms = plan_host_rate;
     p->host_busy_bytes_per_ms = plan_host_busy_rate;
     return n;

@@ -22,7 +22,7 @@ static cl_command_queue create(cl_context context, cl_device_id device,
     SKMD_GOTO_ERROR_IF(!q, CL_OUT_OF_HOST_MEMORY);
     skmd_object_init(&q->obj, SKMD_TYPE_QUEUE);
     q->context = context;
-    q->device = device; /* launches are split over its members only (split.c) */
+    q->device = device; /* launches are split over its members only (launch_plan.c) */
     q->member = skmd_member_for_queue(device);
     const struct skmd_member *m = &skmd_state.members[q->member];
     cl_context rctx = skmd_member_context(context, q->member);

@@ -24,7 +24,7 @@
 #include "../transform/record.h"
 #include "object.h"
 
-/* Room for intervals in one footprint (split.c and plan.c use the same). */
+/* Room for intervals in one footprint (launch*.c and plan.c use the same). */
 #define SKMD_SHARE_INTERVALS 64
 
 /* One launch as the footprint evaluator sees it. */
