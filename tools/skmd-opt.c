@@ -19,8 +19,12 @@
 #include "../transform/record.h"
 #endif
 
-/* Part of every cache key: bump when the output of the same input changes. */
+/* Part of every cache key: bump when the output of the same input changes for a reason
+ * outside the sources (the build's digest of them, SKMD_OPT_DIGEST, covers those). */
 #define SKMD_OPT_VERSION "4"
+#ifndef SKMD_OPT_DIGEST
+#define SKMD_OPT_DIGEST "-"
+#endif
 
 #ifndef SKMD_DEFAULT_CLANG
 #define SKMD_DEFAULT_CLANG "clang"
@@ -60,6 +64,7 @@ static void usage(FILE *to)
             "  --timings             milliseconds per step on stderr\n"
             "  --help\n"
             "  --version\n"
+            "  --digest              the digest of the compiler's sources in every cache key\n"
             "Exit status: 0 done; 1 not splittable / compile error (reason on stderr);\n"
             "2 bad usage.\n",
             SKMD_DEFAULT_CLANG, SKMD_DEFAULT_LIBCLC);
@@ -111,7 +116,7 @@ static int parse_args(int argc, char **argv, struct cli *c)
 {
     enum { O_ANALYZE = 256, O_PR, O_MERGE, O_LOWER, O_KERNEL, O_OPTIONS, O_TARGET, O_CLANG,
            O_LIBCLC, O_COMPILE, O_CACHE, O_TIMINGS, O_EXTENSIONS, O_FEATURES, O_DEFAULT_STD,
-           O_NVPTX_FP, O_LIBDEVICE, O_HELP, O_VERSION };
+           O_NVPTX_FP, O_LIBDEVICE, O_HELP, O_VERSION, O_DIGEST };
     static const struct option longs[] = {
         {"analyze", no_argument, NULL, O_ANALYZE},
         {"partition-ready", no_argument, NULL, O_PR},
@@ -133,6 +138,7 @@ static int parse_args(int argc, char **argv, struct cli *c)
         {"libdevice", required_argument, NULL, O_LIBDEVICE},
         {"help", no_argument, NULL, O_HELP},
         {"version", no_argument, NULL, O_VERSION},
+        {"digest", no_argument, NULL, O_DIGEST},
         {NULL, 0, NULL, 0},
     };
     memset(c, 0, sizeof *c);
@@ -163,6 +169,7 @@ static int parse_args(int argc, char **argv, struct cli *c)
         case O_LIBDEVICE: c->libdevice = optarg; break;
         case O_HELP: usage(stdout); exit(0);
         case O_VERSION: printf("skmd-opt (libskmd) %s\n", SKMD_VERSION); exit(0);
+        case O_DIGEST: printf("%s\n", SKMD_OPT_DIGEST); exit(0);
         default:
             fprintf(stderr, "skmd-opt: unknown option or missing value: %s (skmd-opt --help)\n",
                     argv[optind - 1]);
@@ -336,8 +343,9 @@ static int compile_into_cache(LLVMContextRef llvm, struct cli *c, struct skmd_pa
     /* The extensions and features change what the source means: part of the key. */
     char *identity = NULL;
     int nv = !strcmp(c->target, "nvptx");
-    if (asprintf(&identity, "skmd-opt %s llvm %d clang %s libclc %s fp %s libdevice %s "
-                 "extensions %c%s features %c%s std %s", SKMD_OPT_VERSION, SKMD_LLVM_MAJOR,
+    if (asprintf(&identity, "skmd-opt %s %s llvm %d clang %s libclc %s fp %s libdevice %s "
+                 "extensions %c%s features %c%s std %s", SKMD_OPT_VERSION, SKMD_OPT_DIGEST,
+                 SKMD_LLVM_MAJOR,
                  c->clang, nv ? c->libclc : "-", nv && c->nvptx_fp ? c->nvptx_fp : "-",
                  nv && c->libdevice ? c->libdevice : "-", c->extensions ? '=' : '-',
                  c->extensions ? c->extensions : "", c->features ? '=' : '-',

@@ -74,3 +74,13 @@ TEST_TARGETS += test-transform-build-warning
 test-transform-build-warning: $(TRANSFORM_CLSTD) $(LIBSKMD_SO) $(O)tools/skmd-opt
 	@env $(SKMD_SAN_ENV) tests/transform/test-build-warning.sh "$(SKMD_PRELOAD)" \
 	  $(TRANSFORM_CLSTD) $(O)tools/skmd-opt
+
+# The compiler's cache keys follow its sources: a libskmd whose analysis changed must not
+# read a record an older one left in the cache (a stale record split pyopencl's if_positive
+# wrongly). The digest skmd-opt puts in every key is the one of today's sources.
+.PHONY: test-transform-cache-digest
+test-transform-cache-digest: $(O)tools/skmd-opt
+	@want=$$(cat $(SKMD_OPT_SOURCES) | sha1sum | cut -c1-16); got=$$($(O)tools/skmd-opt --digest); \
+	  if [ "$$want" = "$$got" ]; then echo "PASS test-transform-cache-digest"; \
+	  else echo "FAIL test-transform-cache-digest: skmd-opt keys with $$got, its sources are $$want"; exit 1; fi
+TEST_TARGETS += test-transform-cache-digest
