@@ -508,6 +508,74 @@ cl_int skmd_clEnqueueCopyBufferToImage(cl_command_queue q, cl_mem src, cl_mem ds
 
 /* Map returns the driver's pointer: for USE_HOST_PTR it is inside the app's memory, as
  * the spec requires, because the real buffer was made with the app's pointer. */
+/* A map whose wait list holds what the app has not set yet (defer.h): the pointer is
+ * the exec member's map of the region now (libskmd's own queue, no wait list), and the
+ * launcher, once the wait list is done, makes the member's copy current and, for a read,
+ * brings the bytes into the mapped memory; the app's event says when. */
+struct deferred_map {
+    cl_mem buffer;
+    size_t offset, size;
+    cl_map_flags flags;
+    void *ptr;
+};
+
+static cl_int map_run(cl_command_queue q, void *arg, cl_event *real_event)
+{
+    struct deferred_map *m = arg;
+    *real_event = NULL;
+    cl_int err = coherent(q, m->buffer, m->offset, m->size,
+                          (m->flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0);
+    if (err == CL_SUCCESS && (m->flags & CL_MAP_READ) && m->size)
+        err = real_clEnqueueReadBuffer(q->real, R(q, m->buffer), CL_TRUE, m->offset, m->size,
+                                       m->ptr, 0, NULL, NULL);
+    return err;
+}
+
+static void *map_deferred(cl_command_queue q, cl_mem buffer, cl_bool blocking,
+                          cl_map_flags flags, size_t offset, size_t size, cl_uint n,
+                          const cl_event *wl, cl_event *event, cl_int *errcode)
+{
+    /* The wait list first: once mapped, only running out of memory undoes the map. */
+    *errcode = (n > 0) != (wl != NULL) ? CL_INVALID_EVENT_WAIT_LIST : CL_SUCCESS;
+    for (cl_uint i = 0; i < n && *errcode == CL_SUCCESS; i++)
+        *errcode = !SKMD_VALID(wl[i], EVENT)         ? CL_INVALID_EVENT_WAIT_LIST
+                   : wl[i]->context != q->context ? CL_INVALID_CONTEXT
+                                                  : CL_SUCCESS;
+    if (*errcode != CL_SUCCESS)
+        return NULL;
+    cl_command_queue work = skmd_work_queue(q->context, q->member, errcode);
+    if (*errcode != CL_SUCCESS)
+        return NULL;
+    cl_int rerr = ensure_real(q, buffer);
+    if (rerr != CL_SUCCESS) {
+        *errcode = rerr;
+        return NULL;
+    }
+    void *ptr = real_clEnqueueMapBuffer(work, R(q, buffer), CL_TRUE, flags, offset, size, 0,
+                                        NULL, NULL, errcode);
+    struct deferred_map *m = ptr ? malloc(sizeof *m) : NULL;
+    if (!m) {
+        if (ptr) {
+            real_clEnqueueUnmapMemObject(work, R(q, buffer), ptr, 0, NULL, NULL);
+            *errcode = CL_OUT_OF_HOST_MEMORY;
+        }
+        return NULL;
+    }
+    *m = (struct deferred_map){buffer, offset, size, flags, ptr};
+    struct skmd_defer_args a = {.run = map_run, .done = free, .arg = m};
+    keep(&a, buffer, NULL);
+    unsigned char writes = (flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0;
+    *errcode = skmd_defer(q, SKMD_DEFER_RUN, CL_COMMAND_MAP_BUFFER, n, wl, &buffer, &writes, 1,
+                          &a, blocking, event);
+    if (*errcode == CL_SUCCESS)
+        return ptr;
+    if (*errcode != CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) { /* never posted */
+        real_clEnqueueUnmapMemObject(work, R(q, buffer), ptr, 0, NULL, NULL);
+        free(m);
+    }
+    return NULL;
+}
+
 void *skmd_clEnqueueMapBuffer(cl_command_queue q, cl_mem buffer, cl_bool blocking,
                               cl_map_flags map_flags, size_t offset, size_t size, cl_uint n,
                               const cl_event *wl, cl_event *event, cl_int *errcode_ret)
@@ -523,6 +591,15 @@ void *skmd_clEnqueueMapBuffer(cl_command_queue q, cl_mem buffer, cl_bool blockin
                                                        CL_MAP_WRITE_INVALIDATE_REGION)) != 0));
     if (map_flags & CL_MAP_READ)
         skmd_stream_note_app_read(buffer);
+    SKMD_GOTO_ERROR_IF(offset > buffer->size || size > buffer->size - offset, CL_INVALID_VALUE);
+    if (gated(q, n, wl, &buffer,
+              (const unsigned char[]){(map_flags & (CL_MAP_WRITE |
+                                                    CL_MAP_WRITE_INVALIDATE_REGION)) != 0},
+              1)) {
+        ptr = map_deferred(q, buffer, blocking, map_flags, offset, size, n, wl, event,
+                           &errcode);
+        goto ERROR;
+    }
     /* A map for writing may change any mapped byte until the unmap: the member's copy is
      * the current one from now on. */
     SKMD_GOTO_IF_REAL_FAILED(coherent(q, buffer, offset, size, (map_flags & (CL_MAP_WRITE |

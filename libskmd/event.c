@@ -455,8 +455,13 @@ cl_int skmd_clSetEventCallback(cl_event event, cl_int command_exec_callback_type
     SKMD_RETURN_ERROR_IF(!cb, CL_OUT_OF_HOST_MEMORY);
     *cb = (struct event_callback){pfn_notify, event, user_data};
     skmd_object_retain(&event->obj); /* the event lives until its callback has run */
-    cl_int err = real_clSetEventCallback(event->real, command_exec_callback_type,
-                                         event_trampoline, cb);
+    /* A span event stands for a command but is a user event to the driver, which never
+     * reports it running: a CL_RUNNING callback is due when it passes that status (at the
+     * end at the latest). */
+    cl_int type = command_exec_callback_type;
+    if (type == CL_RUNNING && event->host_set && skmd_span_event_is(event->real))
+        type = CL_COMPLETE;
+    cl_int err = real_clSetEventCallback(event->real, type, event_trampoline, cb);
     if (err != CL_SUCCESS) {
         skmd_object_release(&event->obj);
         free(cb);

@@ -113,8 +113,16 @@ static cl_command_queue queue(cl_command_queue_properties props)
     return q;
 }
 
+static void CL_CALLBACK count_call(cl_event ev, cl_int status, void *data)
+{
+    (void)ev, (void)status;
+    atomic_fetch_add((atomic_int *)data, 1);
+}
+
 /* A chain behind a user event: launch (+1), launch (+2), read, on q1; with q2 the second
- * launch and the read are on q2. Each enqueue must return while the gate is unset. */
+ * launch and the read are on q2. Each enqueue must return while the gate is unset; a
+ * CL_RUNNING callback on each command's event is called (libskmd's stand-in events never
+ * run on a device). */
 static void gated_chain(const char *name, cl_command_queue q1, cl_command_queue q2,
                         cl_kernel k)
 {
@@ -128,6 +136,10 @@ static void gated_chain(const char *name, cl_command_queue q1, cl_command_queue 
     CL_CHECK(launch(q1, k, b, 1, 1, &gate, &first));
     CL_CHECK(launch(q2, k, b, 2, 1, &first, &second));
     CL_CHECK(clEnqueueReadBuffer(q2, b, CL_FALSE, 0, sizeof out, out, 1, &second, &read));
+    static atomic_int running_calls;
+    atomic_store(&running_calls, 0);
+    CL_CHECK(clSetEventCallback(first, CL_RUNNING, count_call, &running_calls));
+    CL_CHECK(clSetEventCallback(read, CL_RUNNING, count_call, &running_calls));
     CL_CHECK(clFlush(q1));
     CL_CHECK(clFlush(q2));
     nanosleep(&(struct timespec){0, 20000000}, NULL);
@@ -140,6 +152,8 @@ static void gated_chain(const char *name, cl_command_queue q1, cl_command_queue 
     EXPECT(wrong(out, 3) == 0);
     CL_CHECK(clFinish(q1));
     CL_CHECK(clFinish(q2));
+    while (atomic_load(&running_calls) < 2) /* the watchdog ends a wait for nothing */
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
     clReleaseEvent(first);
     clReleaseEvent(second);
     clReleaseEvent(read);
@@ -176,6 +190,40 @@ static void gated_in_order(cl_kernel k)
     clReleaseCommandQueue(q);
 }
 
+/* A map behind a gated launch returns at once; once the gate is set, the mapped bytes are
+ * the launch's and a write through a second map reaches the buffer. */
+static void gated_map(cl_kernel k)
+{
+    enter("gates: a map behind the gate");
+    cl_int err;
+    cl_command_queue q = queue(0);
+    cl_mem b = ramp(q);
+    cl_event gate = clCreateUserEvent(cl.context, &err), launched, mapped, unmapped;
+    CL_CHECK(err);
+    CL_CHECK(launch(q, k, b, 6, 1, &gate, &launched));
+    cl_uint *p = clEnqueueMapBuffer(q, b, CL_FALSE, CL_MAP_READ | CL_MAP_WRITE, 0,
+                                    N * sizeof(cl_uint), 1, &launched, &mapped, &err);
+    CL_CHECK(err);
+    EXPECT(p != NULL);
+    CL_CHECK(clFlush(q));
+    EXPECT(status_of(mapped) > CL_COMPLETE);
+    CL_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
+    CL_CHECK(clWaitForEvents(1, &mapped));
+    EXPECT(p && wrong(p, 6) == 0);
+    for (cl_uint i = 0; p && i < N; i++)
+        p[i] += 1;
+    CL_CHECK(clEnqueueUnmapMemObject(q, b, p, 0, NULL, &unmapped));
+    static cl_uint out[N];
+    CL_CHECK(clEnqueueReadBuffer(q, b, CL_TRUE, 0, sizeof out, out, 1, &unmapped, NULL));
+    EXPECT(wrong(out, 7) == 0);
+    clReleaseEvent(launched);
+    clReleaseEvent(mapped);
+    clReleaseEvent(unmapped);
+    clReleaseEvent(gate);
+    clReleaseMemObject(b);
+    clReleaseCommandQueue(q);
+}
+
 static void gates(cl_kernel k)
 {
     cl_command_queue in_order = queue(0), ooo = queue(CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE);
@@ -183,6 +231,7 @@ static void gates(cl_kernel k)
     gated_chain("gates: out-of-order chain", ooo, ooo, k);
     gated_chain("gates: chain across queues", in_order, ooo, k);
     gated_in_order(k);
+    gated_map(k);
     clReleaseCommandQueue(in_order);
     clReleaseCommandQueue(ooo);
 }
