@@ -15,6 +15,17 @@ check "svg is not what it should be" /usr/bin/python3 tests/trace/check-svg.py "
 check "one launch" "$tool" --svg "$work/one.svg" --launch 2 "$work/three.json"
 check "svg of one launch" /usr/bin/python3 tests/trace/check-svg.py "$work/one.svg" \
   'GPU 0: Tesla \ fast' 'GPU 1: slower' 'CPU: pthread'
+# --rows: one row per launch (make-trace numbers them from 0; 0, no launch, is left out)
+check "rows" "$tool" --rows --svg "$work/rows.svg" "$work/three.json"
+check "rows are not one per launch" /usr/bin/python3 -c '
+import sys, xml.dom.minidom
+doc = xml.dom.minidom.parse(sys.argv[1])
+rows = [g for g in doc.getElementsByTagName("g") if g.getAttribute("class") == "row"]
+assert [int(g.getAttribute("data-launch")) for g in rows] == [1, 2, 3, 4], rows
+for g in rows:
+    spans = [r for r in g.getElementsByTagName("rect") if r.getAttribute("class").startswith("span")]
+    assert spans and all(float(r.getAttribute("width")) > 0 for r in spans), g.getAttribute("data-launch")
+' "$work/rows.svg"
 check "png" "$tool" --png "$work/three.png" "$work/three.json"
 check "png is not a PNG" bash -c "head -c 8 '$work/three.png' | od -An -c | grep -q 'P   N   G'"
 

@@ -35,6 +35,8 @@ static void print_help(FILE *out)
             "  --json           with --balance: the same as one JSON object, alone on stdout\n"
             "  --within PERCENT the spread a balanced launch may have (default 10)\n"
             "  --launch N       only the spans of the app's launch number N (args.launch)\n"
+            "  --rows           one row per launch, each from its own start (many short\n"
+            "                   launches, or a long first one)\n"
             "  --title TEXT     the picture's title (default: the trace's file name)\n"
             "  --width PIXELS   the picture's width, 400 to 20000 (default 1200)\n"
             "  --help           this text\n"
@@ -61,6 +63,8 @@ static int convert_to_png(const char *svg, const char *png)
     return 0;
 }
 
+static int rows_view; /* --rows */
+
 static int write_svg_file(const char *path, const struct timeline *t, const char *title, int width)
 {
     FILE *f = fopen(path, "w");
@@ -68,7 +72,7 @@ static int write_svg_file(const char *path, const struct timeline *t, const char
         fprintf(stderr, "skmd-trace: cannot write %s: %s\n", path, strerror(errno));
         return -1;
     }
-    int rc = svg_write(f, t, title, width);
+    int rc = rows_view ? svg_write_rows(f, t, title, width) : svg_write(f, t, title, width);
     if (fclose(f) != 0 || rc != 0) {
         fprintf(stderr, "skmd-trace: error writing %s\n", path);
         return -1;
@@ -91,6 +95,8 @@ int main(int argc, char **argv)
         } else if (strcmp(arg, "--version") == 0) {
             printf("skmd-trace (libskmd) %s\n", SKMD_VERSION);
             return 0;
+        } else if (strcmp(arg, "--rows") == 0) {
+            rows_view = 1;
         } else if (strcmp(arg, "--summary") == 0) {
             summary = 1;
         } else if (strcmp(arg, "--balance") == 0) {

@@ -177,3 +177,145 @@ int svg_write(FILE *out, const struct timeline *t, const char *title, int width)
     fprintf(out, "</g>\n</svg>\n");
     return ferror(out) ? -1 : 0;
 }
+
+/* --rows: one row per launch, each drawn from its own start on one time scale, with a thin
+ * line per device. The scale is the longest launch but one (with three launches or more):
+ * a cold first launch (its builds) does not squeeze the others; a longer one is cut at the
+ * right edge and says how long it took. The app's own transfers (no launch) are left out. */
+#define ROW_LINE 10 /* a device's line in a row */
+#define ROW_HEAD 18 /* the row's label */
+
+struct row {
+    long launch;
+    double start_us, end_us;
+    const char *kernel;
+};
+
+static int by_launch(const void *a, const void *b)
+{
+    const struct row *x = a, *y = b;
+    return (x->launch > y->launch) - (x->launch < y->launch);
+}
+
+static size_t launch_rows(const struct timeline *t, struct row *rows)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < t->span_count; i++) {
+        const struct timeline_span *s = &t->spans[i];
+        if (s->launch <= 0)
+            continue;
+        size_t r = 0;
+        while (r < n && rows[r].launch != s->launch)
+            r++;
+        if (r == n)
+            rows[n++] = (struct row){s->launch, s->start_us, s->start_us + s->duration_us,
+                                     s->kernel};
+        if (s->start_us < rows[r].start_us)
+            rows[r].start_us = s->start_us;
+        if (s->start_us + s->duration_us > rows[r].end_us)
+            rows[r].end_us = s->start_us + s->duration_us;
+    }
+    qsort(rows, n, sizeof *rows, by_launch);
+    return n;
+}
+
+int svg_write_rows(FILE *out, const struct timeline *t, const char *title, int width)
+{
+    struct row *rows = malloc((t->span_count ? t->span_count : 1) * sizeof *rows);
+    if (!rows)
+        return -1;
+    size_t n = launch_rows(t, rows);
+    double longest = 0, second = 0;
+    for (size_t r = 0; r < n; r++) {
+        double d = rows[r].end_us - rows[r].start_us;
+        if (d > longest) {
+            second = longest;
+            longest = d;
+        } else if (d > second) {
+            second = d;
+        }
+    }
+    double range = n >= 3 && second > 0 ? second : longest > 0 ? longest : 1;
+    double plot = width - LEFT - RIGHT;
+    int row_height = ROW_HEAD + (int)t->lane_count * ROW_LINE + 8;
+    int height = TOP + (int)n * row_height + 50;
+    int in_ms = range >= 2000;
+    double unit = in_ms ? 1000 : 1;
+    fprintf(out,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n"
+            "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
+            "<text x=\"%d\" y=\"16\" font-size=\"14\" font-weight=\"bold\">",
+            width, height, width, height, LEFT);
+    put_text(out, title, 200);
+    fprintf(out, "</text>\n<text x=\"%d\" y=\"34\" fill=\"#333\">one row per launch, from its "
+                 "start; lines top to bottom: ", LEFT);
+    for (size_t l = 0; l < t->lane_count; l++) {
+        put_text(out, t->lanes[l].name, 40);
+        fputs(l + 1 < t->lane_count ? "; " : "", out);
+    }
+    fprintf(out, "</text>\n");
+
+    int bottom = TOP + (int)n * row_height;
+    double step = nice_step(range / unit, 8);
+    fprintf(out, "<g class=\"axis\" stroke=\"#888\">\n<line x1=\"%d\" y1=\"%d\" x2=\"%.1f\" "
+                 "y2=\"%d\"/>\n", LEFT, TOP - 8, LEFT + plot, TOP - 8);
+    for (int k = 0; k * step <= range / unit + 1e-9; k++) {
+        double x = LEFT + k * step * unit / range * plot;
+        fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>\n"
+                     "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\" stroke=\"none\" "
+                     "fill=\"#333\">%g</text>\n",
+                x, TOP - 8, x, bottom, x, TOP - 14, k * step);
+    }
+    fprintf(out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"end\" stroke=\"none\" fill=\"#333\">"
+                 "time since the launch's start (%s)</text>\n</g>\n",
+            LEFT + plot, TOP - 28, in_ms ? "ms" : "\xc2\xb5s");
+
+    for (size_t r = 0; r < n; r++) {
+        int y = TOP + (int)r * row_height;
+        double d = rows[r].end_us - rows[r].start_us;
+        fprintf(out, "<g class=\"row\" data-launch=\"%ld\">\n<text class=\"row-name\" x=\"%d\" "
+                     "y=\"%d\" font-weight=\"bold\">#%ld ", rows[r].launch, LEFT, y + 13,
+                rows[r].launch);
+        put_text(out, rows[r].kernel, 60);
+        fprintf(out, "</text><text x=\"%.1f\" y=\"%d\" text-anchor=\"end\" fill=\"#333\">%.3f ms%s"
+                     "</text>\n", LEFT + plot, y + 13, d / 1000, d > range ? " (cut)" : "");
+        fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"#f4f4f4\"/>\n",
+                LEFT, y + ROW_HEAD, plot, (int)t->lane_count * ROW_LINE);
+        for (size_t i = 0; i < t->span_count; i++) {
+            const struct timeline_span *s = &t->spans[i];
+            if (s->launch != rows[r].launch)
+                continue;
+            double from = s->start_us - rows[r].start_us;
+            if (from >= range)
+                continue;
+            double x = LEFT + from / range * plot;
+            double w = (s->duration_us < range - from ? s->duration_us : range - from) / range *
+                       plot;
+            if (w < MIN_SPAN_PX)
+                w = MIN_SPAN_PX;
+            size_t style = style_of(s->category);
+            fprintf(out, "<rect class=\"span %s\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" "
+                         "height=\"%d\" fill=\"%s\"><title>",
+                    styles[style].category, x, y + ROW_HEAD + (int)s->lane * ROW_LINE + 1, w,
+                    ROW_LINE - 2, styles[style].colour);
+            put_text(out, t->lanes[s->lane].name, 60);
+            fputs(": ", out);
+            put_text(out, s->name, 120);
+            fprintf(out, " (%s): %.3f ms from %.3f ms</title></rect>\n", styles[style].label,
+                    s->duration_us / 1000, from / 1000);
+        }
+        fprintf(out, "</g>\n");
+    }
+    fprintf(out, "<g class=\"legend\">\n");
+    for (size_t i = 0; i + 1 < STYLE_COUNT; i++) {
+        int x = LEFT + (int)i * 130;
+        fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\"/>"
+                     "<text x=\"%d\" y=\"%d\">%s</text>\n",
+                x, bottom + 16, styles[i].colour, x + 20, bottom + 27, styles[i].label);
+    }
+    fprintf(out, "</g>\n</svg>\n");
+    free(rows);
+    return ferror(out) ? -1 : 0;
+}

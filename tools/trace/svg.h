@@ -9,5 +9,7 @@
 
 /* Writes the picture; returns 0 or -1 when writing failed. */
 int svg_write(FILE *out, const struct timeline *timeline, const char *title, int width);
+/* The same as one row per launch, each from its own start (skmd-trace --rows). */
+int svg_write_rows(FILE *out, const struct timeline *timeline, const char *title, int width);
 
 #endif
