@@ -693,8 +693,14 @@ cl_int skmd_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel kernel, cl_uint
     int empty = 0;
     cl_int bad = skmd_ndrange_check(kernel, work_dim, global_work_offset, global_work_size,
                                     local_work_size, &empty);
-    if (bad != CL_SUCCESS || empty) /* an empty launch: done once its wait list is */
-        return bad != CL_SUCCESS ? bad : skmd_clEnqueueMarkerWithWaitList(q, n, wl, event);
+    if (bad != CL_SUCCESS)
+        return bad;
+    if (empty) { /* an empty launch: done once its wait list is; still a kernel's event */
+        cl_int err = skmd_clEnqueueMarkerWithWaitList(q, n, wl, event);
+        if (err == CL_SUCCESS && event && *event)
+            (*event)->type = CL_COMMAND_NDRANGE_KERNEL;
+        return err;
+    }
     /* Gated (defer.h): by its wait list or its queue here, by its buffers in launch.c. */
     struct skmd_enqueue e;
     cl_int err = skmd_enqueue_begin_gated(&e, q, n, wl, event, gated(q, n, wl, NULL, NULL, 0));

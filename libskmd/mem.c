@@ -358,8 +358,13 @@ cl_mem skmd_clCreateImageWithProperties(cl_context context,
             *errcode_ret = CL_INVALID_PROPERTY;
         return NULL;
     }
-    return skmd_clCreateImage(context, flags, image_format, image_desc, host_ptr,
-                              errcode_ret);
+    cl_mem image = skmd_clCreateImage(context, flags, image_format, image_desc, host_ptr,
+                                      errcode_ret);
+    if (image && properties) { /* the app gave an empty list: it gets one back */
+        image->props[0] = 0;
+        image->nprops = 1;
+    }
+    return image;
 }
 
 cl_mem skmd_clCreateImage2D(cl_context context, cl_mem_flags flags,

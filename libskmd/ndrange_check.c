@@ -65,7 +65,12 @@ cl_int skmd_ndrange_check(cl_kernel kernel, cl_uint work_dim, const size_t *offs
     pthread_once(&limits_once, read_limits);
     *empty = 0;
     SKMD_RETURN_ERROR_IF(work_dim < 1 || work_dim > limits.max_dims, CL_INVALID_WORK_DIMENSION);
-    SKMD_RETURN_ERROR_IF(!global, CL_INVALID_GLOBAL_WORK_SIZE);
+    if (!global) {
+        /* OpenCL 2.1+: no global size is an empty launch, as a size of 0 is. */
+        SKMD_RETURN_ERROR_IF(limits.version < 21, CL_INVALID_GLOBAL_WORK_SIZE);
+        *empty = 1;
+        return CL_SUCCESS;
+    }
     for (cl_uint d = 0; d < work_dim; d++) {
         SKMD_RETURN_ERROR_IF(past_size_range(global[d], 0), CL_INVALID_GLOBAL_WORK_SIZE);
         if (global[d] == 0) {

@@ -396,12 +396,23 @@ ERROR:
     return p;
 }
 
+static void CL_CALLBACK release_probe(cl_program program, void *user_data)
+{
+    (void)program, (void)user_data;
+}
+
 cl_int skmd_clSetProgramReleaseCallback(cl_program program,
                                         void (CL_CALLBACK *pfn_notify)(cl_program, void *),
                                         void *user_data)
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
     SKMD_RETURN_ERROR_IF(!pfn_notify, CL_INVALID_VALUE);
+    /* The executing member's driver says whether release callbacks are supported (with
+     * no program-scope destructors, they are not: CL_INVALID_OPERATION). */
+    cl_program real = program->real[skmd_state.members[skmd_state.exec].platform_slot];
+    cl_int err = real ? real_clSetProgramReleaseCallback(real, release_probe, NULL)
+                      : CL_SUCCESS;
+    SKMD_RETURN_ERROR_IF(err != CL_SUCCESS, err);
     struct skmd_callback *cb = malloc(sizeof *cb);
     SKMD_RETURN_ERROR_IF(!cb, CL_OUT_OF_HOST_MEMORY);
     cb->fn = (void (CL_CALLBACK *)(void))pfn_notify;

@@ -11,7 +11,8 @@ TEST_TARGETS += test-transparency
 
 $(TRANSPARENCY_BIN): tests/transparency/transparency.c $(CL_TEST_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -DCL_TARGET_OPENCL_VERSION=120 \
+	$(CC) $(filter-out -DCL_TARGET_OPENCL_VERSION=%,$(CFLAGS)) -DCL_TARGET_OPENCL_VERSION=300 \
+	  -DCL_USE_DEPRECATED_OPENCL_1_2_APIS -DCL_USE_DEPRECATED_OPENCL_2_2_APIS \
 	  -o $@ $< $(CL_TEST_OBJS) $(LDFLAGS) -lOpenCL -lpthread
 
 test-transparency: $(LIBSKMD_SO) $(TRANSPARENCY_BIN) $(SKMD_OPT)

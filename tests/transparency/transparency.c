@@ -11,9 +11,11 @@
  *   per round with a write footprint that needs the merge);
  * - profiling: every kind of command's event on a profiling queue (launch, read after a
  *   launch, blocking and not, write, copy, fill, map, unmap, marker, barrier, a gated
- *   launch) answers QUEUED, SUBMIT, START and END with ordered times. */
+ *   launch) answers QUEUED, SUBMIT, START and END with ordered times;
+ * - corners: OpenCL 3.0 cases (an empty launch behind a gate, an image's empty property
+ *   list, a program's release callback). */
 #ifndef CL_TARGET_OPENCL_VERSION
-#define CL_TARGET_OPENCL_VERSION 120
+#define CL_TARGET_OPENCL_VERSION 300
 #endif
 #include "../common/cl_test.h"
 #include <pthread.h>
@@ -480,6 +482,57 @@ static void profiling(cl_kernel k)
     clReleaseCommandQueue(ooo);
 }
 
+static void CL_CALLBACK program_released(cl_program program, void *data)
+{
+    (void)program, (void)data;
+}
+
+/* OpenCL 3.0 corners the conformance suite checks: a launch of no work-items (a NULL
+ * global size) behind a user event is a kernel command that waits for it; an image made
+ * with an empty property list gives that list back; a program's release callback is
+ * refused as the driver refuses it (PoCL: no program-scope destructors). */
+static void corners(cl_kernel k)
+{
+    enter("corners: an empty launch behind a gate");
+    cl_int err;
+    cl_mem b = ramp(cl.queue);
+    cl_uint add = 1;
+    CL_CHECK(clSetKernelArg(k, 0, sizeof b, &b));
+    CL_CHECK(clSetKernelArg(k, 1, sizeof add, &add));
+    cl_event gate = clCreateUserEvent(cl.context, &err), empty;
+    CL_CHECK(err);
+    CL_CHECK(clEnqueueNDRangeKernel(cl.queue, k, 1, NULL, NULL, NULL, 0, NULL, NULL));
+    CL_CHECK(clEnqueueNDRangeKernel(cl.queue, k, 1, NULL, NULL, NULL, 1, &gate, &empty));
+    cl_command_type type = 0;
+    CL_CHECK(clGetEventInfo(empty, CL_EVENT_COMMAND_TYPE, sizeof type, &type, NULL));
+    EXPECT(type == CL_COMMAND_NDRANGE_KERNEL);
+    EXPECT(status_of(empty) > CL_COMPLETE);
+    CL_CHECK(clSetUserEventStatus(gate, CL_COMPLETE));
+    CL_CHECK(clFinish(cl.queue));
+    EXPECT(status_of(empty) == CL_COMPLETE);
+    clReleaseEvent(empty);
+    clReleaseEvent(gate);
+    clReleaseMemObject(b);
+
+    enter("corners: an image's empty property list");
+    const cl_mem_properties none[] = {0};
+    cl_image_format format = {CL_RGBA, CL_UNSIGNED_INT8};
+    cl_image_desc desc = {.image_type = CL_MEM_OBJECT_IMAGE2D, .image_width = 16,
+                          .image_height = 16};
+    cl_mem image = clCreateImageWithProperties(cl.context, none, CL_MEM_READ_WRITE, &format,
+                                               &desc, NULL, &err);
+    CL_CHECK(err);
+    size_t size = 99;
+    cl_mem_properties back[2] = {1, 1};
+    CL_CHECK(clGetMemObjectInfo(image, CL_MEM_PROPERTIES, sizeof back, back, &size));
+    EXPECT(size == sizeof back[0] && back[0] == 0);
+    clReleaseMemObject(image);
+
+    enter("corners: a program's release callback");
+    EXPECT(clSetProgramReleaseCallback(cl.program, program_released, NULL) ==
+           CL_INVALID_OPERATION);
+}
+
 int main(int argc, char **argv)
 {
     signal(SIGALRM, on_alarm);
@@ -496,6 +549,8 @@ int main(int argc, char **argv)
         threads();
     if (!*only || !strcmp(only, "profiling"))
         profiling(k);
+    if (!*only || !strcmp(only, "corners"))
+        corners(k);
     alarm(0);
     clReleaseKernel(k);
     cl_test_close(&cl);
