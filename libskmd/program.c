@@ -226,9 +226,9 @@ static void log_member_build_failure(cl_program program, int m, int others_built
 
 /* Builds slot s's real program for every member of the slot; when that fails, again for
  * the members whose own build succeeded (a multi-device build fails as a whole). Marks
- * the members left without the program in program->not_built. Returns the first build's
+ * the members left without the program in *not_built. Returns the first build's
  * error when no member of the slot built it. */
-static cl_int build_slot(cl_program program, int s, const char *options)
+static cl_int build_slot(cl_program program, int s, const char *options, unsigned *not_built)
 {
     cl_device_id devs[SKMD_MAX_MEMBERS], ok[SKMD_MAX_MEMBERS];
     int idx[SKMD_MAX_MEMBERS], failed[SKMD_MAX_MEMBERS];
@@ -251,11 +251,11 @@ static cl_int build_slot(cl_program program, int s, const char *options)
     if (nok > 0 && nfailed > 0 &&
         real_clBuildProgram(program->real[s], nok, ok, options, NULL, NULL) == CL_SUCCESS) {
         for (cl_uint f = 0; f < nfailed; f++)
-            program->not_built |= 1u << failed[f];
+            *not_built |= 1u << failed[f];
         return CL_SUCCESS;
     }
     for (cl_uint k = 0; k < n; k++)
-        program->not_built |= 1u << idx[k];
+        *not_built |= 1u << idx[k];
     return err;
 }
 
@@ -266,6 +266,7 @@ struct build_job {
     const char *options;
     int s;
     cl_int err;
+    unsigned not_built; /* the slot's members left without the program */
 };
 
 static void build_job_main(void *arg)
@@ -274,7 +275,7 @@ static void build_job_main(void *arg)
     if (job->s < 0)
         skmd_split_build(job->program, job->options);
     else
-        job->err = build_slot(job->program, job->s, job->options);
+        job->err = build_slot(job->program, job->s, job->options, &job->not_built);
 }
 
 /* The app's build notify (api.h: skmd_app_callback_begin). */
@@ -302,11 +303,13 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
     struct build_job jobs[SKMD_MAX_PLATFORMS + 1];
     unsigned njobs = 0;
     if (err == CL_SUCCESS) {
-        jobs[njobs++] = (struct build_job){program, options, -1, CL_SUCCESS};
+        jobs[njobs++] = (struct build_job){program, options, -1, CL_SUCCESS, 0};
         for (int s = 0; s < skmd_state.nplatforms; s++)
-            jobs[njobs++] = (struct build_job){program, options, s, CL_SUCCESS};
+            jobs[njobs++] = (struct build_job){program, options, s, CL_SUCCESS, 0};
         skmd_run_parallel(njobs, build_job_main, jobs, sizeof jobs[0]);
     }
+    for (unsigned j = 1; j < njobs; j++)
+        program->not_built |= jobs[j].not_built;
     for (unsigned j = 1; j < njobs && err == CL_SUCCESS; j++) {
         cl_int e = jobs[j].err;
         if (e == CL_BUILD_PROGRAM_FAILURE || e == CL_OUT_OF_RESOURCES)
