@@ -59,6 +59,32 @@ static double nice_step(double range, int ticks)
     return (fraction < 1.5 ? 1 : fraction < 3.5 ? 2 : fraction < 7.5 ? 5 : 10) * power;
 }
 
+/* The picture's start: its size, a white ground and the title. */
+static void begin_picture(FILE *out, int width, int height, const char *title)
+{
+    fprintf(out,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n"
+            "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
+            "<text x=\"%d\" y=\"16\" font-size=\"14\" font-weight=\"bold\">",
+            width, height, width, height, LEFT);
+    put_text(out, title, 200);
+}
+
+/* The legend below `bottom`, and the picture's end. */
+static void end_picture(FILE *out, int bottom)
+{
+    fprintf(out, "<g class=\"legend\">\n");
+    for (size_t i = 0; i + 1 < STYLE_COUNT; i++) {
+        int x = LEFT + (int)i * 130;
+        fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\"/>"
+                     "<text x=\"%d\" y=\"%d\">%s</text>\n",
+                x, bottom + 16, styles[i].colour, x + 20, bottom + 27, styles[i].label);
+    }
+    fprintf(out, "</g>\n</svg>\n");
+}
+
 int svg_write(FILE *out, const struct timeline *t, const char *title, int width)
 {
     double range = t->end_us - t->start_us;
@@ -69,14 +95,7 @@ int svg_write(FILE *out, const struct timeline *t, const char *title, int width)
     int in_ms = range >= 2000;
     double unit = in_ms ? 1000 : 1;
 
-    fprintf(out,
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n"
-            "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
-            "<text x=\"%d\" y=\"16\" font-size=\"14\" font-weight=\"bold\">",
-            width, height, width, height, LEFT);
-    put_text(out, title, 200);
+    begin_picture(out, width, height, title);
     fprintf(out, "</text>\n");
 
     /* time axis: ticks and light lines through the lanes */
@@ -167,14 +186,7 @@ int svg_write(FILE *out, const struct timeline *t, const char *title, int width)
     }
 
     /* legend */
-    fprintf(out, "<g class=\"legend\">\n");
-    for (size_t i = 0; i + 1 < STYLE_COUNT; i++) {
-        int x = LEFT + (int)i * 130;
-        fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\"/>"
-                     "<text x=\"%d\" y=\"%d\">%s</text>\n",
-                x, lanes_bottom + 16, styles[i].colour, x + 20, lanes_bottom + 27, styles[i].label);
-    }
-    fprintf(out, "</g>\n</svg>\n");
+    end_picture(out, lanes_bottom);
     return ferror(out) ? -1 : 0;
 }
 
@@ -241,14 +253,7 @@ int svg_write_rows(FILE *out, const struct timeline *t, const char *title, int w
     int height = TOP + (int)n * row_height + 50;
     int in_ms = range >= 2000;
     double unit = in_ms ? 1000 : 1;
-    fprintf(out,
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n"
-            "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
-            "<text x=\"%d\" y=\"16\" font-size=\"14\" font-weight=\"bold\">",
-            width, height, width, height, LEFT);
-    put_text(out, title, 200);
+    begin_picture(out, width, height, title);
     fprintf(out, "</text>\n<text x=\"%d\" y=\"34\" fill=\"#333\">one row per launch, from its "
                  "start; lines top to bottom: ", LEFT);
     for (size_t l = 0; l < t->lane_count; l++) {
@@ -308,14 +313,7 @@ int svg_write_rows(FILE *out, const struct timeline *t, const char *title, int w
         }
         fprintf(out, "</g>\n");
     }
-    fprintf(out, "<g class=\"legend\">\n");
-    for (size_t i = 0; i + 1 < STYLE_COUNT; i++) {
-        int x = LEFT + (int)i * 130;
-        fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"14\" height=\"14\" fill=\"%s\"/>"
-                     "<text x=\"%d\" y=\"%d\">%s</text>\n",
-                x, bottom + 16, styles[i].colour, x + 20, bottom + 27, styles[i].label);
-    }
-    fprintf(out, "</g>\n</svg>\n");
+    end_picture(out, bottom);
     free(rows);
     return ferror(out) ? -1 : 0;
 }
