@@ -199,7 +199,11 @@ struct _cl_program {
     cl_context context;
     cl_program real[SKMD_MAX_PLATFORMS];   /* one per platform slot */
     struct skmd_callback *release_cbs;     /* under obj.lock */
-    char *source;                          /* the app's source (NULL: binary/linked) */
+    char *source;                          /* the app's source (NULL: linked, or a binary
+                                              that carries none) */
+    char *options;                         /* the build options of its binaries (those a
+                                              binary carries, else the last build's) */
+    int options_from_binary;               /* options came with the binary: kept */
     /* Split programs (splitprog.c): made at clBuildProgram, then immutable. */
     struct skmd_program_record *record;    /* NULL: not splittable */
     cl_program split[SKMD_MAX_PLATFORMS];  /* partition-ready + merge kernels */

@@ -1,8 +1,11 @@
 /* libskmd/program.c: programs, one real program per real platform, built for every
  * member of that platform.
  *
- * Binary of the SKMD device ("SKMDBIN1" format): the magic, a uint32 member count, then
- * per member a uint64 size and that member's binary, in member order.
+ * Binary of the SKMD device ("SKMDBIN2" format): the magic, a uint32 member count, then
+ * per member a uint64 size and that member's binary, in member order, then the app's
+ * source and the build options, each as a uint64 size and its bytes (size 0: none). They
+ * let a program made again from its binary (apps and bindings cache binaries) still be
+ * split, its split version built as its binaries were. "SKMDBIN1" (neither) is read too.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -13,7 +16,9 @@
 #include "parallel.h"
 #include "splitprog.h"
 
-static const char bin_magic[8] = {'S', 'K', 'M', 'D', 'B', 'I', 'N', '1'};
+static const char bin_magic[8] = {'S', 'K', 'M', 'D', 'B', 'I', 'N', '2'};
+/* The magic's first 7 bytes; its last names the version (1: no source). */
+enum { BIN_MAGIC_STEM = 7 };
 
 static cl_program new_program(cl_context context)
 {
@@ -29,6 +34,7 @@ static cl_program finish_create(cl_program p, cl_int errcode, cl_int *errcode_re
 {
     if (errcode != CL_SUCCESS && p) {
         free(p->source);
+        free(p->options);
         for (int s = 0; s < skmd_state.nplatforms; s++)
             if (p->real[s])
                 real_clReleaseProgram(p->real[s]);
@@ -86,6 +92,28 @@ static cl_uint slot_devices(int s, cl_device_id *devs)
     return n;
 }
 
+/* One text of an SKMD binary at *b (a uint64 size, then the bytes, no NUL among them):
+ * *out a copy of it (NULL when empty); *b moves past it. */
+static cl_int read_text(const unsigned char **b, const unsigned char *end, char **out)
+{
+    uint64_t len;
+    if ((size_t)(end - *b) < 8)
+        return CL_INVALID_BINARY;
+    memcpy(&len, *b, 8);
+    *b += 8;
+    if (len > (uint64_t)(end - *b) || memchr(*b, '\0', (size_t)len))
+        return CL_INVALID_BINARY;
+    if (len) {
+        *out = malloc((size_t)len + 1);
+        if (!*out)
+            return CL_OUT_OF_HOST_MEMORY;
+        memcpy(*out, *b, (size_t)len);
+        (*out)[len] = '\0';
+    }
+    *b += len;
+    return CL_SUCCESS;
+}
+
 cl_program skmd_clCreateProgramWithBinary(cl_context context, cl_uint num_devices,
                                           const cl_device_id *device_list,
                                           const size_t *lengths, const unsigned char **binaries,
@@ -106,7 +134,10 @@ cl_program skmd_clCreateProgramWithBinary(cl_context context, cl_uint num_device
     /* Parse the SKMD binary: one binary per member, checked against the blob's end. */
     const unsigned char *b = binaries[0], *end = b + lengths[0];
     uint32_t n;
-    SKMD_GOTO_ERROR_IF(lengths[0] < 12 || memcmp(b, bin_magic, 8) != 0, CL_INVALID_BINARY);
+    SKMD_GOTO_ERROR_IF(lengths[0] < 12 || memcmp(b, bin_magic, BIN_MAGIC_STEM) != 0 ||
+                           (b[7] != '1' && b[7] != '2'),
+                       CL_INVALID_BINARY);
+    const int has_source = b[7] == '2';
     memcpy(&n, b + 8, 4);
     SKMD_GOTO_ERROR_IF(n != (uint32_t)skmd_state.nmembers, CL_INVALID_BINARY);
     b += 12;
@@ -122,6 +153,13 @@ cl_program skmd_clCreateProgramWithBinary(cl_context context, cl_uint num_device
     }
     p = new_program(context);
     SKMD_GOTO_ERROR_IF(!p, CL_OUT_OF_HOST_MEMORY);
+    if (has_source) {
+        errcode = read_text(&b, end, &p->source);
+        if (errcode == CL_SUCCESS)
+            errcode = read_text(&b, end, &p->options);
+        p->options_from_binary = 1;
+        SKMD_GOTO_ERROR_IF(errcode != CL_SUCCESS, errcode);
+    }
     for (int s = 0; s < skmd_state.nplatforms; s++) {
         cl_device_id devs[SKMD_MAX_MEMBERS];
         const unsigned char *bins[SKMD_MAX_MEMBERS];
@@ -302,8 +340,11 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
     program->not_built = 0;
     struct build_job jobs[SKMD_MAX_PLATFORMS + 1];
     unsigned njobs = 0;
+    /* A program made from a binary that carries its build options builds its split
+     * version as its binaries were built (an app may build a cached binary without them). */
+    const char *split_options = program->options_from_binary ? program->options : options;
     if (err == CL_SUCCESS) {
-        jobs[njobs++] = (struct build_job){program, options, -1, CL_SUCCESS, 0};
+        jobs[njobs++] = (struct build_job){program, split_options, -1, CL_SUCCESS, 0};
         for (int s = 0; s < skmd_state.nplatforms; s++)
             jobs[njobs++] = (struct build_job){program, options, s, CL_SUCCESS, 0};
         skmd_run_parallel(njobs, build_job_main, jobs, sizeof jobs[0]);
@@ -326,6 +367,10 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
                 log_member_build_failure(program, m, 1);
     if (err != CL_SUCCESS && njobs)
         skmd_split_forget(program);
+    if (err == CL_SUCCESS && !program->options_from_binary) {
+        free(program->options);
+        program->options = options && options[0] ? strdup(options) : NULL;
+    }
     if (pfn_notify)
         build_notify(pfn_notify, program, user_data);
     return err;
@@ -447,6 +492,18 @@ static int answering_member(cl_program program)
     return skmd_state.exec;
 }
 
+/* One text of an SKMD binary at offset `at` of out (when given); returns the offset after
+ * it. */
+static size_t write_text(unsigned char *out, size_t at, const char *text)
+{
+    uint64_t len = text ? strlen(text) : 0;
+    if (out) {
+        memcpy(out + at, &len, 8);
+        memcpy(out + at + 8, text, (size_t)len);
+    }
+    return at + 8 + (size_t)len;
+}
+
 /* The SKMD binary of the program: fills `out` when given; returns its size (0 when a
  * member has no binary yet). */
 static size_t skmd_binary(cl_program program, unsigned char *out)
@@ -484,7 +541,8 @@ static size_t skmd_binary(cl_program program, unsigned char *out)
         for (cl_uint d = 0; d < ndev; d++)
             total += 8 + sizes[d];
     }
-    return total;
+    total = write_text(out, total, program->source);
+    return write_text(out, total, program->options);
 }
 
 cl_int skmd_clGetProgramInfo(cl_program program, cl_program_info param_name,

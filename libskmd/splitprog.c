@@ -412,4 +412,5 @@ void skmd_split_release(cl_program p)
 {
     skmd_split_forget(p);
     free(p->source);
+    free(p->options);
 }
