@@ -203,7 +203,10 @@ struct _cl_program {
                                               that carries none) */
     char *options;                         /* the build options of its binaries (those a
                                               binary carries, else the last build's) */
-    int options_from_binary;               /* options came with the binary: kept */
+    int options_kept;                      /* options are the program's own (a binary's
+                                              or a link's): a build keeps them */
+    int compiled_alone;                    /* clCompileProgram built its source with no
+                                              input headers: linked alone, it is split */
     /* Split programs (splitprog.c): made at clBuildProgram, then immutable. */
     struct skmd_program_record *record;    /* NULL: not splittable */
     cl_program split[SKMD_MAX_PLATFORMS];  /* partition-ready + merge kernels */

@@ -157,7 +157,7 @@ cl_program skmd_clCreateProgramWithBinary(cl_context context, cl_uint num_device
         errcode = read_text(&b, end, &p->source);
         if (errcode == CL_SUCCESS)
             errcode = read_text(&b, end, &p->options);
-        p->options_from_binary = 1;
+        p->options_kept = 1;
         SKMD_GOTO_ERROR_IF(errcode != CL_SUCCESS, errcode);
     }
     for (int s = 0; s < skmd_state.nplatforms; s++) {
@@ -342,7 +342,7 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
     unsigned njobs = 0;
     /* A program made from a binary that carries its build options builds its split
      * version as its binaries were built (an app may build a cached binary without them). */
-    const char *split_options = program->options_from_binary ? program->options : options;
+    const char *split_options = program->options_kept ? program->options : options;
     if (err == CL_SUCCESS) {
         jobs[njobs++] = (struct build_job){program, split_options, -1, CL_SUCCESS, 0};
         for (int s = 0; s < skmd_state.nplatforms; s++)
@@ -367,7 +367,7 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
                 log_member_build_failure(program, m, 1);
     if (err != CL_SUCCESS && njobs)
         skmd_split_forget(program);
-    if (err == CL_SUCCESS && !program->options_from_binary) {
+    if (err == CL_SUCCESS && !program->options_kept) {
         free(program->options);
         program->options = options && options[0] ? strdup(options) : NULL;
     }
@@ -408,9 +408,50 @@ cl_int skmd_clCompileProgram(cl_program program, cl_uint num_devices,
                                         num_input_headers ? headers : NULL,
                                         header_include_names, NULL, NULL);
     }
+    /* A link of this program alone gets a split version built from its source with
+     * these options (headers of other programs are not followed). */
+    program->compiled_alone = 0;
+    if (err == CL_SUCCESS && program->source && !program->options_kept &&
+        num_input_headers == 0) {
+        free(program->options);
+        program->options = options && options[0] ? strdup(options) : NULL;
+        program->compiled_alone = program->options || !options || !options[0];
+    }
     if (pfn_notify)
         build_notify(pfn_notify, program, user_data);
     return err;
+}
+
+/* The options of a split version of a link of `in` alone: its compile options and the
+ * link options; NULL (no split version) when the link makes a library or out of memory. */
+static char *linked_alone_options(cl_program in, const char *link_options)
+{
+    const char *link = link_options ? link_options : "";
+    if (strstr(link, "-create-library"))
+        return NULL;
+    const char *compile = in->options ? in->options : "";
+    size_t n = strlen(compile) + strlen(link) + 2;
+    char *out = malloc(n);
+    if (out)
+        snprintf(out, n, "%s %s", compile, link);
+    return out;
+}
+
+/* A link of one program compiled alone from its source: its split version, built as
+ * clBuildProgram would have built it. */
+static void split_linked_alone(cl_program p, cl_program in, const char *link_options)
+{
+    if (!in->compiled_alone || !in->source)
+        return;
+    char *options = linked_alone_options(in, link_options);
+    p->source = options ? strdup(in->source) : NULL;
+    if (!p->source) {
+        free(options);
+        return;
+    }
+    p->options = options;
+    p->options_kept = 1;
+    skmd_split_build(p, options);
 }
 
 cl_program skmd_clLinkProgram(cl_context context, cl_uint num_devices,
@@ -437,6 +478,8 @@ cl_program skmd_clLinkProgram(cl_context context, cl_uint num_devices,
                                         inputs, NULL, NULL, &errcode);
         SKMD_GOTO_IF_REAL_FAILED(errcode);
     }
+    if (num_input_programs == 1)
+        split_linked_alone(p, input_programs[0], options);
 ERROR:
     p = finish_create(p, errcode, errcode_ret);
     if (p && pfn_notify)

@@ -28,17 +28,17 @@ for run in "pthread pthread|0.5,0.5" "pthread pthread|0.3,0.7" \
           SKMD_LOG="info:$tmp/log" SKMD_REPORT=json SKMD_REPORT_FILE="$tmp/report.json" \
           LD_PRELOAD="$preload" timeout 300 "$bin" $only 2>&1)
     n=$(grep -c 'addk: split' "$tmp/log" 2>/dev/null)
-    # the program made from a binary (section binaries) is split like one built from source
-    binary_split=$(/usr/bin/python3 -c '
+    # programs made from a binary (section binaries) or linked (links) split as built ones
+    programs_split=$(/usr/bin/python3 -c '
 import json, sys
-rows = [k for k in json.load(open(sys.argv[1]))["kernels"] if k["kernel"] == "addb"]
-print(rows[0]["split_launches"] if rows else 0)' "$tmp/report.json" 2>&1)
+rows = {k["kernel"]: k["split_launches"] for k in json.load(open(sys.argv[1]))["kernels"]}
+print("addb", rows.get("addb", 0), "addl", rows.get("addl", 0))' "$tmp/report.json" 2>&1)
     if [ "$out" != ok ]; then
         say FAIL "[$devs] [$split]: $(tail -8 <<<"$out")"
     elif [ "${n:-0}" -eq 0 ]; then
         say FAIL "[$devs] [$split]: no launch was split"
-    elif [ -z "$only" -o "$only" = binaries ] && [ "$binary_split" != 2 ]; then
-        say FAIL "[$devs] [$split]: the program made from a binary was not split: $binary_split"
+    elif [ -z "$only" ] && [ "$programs_split" != "addb 2 addl 2" ]; then
+        say FAIL "[$devs] [$split]: a program from a binary or a link was not split (split launches: $programs_split)"
     else
         say PASS "[$devs] [$split]: $n launches split"
     fi

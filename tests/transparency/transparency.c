@@ -16,7 +16,9 @@
  *   list, a program's release callback);
  * - binaries: a program made again from the binary of one built with options (as apps
  *   and bindings that cache binaries do) and built without them runs kernel `addb` as
- *   the first build did (run.sh checks that libskmd split its launches). */
+ *   the first build did (run.sh checks that libskmd split its launches);
+ * - links: kernel `addl` of a program compiled with options (clCompileProgram) and linked
+ *   alone (clLinkProgram), as apps that compile and link do (run.sh checks the split). */
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 300
 #endif
@@ -536,6 +538,25 @@ static void corners(cl_kernel k)
            CL_INVALID_OPERATION);
 }
 
+/* Two launches of kernel `name` of program p on a ramp; the result must be the ramp plus
+ * 2 * add. */
+static void run_twice(cl_program p, const char *name, cl_uint add)
+{
+    cl_int err;
+    cl_kernel k = clCreateKernel(p, name, &err);
+    CL_CHECK(err);
+    cl_mem b = ramp(cl.queue);
+    CL_CHECK(clSetKernelArg(k, 0, sizeof b, &b));
+    size_t global = N, local = LOCAL;
+    for (int i = 0; i < 2; i++)
+        CL_CHECK(clEnqueueNDRangeKernel(cl.queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
+    static cl_uint out[N];
+    CL_CHECK(clEnqueueReadBuffer(cl.queue, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+    EXPECT(wrong(out, 2 * add) == 0);
+    clReleaseMemObject(b);
+    clReleaseKernel(k);
+}
+
 /* See the file comment. */
 static void binaries(void)
 {
@@ -558,16 +579,7 @@ static void binaries(void)
     CL_CHECK(err);
     EXPECT(status == CL_SUCCESS);
     CL_CHECK(clBuildProgram(p, 1, &cl.device, NULL, NULL, NULL));
-    cl_kernel k = clCreateKernel(p, "addb", &err);
-    CL_CHECK(err);
-    cl_mem b = ramp(cl.queue);
-    CL_CHECK(clSetKernelArg(k, 0, sizeof b, &b));
-    size_t global = N, local = LOCAL;
-    for (int i = 0; i < 2; i++)
-        CL_CHECK(clEnqueueNDRangeKernel(cl.queue, k, 1, NULL, &global, &local, 0, NULL, NULL));
-    static cl_uint out[N];
-    CL_CHECK(clEnqueueReadBuffer(cl.queue, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
-    EXPECT(wrong(out, 10) == 0);
+    run_twice(p, "addb", 5);
     /* Under libskmd a binary cut short is refused, not read past its end (PoCL itself
      * asserts on one). */
     char name[64] = "";
@@ -578,10 +590,26 @@ static void binaries(void)
                                                    &status, &err);
         EXPECT(bad == NULL && err == CL_INVALID_BINARY && status == CL_INVALID_BINARY);
     }
-    clReleaseMemObject(b);
-    clReleaseKernel(k);
     clReleaseProgram(p);
     free(bin);
+}
+
+/* See the file comment. */
+static void links(void)
+{
+    enter("links: a program compiled and linked alone");
+    static const char *src =
+        "__kernel void addl(__global uint *y) { y[get_global_id(0)] += ADD; }\n";
+    cl_int err;
+    cl_program compiled = clCreateProgramWithSource(cl.context, 1, &src, NULL, &err);
+    CL_CHECK(err);
+    CL_CHECK(clCompileProgram(compiled, 1, &cl.device, "-DADD=7", 0, NULL, NULL, NULL, NULL));
+    cl_program linked = clLinkProgram(cl.context, 1, &cl.device, NULL, 1, &compiled, NULL,
+                                      NULL, &err);
+    CL_CHECK(err);
+    run_twice(linked, "addl", 7);
+    clReleaseProgram(linked);
+    clReleaseProgram(compiled);
 }
 
 int main(int argc, char **argv)
@@ -604,6 +632,8 @@ int main(int argc, char **argv)
         corners(k);
     if (!*only || !strcmp(only, "binaries"))
         binaries();
+    if (!*only || !strcmp(only, "links"))
+        links();
     alarm(0);
     clReleaseKernel(k);
     cl_test_close(&cl);
