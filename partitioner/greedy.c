@@ -193,6 +193,47 @@ static int descend(struct search *s, uint64_t total, uint64_t base, int toleranc
     return moves;
 }
 
+/* The search's shares with each group of twins' work-groups shared equally among the
+ * twins that have a share (a twin left out, or a launch kept whole, stays so), taken
+ * when their estimate is within SKMD_PART_TWIN_TOLERANCE of the search's
+ * (skmd_part_device.twin_group). */
+static void twins_even(const struct part_model *m, uint64_t total, struct search *s)
+{
+    uint64_t count[SKMD_PART_MAX_DEVICES];
+    memcpy(count, s->count, sizeof count);
+    int changed = 0;
+    for (int d = 0; d < m->ndev; d++) {
+        int group = m->p->dev[d].twin_group;
+        int first = 1;
+        for (int e = 0; e < d && first; e++)
+            first = m->p->dev[e].twin_group != group;
+        if (group <= 0 || !first)
+            continue;
+        uint64_t sum = 0, n = 0;
+        for (int e = d; e < m->ndev; e++)
+            if (m->p->dev[e].twin_group == group && s->count[e]) {
+                sum += s->count[e];
+                n++;
+            }
+        if (n < 2 || sum == 0)
+            continue;
+        uint64_t each = sum / n, extra = sum % n;
+        for (int e = d; e < m->ndev; e++)
+            if (m->p->dev[e].twin_group == group && s->count[e]) {
+                uint64_t want = each + (extra ? 1 : 0);
+                extra -= extra ? 1 : 0;
+                changed |= want != count[e];
+                count[e] = want;
+            }
+    }
+    if (!changed)
+        return;
+    struct search even;
+    search_init(&even, m, total, count);
+    if (even.overall <= s->overall * (1.0 + SKMD_PART_TWIN_TOLERANCE))
+        *s = even;
+}
+
 int part_decide_skmd(const struct part_model *m, uint64_t total, int paper_only,
                      struct skmd_part_result *out)
 {
@@ -246,6 +287,7 @@ int part_decide_skmd(const struct part_model *m, uint64_t total, int paper_only,
         if (better(alt.overall, alt.sum, s.overall, s.sum))
             s = alt;
     }
+    twins_even(m, total, &s);
     part_result_fill(m, s.count, out);
     out->granularity = s.g;
     out->steps = moves;

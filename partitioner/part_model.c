@@ -187,6 +187,36 @@ static int good_device(const struct skmd_part_device *d)
            isfinite(d->split_ms) && d->launch_ms + d->split_ms >= 0.0;
 }
 
+/* Twins (skmd_part_device.twin_group) run at one rate: each range of each twin's rates
+ * becomes the twins' mean there, weighted by their samples (a prediction counts as one),
+ * where their rates lie within SKMD_PART_TWIN_SPREAD of each other; farther apart, what
+ * was measured sets them apart (a twin busy with other work) and they stay. */
+static void pool_twins(struct part_model *m, const struct skmd_part_problem *p)
+{
+    double pooled[SKMD_PART_MAX_DEVICES][SKMD_PART_RANGES];
+    for (int d = 0; d < p->ndev; d++) {
+        memcpy(pooled[d], m->rate[d], sizeof pooled[d]);
+        if (p->dev[d].twin_group <= 0 || !m->usable[d])
+            continue;
+        for (int k = 0; k < SKMD_PART_RANGES; k++) {
+            double sum = 0.0, weight = 0.0, lo = m->rate[d][k], hi = lo;
+            for (int e = 0; e < p->ndev; e++) {
+                if (p->dev[e].twin_group != p->dev[d].twin_group || !m->usable[e])
+                    continue;
+                double w = p->dev[e].table.samples[k] ? p->dev[e].table.samples[k] : 1.0;
+                sum += w * m->rate[e][k];
+                weight += w;
+                lo = fmin(lo, m->rate[e][k]);
+                hi = fmax(hi, m->rate[e][k]);
+            }
+            if (hi <= lo * (1.0 + SKMD_PART_TWIN_SPREAD))
+                pooled[d][k] = sum / weight;
+        }
+    }
+    for (int d = 0; d < p->ndev; d++)
+        memcpy(m->rate[d], pooled[d], sizeof pooled[d]);
+}
+
 int part_model_init(struct part_model *m, const struct skmd_part_problem *p)
 {
     if (!p || !p->dev || p->ndev < 1 || p->ndev > SKMD_PART_MAX_DEVICES)
@@ -204,7 +234,7 @@ int part_model_init(struct part_model *m, const struct skmd_part_problem *p)
     m->ndev = p->ndev;
     for (int d = 0; d < p->ndev; d++) {
         const struct skmd_part_device *dev = &p->dev[d];
-        if (!good_device(dev) ||
+        if (!good_device(dev) || dev->twin_group < 0 ||
             (dev->remote_in > 0.0 && (dev->remote_from < 0 || dev->remote_from >= p->ndev)))
             return SKMD_PART_EINVAL;
         m->usable[d] = fill_rates(&dev->table, m->rate[d]);
@@ -223,6 +253,7 @@ int part_model_init(struct part_model *m, const struct skmd_part_problem *p)
         m->out_curve[d] = dev->link >= 0 ? &dev->curve[SKMD_PART_D2H][p->mem] : NULL;
         m->needs_merge[d] = !p->output_contiguous && d != p->host_dev;
     }
+    pool_twins(m, p);
     return SKMD_PART_OK;
 }
 

@@ -112,7 +112,24 @@ struct skmd_part_device {
     /* 1: the device's kernels run on the host's own cores (the CPU device): while its
      * share computes, the host's side carries bytes at host_busy_bytes_per_ms. */
     int on_host_cores;
+    /* Devices with the same twin_group > 0 are the same hardware with the same driver: a
+     * kernel runs on them at one rate, so their tables are pooled (each range the mean of
+     * theirs, weighted by samples) where they lie within SKMD_PART_TWIN_SPREAD of each
+     * other, and the skmd policy gives them equal shares unless its estimate of the equal
+     * shares is more than SKMD_PART_TWIN_TOLERANCE slower. A
+     * GPU's kernel time grows in steps (whole waves of work-groups), which the tables
+     * smooth over: shares that differ by a few work-groups to save a modelled transfer
+     * can cost one of the twins a whole wave. 0: no twin. */
+    int twin_group;
 };
+
+/* How much slower (a fraction) the estimate of equal shares of twins may be than the
+ * best shares found for them to be taken: about what a transfer of a share's inputs
+ * costs against a GPU kernel's wave, which the tables do not see. */
+#define SKMD_PART_TWIN_TOLERANCE 0.10
+/* Twins' rates this far apart (a fraction of the lower one) or less are one rate measured
+ * at different points of a GPU's waves; farther apart, a measured difference. */
+#define SKMD_PART_TWIN_SPREAD 0.25
 
 /* One launch. A share of n work-groups on a device reads in_fixed + n * in_per_wg bytes
  * and writes back out_fixed + n * out_per_wg bytes (the runtime's footprint analysis gives

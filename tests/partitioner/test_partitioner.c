@@ -294,6 +294,49 @@ static void test_compute_bound_by_throughput(void)
     CHECK(r.overall_ms <= total / 100.0 * 1.01 + 0.05);
 }
 
+/* Twins: two identical GPUs whose tables were measured at a wave's edge (one at 240
+ * work-groups, the other at 272, a tenth slower) and one of which holds the inputs. Apart
+ * they split unevenly; as twins their tables are pooled and they take equal shares. Twins
+ * that a real cost sets apart (one link a thousand times slower, or a kernel rate a third
+ * of the other's) keep uneven shares, and twins the search left whole stay whole. */
+static void test_twins(void)
+{
+    struct skmd_part_device dev[2] = {flat_device(117.0, 0, 5e6), flat_device(107.0, 1, 5e6)};
+    dev[0].resident_in = 1.0;
+    const uint64_t total = 512;
+    struct skmd_part_problem p = problem(dev, 2, total);
+    p.host_dev = -1;
+    p.in_per_wg = 4096.0;
+    struct skmd_part_result apart, twins;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &apart) == SKMD_PART_OK);
+    CHECK(well_formed(&apart, total) && apart.count[0] > apart.count[1] + 8);
+    dev[0].twin_group = dev[1].twin_group = 1;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &twins) == SKMD_PART_OK);
+    CHECK(well_formed(&twins, total) && twins.count[0] == 256 && twins.count[1] == 256);
+
+    struct skmd_part_device slow[2] = {flat_device(117.0, 0, 5e6), flat_device(117.0, 1, 5e3)};
+    slow[0].twin_group = slow[1].twin_group = 1;
+    slow[0].resident_in = 1.0;
+    p.dev = slow;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &twins) == SKMD_PART_OK);
+    CHECK(well_formed(&twins, total) && twins.count[0] > twins.count[1] + 64);
+
+    struct skmd_part_device busy[2] = {flat_device(100.0, 0, 5e6), flat_device(300.0, 1, 5e6)};
+    busy[0].twin_group = busy[1].twin_group = 1;
+    p.dev = busy;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &twins) == SKMD_PART_OK);
+    CHECK(well_formed(&twins, total) && twins.count[1] > 2 * twins.count[0]);
+    p.dev = slow;
+
+    /* a launch whose inputs cost more than its kernel: whole on the twin that holds them */
+    p.in_per_wg = 4e6;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &twins) == SKMD_PART_OK);
+    CHECK(well_formed(&twins, total) && twins.count[0] == total);
+    dev[0].twin_group = -1; /* malformed */
+    p.dev = dev;
+    CHECK(skmd_part_decide(&p, SKMD_PART_POLICY_SKMD, &twins) == SKMD_PART_EINVAL);
+}
+
 /* Size variation: a GPU slow on small shares gets nothing of a small launch and most of a
  * large one. */
 static void test_size_variation(void)
@@ -1000,6 +1043,7 @@ int main(void)
     test_pieces_overlap();
     test_pieces_model();
     test_compute_bound_by_throughput();
+    test_twins();
     test_size_variation();
     test_tolerance_loop();
     test_min_first_offload();
