@@ -4,7 +4,7 @@ ALL_TARGETS += $(TEST_REPORT)
 CLEAN_FILES += $(TEST_REPORT) $(O)tests/report/out
 
 $(O)tests/report/test-report.o: CPPFLAGS += -Ilibskmd
-$(TEST_REPORT): $(O)tests/report/test-report.o $(O)libskmd/report.o $(O)libskmd/config.o $(O)libskmd/log.o \
+$(TEST_REPORT): $(O)tests/report/test-report.o $(O)libskmd/report.o $(O)libskmd/json.o $(O)libskmd/config.o $(O)libskmd/log.o \
   $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -lpthread
 
