@@ -580,7 +580,7 @@ PY
         say FAIL "process 1 stored no guard state for members 1,2:" \
             "$(grep -m3 'guard\|database' "$tmp/log")"
     elif [ "$mode" = 1 ] && [ "$(dec count 'r["guard"] == "whole"')" -gt 0 ]; then
-        say PASS "process 1 went whole and stored it: $(dec count 'r["guard"] == "whole"') launches whole by the guard, last 10 $(all_kinds | tail -c 11)"
+        say PASS "process 1 went whole and stored it: $(dec count 'r["guard"] == "whole"') launches whole by the guard, last 10 $(all_kinds | tail -c 10)"
     else
         # The split won at this moment of a busy machine.
         echo "NOTE plan-$part: process 1 kept splitting (the split won now)"
