@@ -24,5 +24,5 @@ test-report: $(TEST_REPORT)
 # ASan (tests/report/test-decisions.sh).
 TEST_TARGETS += test-decisions
 .PHONY: test-decisions
-test-decisions: $(LIBSKMD_SO) $(EXAMPLE_BINS)
+test-decisions: $(LIBSKMD_SO) $(SKMD_OPT) $(EXAMPLE_BINS)
 	@env $(SKMD_SAN_ENV) tests/report/test-decisions.sh "$(SKMD_PRELOAD)" $(or $(O),.)
