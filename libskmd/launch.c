@@ -43,6 +43,8 @@ cl_int skmd_launch_ndrange(cl_command_queue q, cl_kernel k, cl_uint dims, const 
     L->k = k;
     L->rec = k->rec;
     L->shape.work_dim = dims;
+    for (cl_uint d = 0; d < dims && d < 3; d++)
+        L->app_global[d] = global[d], L->app_local[d] = local ? local[d] : 0;
     pthread_mutex_init(&L->moved_lock, NULL);
     skmd_object_retain(&k->obj);
     L->args = calloc(k->nargs ? k->nargs : 1, sizeof *L->args);
@@ -61,10 +63,12 @@ cl_int skmd_launch_ndrange(cl_command_queue q, cl_kernel k, cl_uint dims, const 
     const char *why = err == CL_SUCCESS
                           ? launch_plan(L, offset, global, local, L->shares, &L->nshares)
                           : "arguments";
+    L->why_code = err == CL_SUCCESS ? L->why_code : "arguments";
     if (err == CL_SUCCESS && !why) {
         if (start_async(L, e) == CL_SUCCESS)
             return CL_SUCCESS; /* L belongs to the launcher thread now */
         why = "split launch could not be queued";
+        L->why_code = "queue_failed";
     }
     L->number = atomic_fetch_add(&launch_number, 1) + 1;
     if (err == CL_SUCCESS)
@@ -195,6 +199,7 @@ static void launch_main(void *arg)
         skmd_inflight_ungate(L->inflight);
     L->number = atomic_fetch_add(&launch_number, 1) + 1;
     const char *why = status == CL_SUCCESS ? NULL : "an event of its wait list failed";
+    L->why_code = status == CL_SUCCESS ? NULL : "wait_list_failed";
     struct skmd_share_view view = {L->rec, L->args, L->scalars, &L->shape};
     struct skmd_verify_launch verify;
     /* Its inputs as the split finds them (the launches it waited for are done). */
@@ -211,6 +216,7 @@ static void launch_main(void *arg)
             skmd_log(SKMD_LOG_WARN, "split launch of %s failed (%d): run as one share",
                      L->k->name, status);
             why = "split launch failed";
+            L->why_code = "split_failed";
             status = launch_run_as_one_share(L);
             if (status != CL_SUCCESS)
                 skmd_log(SKMD_LOG_ERROR, "launch of %s failed on every member (%d): its "

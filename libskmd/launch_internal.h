@@ -83,6 +83,8 @@ struct launch {
     pthread_mutex_t moved_lock;     /* `moved` is added to by the share threads */
     struct skmd_plan_ticket ticket; /* what the shares were decided from (plan.c) */
     int observed;                   /* the plan was told the shares' times */
+    const char *why_code;           /* why it runs whole, as a stable word (decision_log.h) */
+    size_t app_global[3], app_local[3]; /* the app's sizes (app_local 0: none given) */
 };
 
 /* Whether parameter p is a buffer argument (global or constant, a libskmd buffer). */

@@ -62,35 +62,46 @@ void launch_tell_whole_once(struct launch *L, const char *why)
                  L->k->name, why);
 }
 
+/* `why` the launch runs whole, its stable word `code` kept with the launch. */
+static const char *whole_because(struct launch *L, const char *code, const char *why)
+{
+    L->why_code = code;
+    return why;
+}
+
 /* Why this launch runs whole (NULL: it is split); fills the shares. */
 const char *launch_plan(struct launch *L, const size_t *offset, const size_t *global,
                         const size_t *local, struct share *shares, int *nshares)
 {
     if (strcmp(skmd_config()->mode, "split") != 0 && strcmp(skmd_config()->mode, "single"))
-        return "mode is not split";
+        return whole_because(L, "mode", "mode is not split");
     if (skmd_state.nmembers < 2 || (L->q && __builtin_popcount(L->q->device->members) < 2))
-        return "one member device";
+        return whole_because(L, "one_member", "one member device");
     if (!L->rec)
-        return "kernel not analysed (no split program)";
+        return whole_because(L, "not_analysed", "kernel not analysed (no split program)");
     if (!L->rec->splittable)
-        return L->rec->reason && L->rec->reason[0] ? L->rec->reason : "not splittable";
+        return whole_because(L, "not_splittable",
+                     L->rec->reason && L->rec->reason[0] ? L->rec->reason : "not splittable");
     size_t chosen[3];
     if (!local) {
         if (!L->rec->group_free)
-            return "no local size given and the kernel depends on the work-group size";
+            return whole_because(L, "no_local_size",
+                         "no local size given and the kernel depends on the work-group size");
         if (!choose_local(L->shape.work_dim, global, chosen))
-            return "no local size given and none divides the global size";
+            return whole_because(L, "no_local_size",
+                                 "no local size given and none divides the global size");
         local = chosen;
     }
     if (L->rec->nparams > 256)
-        return "too many parameters";
+        return whole_because(L, "too_many_params", "too many parameters");
     L->shape.work_dim = L->q ? L->shape.work_dim : 0;
     L->total_groups = 1;
     for (unsigned d = 0; d < 3; d++) {
         int used = d < L->shape.work_dim;
         L->local[d] = used ? local[d] : 1;
         if (used && (local[d] == 0 || global[d] % local[d] != 0))
-            return "global size not a multiple of the local size";
+            return whole_because(L, "uneven_local_size",
+                                 "global size not a multiple of the local size");
         L->shape.local_size[d] = L->local[d];
         L->shape.global_size[d] = used ? global[d] : 1;
         L->shape.global_offset[d] = used && offset ? offset[d] : 0;
@@ -98,17 +109,19 @@ const char *launch_plan(struct launch *L, const size_t *offset, const size_t *gl
         L->total_groups *= L->ngroups[d];
     }
     if (L->total_groups < (uint64_t)skmd_config()->min_split_workgroups)
-        return "too few work-groups to pay for splitting (SKMD_MIN_SPLIT_WORKGROUPS)";
+        return whole_because(L, "too_few_groups",
+                     "too few work-groups to pay for splitting (SKMD_MIN_SPLIT_WORKGROUPS)");
     for (unsigned p = 0; p < L->rec->nparams; p++) {
         const struct skmd_arg *arg = &L->args[p];
         enum skmd_param_kind kind = L->rec->params[p].kind;
         if (!arg->set)
-            return "an argument is not set";
+            return whole_because(L, "arg_not_set", "an argument is not set");
         if (arg->other_handle || kind == SKMD_PARAM_IMAGE || kind == SKMD_PARAM_SAMPLER)
-            return "an image or sampler argument";
+            return whole_because(L, "image_arg", "an image or sampler argument");
         if ((kind == SKMD_PARAM_GLOBAL || kind == SKMD_PARAM_CONSTANT) && !arg->mem &&
             arg->value)
-            return "a pointer argument that is not a libskmd buffer";
+            return whole_because(L, "foreign_pointer",
+                                 "a pointer argument that is not a libskmd buffer");
         L->scalars[p] = kind == SKMD_PARAM_SCALAR && arg->value
                             ? skmd_scalar_value(&L->rec->params[p], arg->value)
                             : 0;
@@ -138,10 +151,12 @@ const char *launch_plan(struct launch *L, const size_t *offset, const size_t *gl
     int in_pieces = used == 1 && count[L->q->member] == L->total_groups &&
                     eligible[L->q->member] && skmd_pieces_plan(&whole) > 1;
     if (used < 1 || (count[L->q->member] == L->total_groups && !L->ticket.measure && !in_pieces))
-        return used < 1 ? "fewer than two devices can take a share of this kernel"
-                        : L->ticket.why_whole[0]
-                            ? L->ticket.why_whole
-                            : "the partitioner gives every work-group to one device";
+        return used < 1 ? whole_because(L, "no_member",
+                                        "fewer than two devices can take a share of this kernel")
+               : L->ticket.why_whole[0]
+                   ? whole_because(L, L->ticket.code, L->ticket.why_whole)
+                   : whole_because(L, "partitioner",
+                                   "the partitioner gives every work-group to one device");
     /* Written bytes whose bounds overlap (or are unknown) need the merge kernel on a CPU
      * member; disjoint bounds are fetched before and committed after each share. */
     uint64_t first = 0, firsts[SKMD_MAX_MEMBERS], counts[SKMD_MAX_MEMBERS];
@@ -171,7 +186,8 @@ const char *launch_plan(struct launch *L, const size_t *offset, const size_t *gl
                 launch_member_may_run(L, m))
                 L->merge_member = m;
         if (L->merge_member < 0)
-            return "written bytes not exactly known and no CPU member has the merge kernel";
+            return whole_because(L, "no_merge_member",
+                         "written bytes not exactly known and no CPU member has the merge kernel");
     }
     return NULL;
 }

@@ -1,11 +1,13 @@
 /* libskmd/launch_report.c: what a launch tells about itself. It counts the bytes its
  * transfers moved and widens its profiling span (the device times of its kernels, on the
  * queue's member's clock, for the app's event), writes its trace spans, and at its end
- * its log line (split or whole, the shares, the write modes, the bytes moved) and its row
- * of the exit report, which counts every launch whether SKMD_REPORT is set or not. */
+ * its log line (split or whole, the shares, the write modes, the bytes moved), its row
+ * of the exit report, which counts every launch whether SKMD_REPORT is set or not, and
+ * its line of SKMD_DECISIONS (decision_log.h). */
 #include <stdio.h>
 
 #include "clock.h"
+#include "decision_log.h"
 #include "eventspan.h"
 #include "launch_internal.h"
 #include "log.h"
@@ -125,5 +127,6 @@ void launch_report(const struct launch *L, const char *why, const struct share *
         for (int s = 0; s < nshares && !why; s++)
             r.workgroups[shares[s].member] += shares[s].count;
         skmd_report_launch(&r);
+        skmd_decision_log_launch(L, why, r.decision, shares, nshares, r.measured_ms);
     }
 }

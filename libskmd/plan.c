@@ -175,11 +175,13 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
             return; /* no member can take it: every count stays 0 */
         count[whole] = r->total_groups;
         plan_keep_home(r, e, &e->away, resident, count);
+        t->code = "single_mode";
         skmd_log(SKMD_LOG_DEBUG, "plan %s: single mode on member %d (%s)", e->name, whole,
                  m >= 0 ? "fastest in the profile" : "no profile: the preferred member");
         return;
     }
     if (skmd_config()->profile_sweep && plan_sweep(r, step, count)) {
+        t->code = "sweep";
         skmd_log(SKMD_LOG_DEBUG, "plan %s: profiling sweep step %llu", e->name,
                  (unsigned long long)step);
         return;
@@ -203,13 +205,16 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
         /* Not the launch guard's: with the inputs spread, a whole run would first gather
          * them. The placement's own guard judges writes and launch together. */
         t->placed = 1;
+        t->code = "placement";
         return;
     }
     if (!e->predicted && measured == 0)
         plan_predict(r, e);
     if ((policy == SKMD_PART_POLICY_SKMD || policy == SKMD_PART_POLICY_PAPER) &&
-        unmeasured > 0 && plan_cold_start(r, e, resident, has_rate, t->learn, count))
+        unmeasured > 0 && plan_cold_start(r, e, resident, has_rate, t->learn, count)) {
+        t->code = "cold_start";
         return;
+    }
     int n = 0;
     struct skmd_part_key key;
     plan_key_of(r, e->kernel, 0, &key);
@@ -220,6 +225,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
             skmd_log(SKMD_LOG_WARN, "plan %s: partitioner: %s; equal shares", e->name,
                      skmd_part_strerror(status));
             skmd_shares(r->total_groups, skmd_state.nmembers, r->eligible, count);
+            t->code = "partitioner_failed";
             return;
         }
         plan_memo_keep(&e->memo, r, &key, resident, &res, map, n);
@@ -227,6 +233,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     for (int i = 0; i < n; i++)
         count[map[i]] = res.count[i];
     plan_keep_home(r, e, &e->away, resident, count);
+    t->kept = kept;
     if (kept) {
         plan_memo_note_take(&e->memo, t);
     } else {
@@ -267,6 +274,12 @@ static void say_why_whole(const struct skmd_plan_request *r, const uint64_t *cou
     int m = 0;
     while (m < skmd_state.nmembers - 1 && count[m] != r->total_groups)
         m++;
+    t->code = single ? "single_mode" : cfg->split[0] ? "forced"
+              : t->guard == SKMD_PART_RUN_WHOLE + 1 || t->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1
+                  ? "guard"
+              : t->est_alone_ms[m] > 0 && t->est_split_ms > 0 ? "estimate_whole"
+              : t->est_alone_ms[m] > 0                        ? "estimate_no_split"
+                                                              : "no_speed";
     if (single)
         snprintf(out, size, "SKMD_MODE=single runs every launch on one device");
     else if (cfg->split[0])
@@ -308,6 +321,7 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         /* Forced shares, and the equal policy: share.c's rule, exactly. The entry is made
          * now, so that the kernel's name goes with the measured tables. */
         skmd_shares(r->total_groups, n, r->eligible, count);
+        ticket->code = cfg->split[0] ? "forced" : "policy_equal";
         if (ticket->learn) {
             pthread_mutex_lock(&plan_lock);
             plan_entry_for(ticket->kernel, ticket->shape, r->kernel->name);
@@ -342,6 +356,7 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         int sample_on = cycle && !resident.placed
                             ? plan_unplaced_sample_member(r, e, &placed_key)
                             : -1;
+        ticket->code = sample_on >= 0 ? "placement_sample" : e ? NULL : "no_entry";
         if (sample_on >= 0)
             count[sample_on] = r->total_groups;
         else if (e)

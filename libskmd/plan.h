@@ -70,6 +70,10 @@ struct skmd_plan_ticket {
     /* In plain words, why the launch runs whole on one member, when the plan says so
      * ("" otherwise). */
     char why_whole[160];
+    /* What decided the shares, as a stable word (docs/tools.md, the decision log; NULL:
+     * the partitioner), and 1 when it was the partitioner's last decision, kept. */
+    const char *code;
+    int kept;
 };
 
 /* Fills count[m] for every member (0 where not eligible; the counts sum to

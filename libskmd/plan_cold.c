@@ -189,6 +189,7 @@ void plan_probe_idle(const struct skmd_plan_request *r, struct entry *e, uint64_
     count[donor] -= size;
     count[idle] = size;
     t->guard = 0; /* neither a split nor a whole sample of the guard's */
+    t->code = "idle_probe";
     skmd_log(SKMD_LOG_INFO, "plan %s: probe of %llu work-groups on idle member %d "
              "(expected %.3f ms, the largest share that fits in half of member %d's %.3f ms)",
              e->name, (unsigned long long)size, idle, size_ms + plan_info[idle].launch_ms,

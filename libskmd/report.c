@@ -3,6 +3,7 @@
 #include "report.h"
 
 #include "config.h"
+#include "json.h"
 #include "log.h"
 
 #include <errno.h>
@@ -305,21 +306,6 @@ void skmd_report_print(FILE *out)
     fflush(out);
 }
 
-/* `text` as a JSON string. */
-static void json_string(FILE *out, const char *text)
-{
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(out, "\\u%04x", *p);
-        else
-            fputc(*p, out);
-    }
-    fputc('"', out);
-}
-
 /* A number, or null when `known` is 0 (JSON has no NaN). */
 static void json_number(FILE *out, int known, double value)
 {
@@ -360,11 +346,11 @@ void skmd_report_print_json(FILE *out)
     char line[320];
     summary_locked(&all, line, sizeof line);
     fputs("{\"summary\":", out);
-    json_string(out, line);
+    skmd_json_string(out, line);
     fputs(",\"devices\":[", out);
     for (int d = 0; d < report.ndevices; d++) {
         fprintf(out, "%s{\"device\":%d,\"name\":", d ? "," : "", d);
-        json_string(out, report.device_names[d]);
+        skmd_json_string(out, report.device_names[d]);
         fputc('}', out);
     }
     fprintf(out, "],\"kernel_count\":%zu,", report.count);
@@ -372,11 +358,11 @@ void skmd_report_print_json(FILE *out)
     fputs(",\"kernels\":[", out);
     for (size_t i = 0; i < report.count; i++) {
         fputs(i ? ",{\"kernel\":" : "{\"kernel\":", out);
-        json_string(out, report.rows[i].name);
+        skmd_json_string(out, report.rows[i].name);
         fputc(',', out);
         json_row(out, &report.rows[i], report.ndevices);
         fputs(",\"decision\":", out);
-        json_string(out, report.rows[i].decision);
+        skmd_json_string(out, report.rows[i].decision);
         fputc('}', out);
     }
     fputs("]}\n", out);

@@ -3,6 +3,7 @@
 
 #include "clock.h"
 #include "config.h"
+#include "json.h"
 #include "log.h"
 
 #include <errno.h>
@@ -125,29 +126,13 @@ void skmd_trace_span(const struct skmd_trace_span *span)
     pthread_mutex_unlock(&trace.lock);
 }
 
-/* A JSON string: quotes, backslashes and control characters escaped. */
-static void put_json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
-
 static int track_of(int device) { return device < 0 ? 0 : device + 1; }
 
 static void put_track_name(FILE *f, int pid, int device, const char *name)
 {
     fprintf(f, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,\"args\":{\"name\":",
             pid, track_of(device));
-    put_json_string(f, name);
+    skmd_json_string(f, name);
     fprintf(f, "}},\n{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":%d,\"tid\":%d,"
                "\"args\":{\"sort_index\":%d}}",
             pid, track_of(device), track_of(device));
@@ -164,12 +149,12 @@ static void put_span(FILE *f, int pid, const struct stored_span *s, uint64_t bas
     else
         snprintf(name, sizeof(name), "%s%s", prefix[sp->kind], kernel);
     fprintf(f, ",\n{\"name\":");
-    put_json_string(f, name);
+    skmd_json_string(f, name);
     fprintf(f, ",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f,"
                "\"args\":{\"kernel\":",
             skmd_trace_kind_name(sp->kind), pid, track_of(sp->device),
             (double)(sp->start_ns - base_ns) / 1000.0, (double)(sp->end_ns - sp->start_ns) / 1000.0);
-    put_json_string(f, s->kernel);
+    skmd_json_string(f, s->kernel);
     fprintf(f, ",\"launch\":%llu,\"device\":%d,\"work_groups\":%llu,\"bytes\":%llu",
             (unsigned long long)sp->launch, sp->device, (unsigned long long)sp->workgroups,
             (unsigned long long)sp->bytes);

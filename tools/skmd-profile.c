@@ -8,6 +8,7 @@
 #include "skmd-profile.h"
 #include "version.h"
 #include "config.h"
+#include "json.h"
 
 #include <errno.h>
 #include <sqlite3.h>
@@ -88,20 +89,6 @@ static void progress_bar(FILE *out, const char *label, long long done, long long
 }
 
 /* ---- Helpers --------------------------------------------------------------------------- */
-
-static void json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(out, "\\u%04x", *p);
-        else
-            fputc(*p, out);
-    }
-    fputc('"', out);
-}
 
 static const char *text(sqlite3_stmt *st, int col)
 {
@@ -500,7 +487,7 @@ static int cmd_export(struct skmd_pdb *db, int argc, char **argv)
                 else if (number)
                     fprintf(out, "%.17g", sqlite3_column_double(st, c));
                 else
-                    json_string(out, text(st, c));
+                    skmd_json_string(out, text(st, c));
             }
             fputc('}', out);
             if (progress)

@@ -39,17 +39,18 @@ vadd=$build/examples/vector_add/vector_add
 fail=0
 say() { echo "$1 plan-$part: $2"; [ "$1" = PASS ] || fail=1; }
 
-under() { # DEVICES CMD...: CMD under libskmd, log in $tmp/log
+under() { # DEVICES CMD...: CMD under libskmd, log in $tmp/log, decisions in $tmp/dec
     local devs=$1
     shift
-    rm -f "$tmp/log"
-    POCL_DEVICES="$devs" SKMD_LOG="info:$tmp/log" LD_PRELOAD="$preload" "$@"
+    rm -f "$tmp/log" "$tmp/dec"
+    POCL_DEVICES="$devs" SKMD_LOG="info:$tmp/log" SKMD_DECISIONS="$tmp/dec" \
+        LD_PRELOAD="$preload" "$@"
 }
 
-# The reasons the plan gives for a launch it keeps whole (plan.c, say_why_whole).
-plan_whole='\(estimated\|no speed measured\|split launches of this kernel\|the partitioner gives\|SKMD_SPLIT gives\|SKMD_MODE=single\)'
-# Shares of the split launches of the log, one line per launch ("m0=0+64 m1=64+192").
-shares() { sed -n 's/.*: split \(m[^;(]*\).*/\1/p' "$tmp/log" | sed 's/ *$//'; }
+# The decision log of the last run (tests/common/decisions.py QUERY ...).
+dec() { /usr/bin/python3 "$(dirname "$0")/../common/decisions.py" "$tmp/dec" "$@"; }
+# Shares of the launches run in shares, one line per launch ("m0=0+64 m1=64+192").
+shares() { dec shares; }
 
 # Every perf row of the database: member 0's device at rate $1, member 1's at $2, all 16
 # ranges, as measured (samples > 0) so that no prediction or probe takes over.
@@ -98,12 +99,10 @@ decide)
         say PASS "forced tables 1:3 give $got"
     fi
     # Split launches are decided anew every time (their finish offsets move them).
-    rm -f "$tmp/debug"
-    POCL_DEVICES="pthread pthread" SKMD_REFINE=0 SKMD_LOG="debug:$tmp/debug" LD_PRELOAD="$preload" \
-        "$vadd" --quick --reps 3 >/dev/null 2>&1
-    if [ "$(grep -c 'plan vector_add: [a-z]*, estimated' "$tmp/debug")" -lt 4 ] ||
-        grep -q 'plan vector_add: .*(the last decision, kept)' "$tmp/debug"; then
-        say FAIL "split launches reused a kept decision: $(grep -c 'kept' "$tmp/debug") kept"
+    under "pthread pthread" env SKMD_REFINE=0 "$vadd" --quick --reps 3 >/dev/null 2>&1
+    if [ "$(dec count 'r["reason"] == "partitioner" and r["split"] and not r["kept"]')" -lt 4 ] ||
+        [ "$(dec count 'r["kept"]')" != 0 ]; then
+        say FAIL "split launches reused a kept decision: $(dec count 'r["kept"]') kept of $(dec count 1)"
     else
         say PASS "split launches are decided anew every launch (none kept)"
     fi
@@ -156,18 +155,13 @@ converge)
     # devices share this machine's cores with everything else (and ASan under SAN=1), so
     # a measurement can move by more: over the last 10 of 41 launches, at most 3 distinct
     # decisions, member 0's share moving by at most 16% of the 256 work-groups.
-    # A launch the plan runs whole is a decision too, logged either as a one-share split
-    # ("split m1=0+256 (whole)") or, on the queue's member, as "whole on member 0: " and
-    # the plan's reason ($plan_whole): ten of the same is convergence; whole on one
-    # member, then on the other, or whole then split, moves member 0's share by the whole launch and fails. The
-    # guard's own launches (a whole sample, a retry of the split on its schedule) are
-    # measurements, not decisions: left out.
-    decisions() {
-        grep -v '(guard \(retry\|sample\))' "$tmp/log" |
-            sed -n -e 's/.*: split \(m[^;(]*\).*/\1/p' \
-            -e "s/.*: whole on member \([0-9]*\): $plan_whole.*/m\1=0+256/p" |
-            sed 's/ *$//'
-    }
+    # A launch the plan runs whole is a decision too, run either as one member's timed
+    # share ("m1=0+256") or whole on the queue's member for a reason of the plan's: ten of
+    # the same is convergence; whole on one member, then on the other, or whole then
+    # split, moves member 0's share by the whole launch and fails. The guard's own
+    # launches (a whole sample, a retry of the split on its schedule) are measurements,
+    # not decisions: left out (tests/common/decisions.py decisions).
+    decisions() { dec decisions; }
     out=$(under "pthread pthread" "$vadd" --quick --reps 40 2>&1)
     n=$(decisions | wc -l)
     last=$(decisions | tail -10 | sort -u | wc -l)
@@ -228,7 +222,7 @@ examples)
         out=$(under "pthread pthread" "$b" --quick --reps 2 2>&1)
         name=$(basename "$b")
         if grep -q '^PASSED' <<<"$out"; then
-            say PASS "$name ($(shares | wc -l) split, $(grep -c 'whole on' "$tmp/log") whole)"
+            say PASS "$name ($(shares | wc -l) split, $(dec count 'r["run"] == "whole"') whole)"
         else
             say FAIL "$name: $(tail -3 <<<"$out")"
         fi
@@ -251,10 +245,11 @@ cold)
     out=$(under "pthread basic" "$vadd" --quick --reps 3 2>&1)
     first=$(shares | head -1)
     probes=$(shares | grep -c '+8$\|+8 ')
+    why=$(dec list 'r["reason"]' | head -1)
     if ! grep -q '^PASSED' <<<"$out"; then
         say FAIL "cold run failed: $(tail -3 <<<"$out")"
-    elif [ "$first" != "m0=0+248 m1=248+8" ] || [ "$probes" != 1 ]; then
-        say FAIL "cold start gave '$first' first ($probes probe launches), expected m0=0+248 m1=248+8 once"
+    elif [ "$first" != "m0=0+248 m1=248+8" ] || [ "$probes" != 1 ] || [ "$why" != cold_start ]; then
+        say FAIL "cold start gave '$first' ($why) first ($probes probe launches), expected m0=0+248 m1=248+8 (cold_start) once"
     elif [ "$(measured_rates vector_add | wc -l)" != 2 ]; then
         say FAIL "after the probe not both members are measured: $(measured_rates vector_add)"
     else
@@ -281,11 +276,11 @@ cold)
     under "pthread pthread" "$build/examples/jacobi_2d/jacobi_2d" --quick --reps 1 >/dev/null 2>&1
     force_tables 100 10000
     out=$(under "pthread pthread" env SKMD_REFINE=0 "$build/examples/jacobi_2d/jacobi_2d" --quick --reps 1 2>&1)
-    lines=$(grep -c ': split ' "$tmp/log")
-    whole=$(grep -c ': split m1=0+256 (whole)\|: split m0=0+[1-6] m1=[1-6]+25[0-5] ' "$tmp/log")
+    lines=$(shares | wc -l)
+    whole=$(shares | grep -c '^m1=0+256$\|^m0=0+[1-6] m1=[1-6]+25[0-5]$')
     if ! grep -q '^PASSED' <<<"$out"; then
         say FAIL "jacobi_2d on forced tables failed: $(tail -3 <<<"$out")"
-    elif [ "$lines" -lt 20 ] || [ "$whole" != "$lines" ] || grep -q merged "$tmp/log"; then
+    elif [ "$lines" -lt 20 ] || [ "$whole" != "$lines" ] || [ "$(dec count '"merged" in r["tags"]')" != 0 ]; then
         say FAIL "jacobi_2d with member 1 100x faster: $whole of $lines launches whole on member 1: $(shares | sort | uniq -c | tr '\n' ' ')"
     else
         say PASS "jacobi_2d with member 1 100x faster: all $lines launches (nearly) whole on member 1, none merged, PASSED"
@@ -295,13 +290,14 @@ cold)
     # member 10000 times as fast, jacobi's launches run whole there, most of them on a kept
     # decision, and one is made anew after at most 8 kept ones.
     force_tables 1000000 100
-    rm -f "$tmp/debug"
-    POCL_DEVICES="pthread pthread" SKMD_REFINE=0 SKMD_LOG="debug:$tmp/debug" LD_PRELOAD="$preload" \
-        "$build/examples/jacobi_2d/jacobi_2d" --quick --reps 1 >/dev/null 2>&1
-    decisions=$(grep -c 'plan jacobi_step: [a-z]*\( (the last decision, kept)\)*, estimated' "$tmp/debug")
-    kept=$(grep -c 'plan jacobi_step: [a-z]* (the last decision, kept), estimated' "$tmp/debug")
-    run=$(grep 'plan jacobi_step: [a-z]*\( (the last decision, kept)\)*, estimated' "$tmp/debug" |
-        awk '/kept/ {n++; if (n > m) m = n; next} {n = 0} END {print m + 0}')
+    under "pthread pthread" env SKMD_REFINE=0 "$build/examples/jacobi_2d/jacobi_2d" --quick --reps 1 \
+        >/dev/null 2>&1
+    # The partitioner's decisions of jacobi_step: made anew (estimated) or kept.
+    mine='r["kernel"] == "jacobi_step" and (r["kept"] or r["estimate"] is not None)'
+    decisions=$(dec count "$mine")
+    kept=$(dec count "$mine and r[\"kept\"]")
+    run=$(dec list "int(r[\"kept\"]) if $mine else ''" | grep . |
+        awk '/1/ {n++; if (n > m) m = n; next} {n = 0} END {print m + 0}')
     if [ "$decisions" -lt 20 ] || [ $((2 * kept)) -lt "$decisions" ] || [ "$run" -gt 8 ]; then
         say FAIL "kept decisions: $kept of $decisions, at most $run in a row (expected over half, at most 8 in a row)"
     else
@@ -311,9 +307,10 @@ cold)
     # first launch of each size is measured into the database.
     rm -f "$SKMD_PROFILE_DB"
     out=$(under "pthread pthread" env SKMD_MODE=single "$vadd" --quick --reps 3 2>&1)
+    on0='r["run"] == "whole" and r["shares"][0]["member"] == 0 and r["reason"] == "single_mode"'
     if ! grep -q '^PASSED' <<<"$out" || [ "$(shares | sort -u)" != "m0=0+256" ] ||
-        [ "$(grep -c 'whole on member 0' "$tmp/log")" -lt 2 ]; then
-        say FAIL "single mode with no profile: '$(shares | sort -u | tr '\n' ' ')', $(grep -c 'whole on member 0' "$tmp/log") whole on member 0"
+        [ "$(dec count "$on0")" -lt 2 ]; then
+        say FAIL "single mode with no profile: '$(shares | sort -u | tr '\n' ' ')', $(dec count "$on0") whole on member 0 (single_mode)"
     elif [ "$(measured_rates vector_add | wc -l)" != 1 ]; then
         say FAIL "single mode's whole launches were not measured: '$(measured_rates vector_add)'"
     else
@@ -323,8 +320,8 @@ cold)
     # every launch runs whole on one member, and nothing is written to the database.
     rm -f "$SKMD_PROFILE_DB"
     out=$(under "pthread pthread" env SKMD_REFINE=0 "$vadd" --quick --reps 4 2>&1)
-    launches=$(grep -c 'launch [0-9]* vector_add: ' "$tmp/log")
-    whole=$(grep -c 'launch [0-9]* vector_add: whole on member 0' "$tmp/log")
+    launches=$(dec count 'r["kernel"] == "vector_add"')
+    whole=$(dec count 'r["kernel"] == "vector_add" and r["run"] == "whole" and r["shares"][0]["member"] == 0')
     if ! grep -q '^PASSED' <<<"$out"; then
         say FAIL "vector_add with SKMD_REFINE=0 failed: $(tail -3 <<<"$out")"
     elif [ "$launches" -lt 4 ] || [ "$whole" != "$launches" ]; then
@@ -353,11 +350,7 @@ observe)
 guard)
     # Launches of the last 10 of the log: "W" for a whole launch (on any member), "S" for
     # a split one.
-    kinds() {
-        sed -n -e "s/.*: whole on member [0-9]*: $plan_whole.*/W/p" \
-            -e 's/.*: split m[0-9]*=0+[0-9]* (whole).*/W/p' -e 's/.*: split m.*/S/p' \
-            "$tmp/log" | tail -10 | tr -d '\n'
-    }
+    kinds() { dec kinds | tail -c 11 | tr -d '\n'; }
     median() { sed -n 's/.*ms_median=\([0-9.]*\).*/\1/p' <<<"$1"; }
     # gemm's split is merged (inexact writes): the merge costs more than the model says,
     # so its split usually loses to one member. Whether it loses at a given moment of a
@@ -368,14 +361,14 @@ guard)
         rm -f "$SKMD_PROFILE_DB"
         out=$(under "$devs" "$gemm" --scale 0.25 --reps 80 2>&1)
         k=$(kinds)
-        went=$(grep -c 'guard: the split measured' "$tmp/log")
-        split=$(grep -c ': split m[0-9]*=[0-9]*+[0-9]* m' "$tmp/log")
+        went=$(dec count 'r["guard"] == "whole"')
+        split=$(dec count 'r["split"]')
         if ! grep -q '^PASSED' <<<"$out"; then
             say FAIL "[$devs] gemm under the guard failed: $(tail -3 <<<"$out")"
-        elif [ "$split" -ge 16 ] && ! grep -q 'guard: whole sample' "$tmp/log"; then
+        elif [ "$split" -ge 16 ] && [ "$(dec count 'r["guard"] == "whole_sample"')" = 0 ]; then
             say FAIL "[$devs] gemm: $split split launches and the guard never timed a whole one"
         else
-            say PASS "[$devs] gemm: last 10 $k, went whole $went times: $(grep 'plan guard:' "$tmp/log" | sed 's/.*plan guard: //')"
+            say PASS "[$devs] gemm: last 10 $k, $went launches whole by the guard: $(grep 'plan guard:' "$tmp/log" | sed 's/.*plan guard: //')"
         fi
     done
     # A process's first split launch is each member's first share of the kernel (the
@@ -387,11 +380,11 @@ guard)
     force_tables 1000 1000
     /usr/bin/python3 -c 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute("DELETE FROM guards"); c.commit()' "$SKMD_PROFILE_DB"
     out=$(under "pthread pthread" "$vadd" --quick --reps 3 2>&1)
-    first=$(grep -m1 ': split m\|: whole on member' "$tmp/log")
+    first=$(dec list 'share_text(r) if r["split"] else "whole"' | head -1)
     left=$(sed -n 's/.*; \([0-9]*\) left out (a member.s first share).*/\1/p' "$tmp/log")
     if ! grep -q '^PASSED' <<<"$out"; then
         say FAIL "vector_add on equal tables failed: $(tail -3 <<<"$out")"
-    elif ! grep -q ': split m[0-9]*=[0-9]*+[0-9]* m' <<<"$first" || [ "${left:-0}" -lt 1 ]; then
+    elif ! grep -q '^m[0-9]*=[0-9]*+[0-9]* m' <<<"$first" || [ "${left:-0}" -lt 1 ]; then
         say FAIL "the first split launch of a process was not left out of the guard's samples: '$first', ${left:-no} left out"
     else
         say PASS "the first split launch of a process is left out of the guard's samples ($left left out)"
@@ -413,15 +406,17 @@ guard)
     rm -f "$SKMD_PROFILE_DB"
     out=$(under "pthread pthread" "$bin" --scale 0.0625 --reps 50 2>&1)
     k=$(kinds)
-    guard_log=$(grep 'plan guard:\|guard: the split measured\|back to the split' "$tmp/log")
+    guard_log=$(grep 'plan guard:' "$tmp/log")
+    # The guard's word on each launch: it went whole, and came back to the split after.
+    went=$(dec count 'r["guard"] == "whole"')
+    back=$(dec list 'r["guard"] or "-"' | awk '$1 == "whole" {w = 1} w && $1 == "split" {b = 1} END {print b + 0}')
     # Where the split loses, the run must end whole: most of the last 10 launches whole,
     # or the last 4 (the guard's two whole samples can be taken at a busy moment that
     # favours the split; it then switches only when the split's own times climb).
     disagrees() {
         { [ "$verdict" = loses ] && [ "${#k}" -gt 0 ] && s=${k//W/} && [ "${#s}" -gt 4 ] &&
             [ "${k: -4}" != WWWW ]; } ||
-            { [ "$verdict" = pays ] && grep -q 'guard: the split measured' <<<"$guard_log" &&
-                ! grep -q 'ms: back to the split' <<<"$guard_log"; }
+            { [ "$verdict" = pays ] && [ "$went" -gt 0 ] && [ "$back" = 0 ]; }
     }
     wrong=
     if grep -q '^PASSED' <<<"$out" && disagrees; then
@@ -470,8 +465,8 @@ for r in sqlite3.connect(sys.argv[1]).execute("SELECT device, direction, memory,
     rm -f "$SKMD_PROFILE_DB"
     aes=$build/examples/aes_encrypt_decrypt/aes_encrypt_decrypt
     out=$(under "pthread pthread" "$aes" --size 256 --reps 140 2>&1)
-    idle=$(grep -c 'whole on member\|(whole)' "$tmp/log")
-    probes=$(grep -c 'probe of [0-9]* work-groups on idle member' "$tmp/log")
+    idle=$(dec count 'not r["split"]')
+    probes=$(dec count 'r["reason"] == "idle_probe"')
     if ! grep -q '^PASSED' <<<"$out"; then
         say FAIL "aes with probes failed: $(tail -3 <<<"$out")"
     elif [ "$idle" -ge 128 ] && [ "$probes" = 0 ] && ! grep -q 'no probe of idle member' "$tmp/log"; then
@@ -488,7 +483,7 @@ for r in sqlite3.connect(sys.argv[1]).execute("SELECT device, direction, memory,
     force_tables 5000 0.01
     /usr/bin/python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute("DELETE FROM guards"); c.commit()' "$SKMD_PROFILE_DB"
     out=$(under "pthread pthread" "$aes" --size 256 --reps 140 2>&1)
-    probes=$(grep -c 'probe of [0-9]* work-groups on idle member' "$tmp/log")
+    probes=$(dec count 'r["reason"] == "idle_probe"')
     unbuilt=$(grep -c 'no probe of idle member 1: member 1 has not run a part' "$tmp/log")
     if ! grep -q '^PASSED' <<<"$out"; then
         say FAIL "aes with a member left idle failed: $(tail -3 <<<"$out")"
@@ -554,11 +549,7 @@ for r in sqlite3.connect(sys.argv[1]).execute("SELECT o.devices, o.device, o.ms 
 guardkeep)
     # "W" for each whole launch of the log (on any member), "S" for each split one, in
     # launch order.
-    all_kinds() {
-        sed -n -e "s/.*: whole on member [0-9]*: $plan_whole.*/W/p" \
-            -e 's/.*: split m[0-9]*=0+[0-9]* (whole).*/W/p' -e 's/.*: split m.*/S/p' \
-            "$tmp/log" | tr -d '\n'
-    }
+    all_kinds() { dec kinds | tr -d '\n'; }
     # The stored guard of gemm on members "1,2": whole_mode launches retry_at.
     stored() {
         /usr/bin/python3 - "$SKMD_PROFILE_DB" <<'PY'
@@ -588,8 +579,8 @@ PY
     elif [ -z "${launches:-}" ]; then
         say FAIL "process 1 stored no guard state for members 1,2:" \
             "$(grep -m3 'guard\|database' "$tmp/log")"
-    elif [ "$mode" = 1 ] && grep -q 'guard: the split measured' "$tmp/log"; then
-        say PASS "process 1 went whole and stored it: $(grep -m1 'guard: the split measured' "$tmp/log" | sed 's/.*guard: //')"
+    elif [ "$mode" = 1 ] && [ "$(dec count 'r["guard"] == "whole"')" -gt 0 ]; then
+        say PASS "process 1 went whole and stored it: $(dec count 'r["guard"] == "whole"') launches whole by the guard, last 10 $(all_kinds | tail -c 10)"
     else
         # The split won at this moment of a busy machine.
         echo "NOTE plan-$part: process 1 kept splitting (the split won now)"
@@ -618,7 +609,7 @@ PY
     elif ! grep -q 'guard: state from the profile database.*whole on member' "$tmp/log"; then
         say FAIL "process 2 did not take the stored whole mode: $(grep 'guard' "$tmp/log" | head -3)"
     elif [ "${k:0:$due}" != "$want" ] || [ "${k:$due:3}" = WWW ] ||
-         ! grep -q 'the retried split measured' "$tmp/log"; then
+         [ "$(dec count 'r["guard"] == "retry"')" = 0 ]; then
         say FAIL "process 2: launches $k, expected $due whole, then the split retried"
     else
         at=$(( $(expr index "${k:$due}" S) + due ))

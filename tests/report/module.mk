@@ -1,10 +1,11 @@
-# tests/report: the SKMD_REPORT table (libskmd/report.c).
+# tests/report: the SKMD_REPORT table (libskmd/report.c) and the decision log
+# (libskmd/decision_log.c).
 TEST_REPORT := $(O)tests/report/test-report
 ALL_TARGETS += $(TEST_REPORT)
 CLEAN_FILES += $(TEST_REPORT) $(O)tests/report/out
 
 $(O)tests/report/test-report.o: CPPFLAGS += -Ilibskmd
-$(TEST_REPORT): $(O)tests/report/test-report.o $(O)libskmd/report.o $(O)libskmd/config.o $(O)libskmd/log.o \
+$(TEST_REPORT): $(O)tests/report/test-report.o $(O)libskmd/report.o $(O)libskmd/json.o $(O)libskmd/config.o $(O)libskmd/log.o \
   $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -lpthread
 
@@ -18,3 +19,10 @@ test-report: $(TEST_REPORT)
 	  || { echo "FAIL test-report: a table without SKMD_REPORT:"; echo "$$out"; exit 1; }
 	@tests/report/test-report-json.sh $(TEST_REPORT) $(O)tests/report/out
 	@echo "PASS test-report"
+
+# The decision log (SKMD_DECISIONS) of vector_add on two PoCL devices; under SAN=1 with
+# ASan (tests/report/test-decisions.sh).
+TEST_TARGETS += test-decisions
+.PHONY: test-decisions
+test-decisions: $(LIBSKMD_SO) $(SKMD_OPT) $(EXAMPLE_BINS)
+	@env $(SKMD_SAN_ENV) tests/report/test-decisions.sh "$(SKMD_PRELOAD)" $(or $(O),.)

@@ -11,14 +11,19 @@ export POCL_CPU_MAX_CU_NUM=1 SKMD_CACHE_DIR="$tmp/cache"
 fail=0
 say() { echo "$1 split-$mode: $2"; [ "$1" = PASS ] || fail=1; }
 
-under() { # DEVICES SPLIT CMD...: runs CMD under libskmd, log in $tmp/log
+under() { # DEVICES SPLIT CMD...: runs CMD under libskmd, log in $tmp/log, decisions in $tmp/dec
     local devs=$1 split=$2
     shift 2
-    POCL_DEVICES="$devs" SKMD_SPLIT="$split" SKMD_LOG="info:$tmp/log" \
+    rm -f "$tmp/dec"
+    POCL_DEVICES="$devs" SKMD_SPLIT="$split" SKMD_LOG="info:$tmp/log" SKMD_DECISIONS="$tmp/dec" \
         LD_PRELOAD="$preload" "$@"
 }
 
-splits() { grep -c ': split ' "$tmp/log" || true; }
+# The decision log of the last run (tests/common/decisions.py QUERY ...).
+dec() { /usr/bin/python3 "$(dirname "$0")/../common/decisions.py" "$tmp/dec" "$@"; }
+# Launches run in shares (split, or one member's timed share), and launches run whole.
+splits() { dec count 'r["run"] != "whole"'; }
+wholes() { dec count 'r["run"] == "whole"'; }
 
 case $mode in
 adversarial|fault)
@@ -51,10 +56,10 @@ examples)
             name=$(basename "$b")
             if ! grep -q '^PASSED' <<<"$out"; then
                 say FAIL "[$devs] $name: $(tail -3 <<<"$out")"
-            elif [ "$(splits)" -eq 0 ] && ! grep -q 'whole on' "$tmp/log"; then
+            elif [ "$(splits)" -eq 0 ] && [ "$(wholes)" -eq 0 ]; then
                 say FAIL "[$devs] $name: no launch logged"
             else
-                say PASS "[$devs] $name ($(splits) split, $(grep -c 'whole on' "$tmp/log") whole)"
+                say PASS "[$devs] $name ($(splits) split, $(wholes) whole)"
             fi
         done
     done ;;
@@ -223,12 +228,12 @@ events)
     rm -f "$tmp/log"
     out=$(under "pthread pthread" "0.3,0.7" env SKMD_MIN_SPLIT_WORKGROUPS=2 \
           timeout 120 "$bins/events" 2>&1)
-    n=$(grep -c 'addk: split' "$tmp/log")
+    n=$(dec count 'r["kernel"] == "addk" and r["run"] != "whole"')
     if [ "$out" != ok ]; then
         say FAIL "$out"
     elif [ "$n" -ne 9 ]; then
         say FAIL "$n of 9 launches logged split (one with a NULL local size)"
-    elif ! grep -q 'addk: .*an event of its wait list failed' "$tmp/log"; then
+    elif [ "$(dec count 'r["kernel"] == "addk" and r["reason"] == "wait_list_failed"')" != 1 ]; then
         say FAIL "the launch after a failed event was not logged as such"
     else
         say PASS "async completion, callback, profiling span, error status, out-of-order, NULL local size"
@@ -239,14 +244,13 @@ moved)
     rm -f "$tmp/log"
     out=$(under "pthread pthread" "0.3,0.7" "$bins/moved" 2>&1)
     [ "$out" = ok ] || say FAIL "wrong result: $out"
-    first=$(grep -m1 'launch .* vadd: split' "$tmp/log")
-    second=$(grep 'launch .* vadd: split' "$tmp/log" | sed -n 2p)
-    in1=$(sed -n 's/.*moved in \([0-9]*\).*/\1/p' <<<"$first")
-    in2=$(sed -n 's/.*moved in \([0-9]*\).*/\1/p' <<<"$second")
+    ins=$(dec list 'r["moved"]["in"] if r["kernel"] == "vadd" and r["split"] else ""' | grep .)
+    in1=$(sed -n 1p <<<"$ins")
+    in2=$(sed -n 2p <<<"$ins")
     # member 1 gets groups 307..1023 (717 of 64 floats) of a and b.
     want=$((717 * 64 * 4 * 2))
     if [ -z "$in1" ] || [ -z "$in2" ]; then
-        say FAIL "the launches were not split: $(cat "$tmp/log")"
+        say FAIL "the launches were not split: $(cat "$tmp/dec")"
     elif [ "$in1" -ne "$want" ]; then
         say FAIL "first launch moved $in1 input bytes, expected $want (70% of each input)"
     elif [ "$in2" -ne 0 ]; then
@@ -264,7 +268,7 @@ peer)
     POCL_DEVICES=pthread "$bins/adversarial" "$tmp/native-adversarial.bin" >/dev/null &&
         POCL_DEVICES=pthread "$bins/chain" "$tmp/native-chain.bin" ||
         { say FAIL "native run failed"; exit 1; }
-    peers() { sed -n 's/.*: split .* peer \([0-9]*\)$/\1/p' "$tmp/log" | awk '{s += $1} END {print s + 0}'; }
+    peers() { dec list 'r["moved"]["peer"] if r["run"] != "whole" else 0' | awk '{s += $1} END {print s + 0}'; }
     for devs in "pthread pthread" "pthread pthread basic"; do
         for set in "SKMD_ZERO_COPY=0" "SKMD_ZERO_COPY=0 SKMD_PEER_COPY=0" "SKMD_PEER_COPY=1"; do
             for prog in chain adversarial; do
@@ -301,9 +305,15 @@ shapes)
     # and 3 members, then the partitioner's own shares (no SKMD_SPLIT).
     POCL_DEVICES=pthread "$bins/shapes" "$tmp/native.bin" || { say FAIL "native run failed"; exit 1; }
     # KERNEL UNIT: the split lines of KERNEL whose share starts are not multiples of UNIT
-    misaligned() { grep " $1: split" "$tmp/log" | grep -o 'm[0-9]*=[0-9]*+' |
-                   tr -d 'm+' | awk -F= -v u="$2" '$2 % u != 0' | wc -l; }
-    count() { grep -c " \($1\): split.*${2:-}" "$tmp/log" || true; }
+    misaligned() { dec list "r['shares'] if r['kernel'] == '$1' and r['run'] != 'whole' else []" |
+                   grep -o "'first': [0-9]*" | awk -v u="$2" '$2 % u != 0' | wc -l; }
+    # KERNELS [TAG]: launches of those kernels ('a\|b') run in shares ("whole": as one
+    # member's share; else a tag of a split: merged, bounds, rect)
+    count() {
+        dec list "r['kernel'] if r['run'] != 'whole' else ''" >"$tmp/kernels"
+        dec list "' '.join(r['tags']) + (' whole' if r['run'] == 'one_share' else '')" |
+            paste -d' ' "$tmp/kernels" - | grep "^\($1\) " | grep -c -- "${2:-}" || true
+    }
     for run in "pthread pthread|0.3,0.5,0.2" "pthread pthread basic|0.3,0.5,0.2" \
                "pthread pthread|" "pthread pthread basic|"; do
         devs=${run%|*} split=${run#*|} what="[$devs] [${split:-partitioner}]"

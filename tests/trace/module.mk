@@ -5,7 +5,7 @@ ALL_TARGETS += $(MAKE_TRACE)
 CLEAN_FILES += $(MAKE_TRACE) $(O)tests/trace/out
 
 $(O)tests/trace/make-trace.o: CPPFLAGS += -Ilibskmd
-$(MAKE_TRACE): $(O)tests/trace/make-trace.o $(O)libskmd/trace.o $(O)libskmd/config.o $(O)libskmd/log.o
+$(MAKE_TRACE): $(O)tests/trace/make-trace.o $(O)libskmd/trace.o $(O)libskmd/json.o $(O)libskmd/config.o $(O)libskmd/log.o
 	$(CC) $(LDFLAGS) -o $@ $^ -lpthread
 
 TEST_TARGETS += test-trace
