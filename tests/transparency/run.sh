@@ -2,8 +2,10 @@
 # tests/transparency/run.sh PRELOAD BIN COMPILER: transparency.c natively (one PoCL
 # device), then under libskmd on two and three PoCL devices (one of them 'basic') with
 # forced uneven splits; each run must print "ok", and under libskmd launches must really
-# have been split (from the log). Any section's name as a 4th argument runs it alone.
+# have been split (from the decision log, SKMD_DECISIONS). Any section's name as a 4th
+# argument runs it alone.
 set -u
+here=$(cd "$(dirname "$0")" && pwd)
 preload=$1 bin=$2 compiler=$3 only=${4:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -22,17 +24,13 @@ POCL_DEVICES="pthread pthread basic" SKMD_SPLIT=0.3,0.3,0.4 LD_PRELOAD="$preload
 for run in "pthread pthread|0.5,0.5" "pthread pthread|0.3,0.7" \
            "pthread pthread basic|0.3,0.3,0.4"; do
     devs=${run%|*} split=${run#*|}
-    rm -f "$tmp/log"
-    rm -f "$tmp/report.json"
+    rm -f "$tmp/decisions"
     out=$(POCL_DEVICES="$devs" SKMD_SPLIT="$split" SKMD_MIN_SPLIT_WORKGROUPS=2 \
-          SKMD_LOG="info:$tmp/log" SKMD_REPORT=json SKMD_REPORT_FILE="$tmp/report.json" \
-          LD_PRELOAD="$preload" timeout 300 "$bin" $only 2>&1)
-    n=$(grep -c 'addk: split' "$tmp/log" 2>/dev/null)
+          SKMD_DECISIONS="$tmp/decisions" LD_PRELOAD="$preload" timeout 300 "$bin" $only 2>&1)
+    splits() { /usr/bin/python3 "$here/../common/decisions.py" "$tmp/decisions" count "r['split'] and r['kernel'] == '$1'"; }
+    n=$(splits addk)
     # programs made from a binary (section binaries) or linked (links) split as built ones
-    programs_split=$(/usr/bin/python3 -c '
-import json, sys
-rows = {k["kernel"]: k["split_launches"] for k in json.load(open(sys.argv[1]))["kernels"]}
-print("addb", rows.get("addb", 0), "addl", rows.get("addl", 0))' "$tmp/report.json" 2>&1)
+    programs_split="addb $(splits addb) addl $(splits addl)"
     if [ "$out" != ok ]; then
         say FAIL "[$devs] [$split]: $(tail -8 <<<"$out")"
     elif [ "${n:-0}" -eq 0 ]; then
