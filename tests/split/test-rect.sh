@@ -2,8 +2,9 @@
 # tests/split/test-rect.sh PRELOAD BIN_DIR: shares whose writes are boxes (rect.c) on 2, 3
 # and 5 PoCL devices with forced uneven shares: the outputs are byte-identical to a native
 # one-device run; every transpose launch split among several members (the guarded one
-# too) is logged `(rect)` and none is merged; the transpose under a data condition and the
-# kernel whose rows overlap between shares are merged.
+# too) is committed by boxes (the decision log's tag "rect") and none is merged; the
+# transpose under a data condition and the kernel whose rows overlap between shares are
+# merged.
 set -u
 preload=$1 bins=$2
 tmp=$(mktemp -d)
@@ -13,8 +14,16 @@ fail=0
 say() { echo "$1 split-rect: $2"; [ "$1" = PASS ] || fail=1; }
 
 POCL_DEVICES=pthread "$bins/rect" "$tmp/native.bin" || { say FAIL "native run failed"; exit 1; }
-# KERNEL [WORD]: split lines of KERNEL among several members (with WORD)
-count() { grep " $1: split m[0-9]*=[0-9+]* m" "$tmp/log" | grep -c -- "${2:-}" || true; }
+# The decision log of the last run (tests/common/decisions.py QUERY ...).
+dec() { /usr/bin/python3 "$(dirname "$0")/../common/decisions.py" "$tmp/dec" "$@"; }
+# KERNEL|all [TAG]: launches of KERNEL (all: of any kernel) split among several members
+# (with TAG among the record's tags: rect, merged, bounds)
+count() {
+    local e="r['run'] == 'split'"
+    [ "$1" = all ] || e="$e and r['kernel'] == '$1'"
+    [ -z "${2:-}" ] || e="$e and '$2' in r['tags']"
+    dec count "$e"
+}
 # DEVICES|SPLIT|CONTROLS: with zero-copy members (their boxes are in the host copy
 # already), with copies of their own in one real context (a rectangular peer copy) and in
 # contexts of their own (a rectangular read into the host copy, then a rectangular write).
@@ -24,8 +33,8 @@ for run in "pthread pthread|0.3,0.7|" "pthread pthread basic|0.3,0.5,0.2|" \
            "pthread pthread|0.6,0.4|SKMD_ZERO_COPY=0 SKMD_CONTEXTS=device"; do
     IFS='|' read -r devs split controls <<<"$run"
     what="[$devs] [$split]${controls:+ [$controls]}"
-    rm -f "$tmp/log" "$tmp/split.bin"
-    env $controls POCL_DEVICES="$devs" SKMD_SPLIT="$split" SKMD_LOG="info:$tmp/log" \
+    rm -f "$tmp/dec" "$tmp/split.bin"
+    env $controls POCL_DEVICES="$devs" SKMD_SPLIT="$split" SKMD_DECISIONS="$tmp/dec" \
         LD_PRELOAD="$preload" "$bins/rect" "$tmp/split.bin" 2>"$tmp/err" ||
         { say FAIL "$what run failed: $(tail -3 "$tmp/err")"; continue; }
     bad=""
@@ -33,16 +42,16 @@ for run in "pthread pthread|0.3,0.7|" "pthread pthread basic|0.3,0.5,0.2|" \
     for k in t2d t2d_char t2d_float4 t1d t3d t2d_guard; do
         n=$(count $k)
         [ "$n" -eq 2 ] || bad="$bad; $k split $n of 2 times"
-        [ "$(count $k '(rect)')" -eq "$n" ] || bad="$bad; $k not committed by boxes"
-        [ "$(count $k '(merged)')" -eq 0 ] || bad="$bad; $k merged"
+        [ "$(count $k rect)" -eq "$n" ] || bad="$bad; $k not committed by boxes"
+        [ "$(count $k merged)" -eq 0 ] || bad="$bad; $k merged"
     done
-    [ "$(count t2d_data '(merged)')" -eq 2 ] || bad="$bad; data-dependent gaps not merged"
-    [ "$(count overlap '(merged)')" -eq 2 ] || bad="$bad; overlapping rows not merged"
-    [ "$(count overlap '(rect)')" -eq 0 ] || bad="$bad; overlapping rows committed as boxes"
+    [ "$(count t2d_data merged)" -eq 2 ] || bad="$bad; data-dependent gaps not merged"
+    [ "$(count overlap merged)" -eq 2 ] || bad="$bad; overlapping rows not merged"
+    [ "$(count overlap rect)" -eq 0 ] || bad="$bad; overlapping rows committed as boxes"
     if [ -n "$bad" ]; then
         say FAIL "$what ${bad#; }"
     else
-        say PASS "$what byte-identical; by boxes: $(count '[a-z0-9_]*' '(rect)'), merged: $(count '[a-z0-9_]*' '(merged)')"
+        say PASS "$what byte-identical; by boxes: $(count all rect), merged: $(count all merged)"
     fi
 done
 exit $fail
