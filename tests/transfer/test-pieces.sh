@@ -2,8 +2,9 @@
 # tests/transfer/test-pieces.sh PRELOAD BIN EXAMPLES: shares run in pieces (SKMD_PIECES)
 # and the app's transfers through the engine (SKMD_APP_TRANSFERS) on local PoCL devices.
 # tests/transfer/pieces checks every result itself, the examples too; this script checks
-# from the log that the shares really ran in the pieces asked for, and which path moved
-# the bytes (the transfer engine's totals).
+# how launches ran (split, one share, whole; bytes moved in) from the decision log, and
+# from the debug log that the shares really ran in the pieces asked for and which path
+# moved the bytes (the transfer engine's totals): pieces and paths have no field there.
 set -u
 preload=$1 bin=$2 examples=$3
 tmp=$(mktemp -d)
@@ -12,18 +13,21 @@ export POCL_CPU_MAX_CU_NUM=1 SKMD_CACHE_DIR="$tmp/cache" SKMD_MIN_SPLIT_WORKGROU
 fail=0
 say() { echo "$1 pieces: $2"; [ "$1" = PASS ] || fail=1; }
 
-run() { # NAME DEVICES SPLIT ENV...: runs the program, log in $tmp/log
+run() { # NAME DEVICES SPLIT ENV...: runs the program, log in $tmp/log, decisions in $tmp/dec
     local name=$1 devs=$2 split=$3
     shift 3
-    rm -f "$tmp/log"
-    out=$(env POCL_DEVICES="$devs" SKMD_SPLIT="$split" SKMD_LOG="debug:$tmp/log" "$@" \
-          LD_PRELOAD="$preload" "$bin" 2>&1)
+    rm -f "$tmp/log" "$tmp/dec"
+    out=$(env POCL_DEVICES="$devs" SKMD_SPLIT="$split" SKMD_LOG="debug:$tmp/log" \
+          SKMD_DECISIONS="$tmp/dec" "$@" LD_PRELOAD="$preload" "$bin" 2>&1)
     if [ "$out" != ok ]; then
         say FAIL "[$name] $(tail -3 <<<"$out")"
         return 1
     fi
 }
+# Lines of the debug log matching PATTERN: the pieces' own lines ("... in 3 pieces: done").
 count() { grep -c "$1" "$tmp/log" || true; }
+# The decision log of the last run (tests/common/decisions.py QUERY ...).
+dec() { /usr/bin/python3 "$(dirname "$0")/../common/decisions.py" "$tmp/dec" "$@"; }
 
 # Forced pieces, members with private copies (every piece moves bytes), direct and staged.
 for set in "SKMD_ZERO_COPY=0" \
@@ -58,6 +62,7 @@ fi
 
 # A member failing at its middle piece, after its first pieces ran: redone elsewhere.
 if run "fault" "pthread pthread" "0.3,0.7" SKMD_PIECES=4 SKMD_ZERO_COPY=0 SKMD_FAULT_MEMBER=1; then
+    # Log reads: a failed piece and share have no field in the decision log.
     if [ "$(count 'on member 1 in 4 pieces: failed')" -lt 1 ] ||
        [ "$(count 'member 1 .* failed its share')" -lt 1 ]; then
         say FAIL "[fault] no share of member 1 failed in the middle of its pieces"
@@ -68,7 +73,7 @@ fi
 
 # A launch the plan gives whole to the queue's member, run as one share in pieces.
 if run "whole" "pthread pthread" "1,0" SKMD_PIECES=3 SKMD_ZERO_COPY=0; then
-    n=$(count 'split m0=0+[0-9]* (whole)')
+    n=$(dec count 'r["run"] == "one_share" and r["shares"][0]["member"] == 0')
     p=$(count 'on member 0 in 3 pieces: done')
     [ "$n" -ge 8 ] && [ "$p" -ge 7 ] && say PASS "[whole] exact; $n whole launches, $p in pieces" ||
         say FAIL "[whole] $n launches whole as one share, $p in 3 pieces (want 8 and 7)"
@@ -76,6 +81,7 @@ fi
 
 # The app's reads, writes and COPY_HOST_PTR data through the engine, staged in 64 KiB
 # chunks (on a GPU member this is the default for large ones), in single and split mode.
+# The engine's totals at exit (a log read: the decision log has bytes per launch, not paths).
 staged() { sed -n 's/.*transfer engine: \([0-9]*\) bytes staged.*/\1/p' "$tmp/log"; }
 for mode in single split; do
     if run "app transfers, $mode" "pthread pthread" "" SKMD_MODE=$mode SKMD_APP_TRANSFERS=engine \
@@ -108,9 +114,9 @@ done
 if run "host, single" "pthread pthread" "" SKMD_MODE=single SKMD_APP_TRANSFERS=host \
     SKMD_TRANSFER_DIRECT_KIB=0 SKMD_PIECES=3 SKMD_ZERO_COPY=0; then
     # The profile of the runs before may pick either member for the whole launch.
-    n=$(count 'split m[01]=0+[0-9]* (whole)[^;]*; moved in [1-9]')
+    n=$(dec count 'r["run"] == "one_share" and r["moved"]["in"] > 0')
     p=$(count 'on member [01] in 3 pieces: done')
-    [ "$n" -ge 3 ] && [ "$p" -ge 8 ] && [ "$(count 'whole on member')" -eq 0 ] &&
+    [ "$n" -ge 3 ] && [ "$p" -ge 8 ] && [ "$(dec count 'r["run"] == "whole"')" -eq 0 ] &&
         say PASS "[host, single] exact; $p launches as one share in pieces, $n moving inputs" ||
         say FAIL "[host, single] $p launches in pieces, $n moving inputs (want 8 and 3, none whole)"
 fi
