@@ -15,7 +15,8 @@ say() { echo "$1 split-rect: $2"; [ "$1" = PASS ] || fail=1; }
 
 POCL_DEVICES=pthread "$bins/rect" "$tmp/native.bin" || { say FAIL "native run failed"; exit 1; }
 # The decision log of the last run (tests/common/decisions.py QUERY ...).
-dec() { /usr/bin/python3 "$(dirname "$0")/../common/decisions.py" "$tmp/dec" "$@"; }
+# A failure of its own (a bad line, a bad query) is marked, and fails the test at the end.
+dec() { /usr/bin/python3 "$(dirname "$0")/../common/decisions.py" "$tmp/dec" "$@" || touch "$tmp/dec-failed"; }
 # KERNEL|all [TAG]: launches of KERNEL (all: of any kernel) split among several members
 # (with TAG among the record's tags: rect, merged, bounds)
 count() {
@@ -54,4 +55,5 @@ for run in "pthread pthread|0.3,0.7|" "pthread pthread basic|0.3,0.5,0.2|" \
         say PASS "$what byte-identical; by boxes: $(count all rect), merged: $(count all merged)"
     fi
 done
+[ ! -e "$tmp/dec-failed" ] || say FAIL "tests/common/decisions.py failed (its error is above)"
 exit $fail

@@ -27,7 +27,8 @@ run() { # NAME DEVICES SPLIT ENV...: runs the program, log in $tmp/log, decision
 # Lines of the debug log matching PATTERN: the pieces' own lines ("... in 3 pieces: done").
 count() { grep -c "$1" "$tmp/log" || true; }
 # The decision log of the last run (tests/common/decisions.py QUERY ...).
-dec() { /usr/bin/python3 "$(dirname "$0")/../common/decisions.py" "$tmp/dec" "$@"; }
+# A failure of its own (a bad line, a bad query) is marked, and fails the test at the end.
+dec() { /usr/bin/python3 "$(dirname "$0")/../common/decisions.py" "$tmp/dec" "$@" || touch "$tmp/dec-failed"; }
 
 # Forced pieces, members with private copies (every piece moves bytes), direct and staged.
 for set in "SKMD_ZERO_COPY=0" \
@@ -141,4 +142,5 @@ if run "default" "pthread pthread" "0.3,0.7"; then
     [ "$(staged)" = 0 ] && say PASS "[default] nothing staged for CPU members" ||
         say FAIL "[default] $(staged) bytes staged for CPU members"
 fi
+[ ! -e "$tmp/dec-failed" ] || say FAIL "tests/common/decisions.py failed (its error is above)"
 exit $fail
