@@ -14,28 +14,34 @@ export POCL_CPU_MAX_CU_NUM=1 SKMD_CACHE_DIR="$tmp/cache" SKMD_MIN_SPLIT_WORKGROU
 fail=0
 say() { echo "$1 split-stream: $2"; [ "$1" = PASS ] || fail=1; }
 
-under() { # DEVICES SPLIT STREAM CMD...: CMD under libskmd, log in $tmp/log
+under() { # DEVICES SPLIT STREAM CMD...: CMD under libskmd, log in $tmp/log, decisions in $tmp/dec
     local devs=$1 split=$2 stream=$3
     shift 3
-    rm -f "$tmp/log"
+    rm -f "$tmp/log" "$tmp/dec"
     POCL_DEVICES="$devs" SKMD_SPLIT="$split" SKMD_STREAM_OUTPUTS="$stream" \
-        SKMD_LOG="debug:$tmp/log" LD_PRELOAD="$preload" "$@"
+        SKMD_LOG="debug:$tmp/log" SKMD_DECISIONS="$tmp/dec" LD_PRELOAD="$preload" "$@"
 }
+# Lines of the debug log matching PATTERN: streams, reads served from the host copy and
+# pieces have no field in the decision log.
 count() { grep -c "$1" "$tmp/log" || true; }
+# The decision log of the last run (tests/common/decisions.py QUERY ...).
+# A failure of its own (a bad line, a bad query) is marked, and fails the test at the end.
+dec() { /usr/bin/python3 "$(dirname "$0")/../common/decisions.py" "$tmp/dec" "$@" || touch "$tmp/dec-failed"; }
 
 for what in all iterate; do
     POCL_DEVICES=pthread "$bins/stream" $what "$tmp/native-$what.bin" ||
         { say FAIL "native run of '$what' failed"; exit 1; }
 done
 
-# Byte-identical in every setting; the mechanism seen in the log.
+# Byte-identical in every setting; the launches split (decision log), the mechanism seen
+# in the debug log.
 for devs in "pthread pthread" "pthread pthread basic"; do
     split=0.3,0.7
     [ "$devs" = "pthread pthread" ] || split=0.3,0.5,0.2
     for stream in auto 1 0; do
         under "$devs" "$split" "$stream" "$bins/stream" all "$tmp/all.bin" 2>"$tmp/err" ||
             { say FAIL "[$devs, $stream] run failed: $(tail -3 "$tmp/err")"; continue; }
-        splits=$(count ': split ')
+        splits=$(dec count 'r["run"] == "split"')
         streamed=$(count 'streamed .* of member')
         served=$(count 'served from the host copy')
         if ! cmp -s "$tmp/native-all.bin" "$tmp/all.bin"; then
@@ -108,4 +114,5 @@ if [ "${spans:-0}" -lt 9 ]; then
 else
     say PASS "[trace] $spans transfer_out spans of member 0 tied to launches"
 fi
+[ ! -e "$tmp/dec-failed" ] || say FAIL "tests/common/decisions.py failed (its error is above)"
 exit $fail
