@@ -1,20 +1,22 @@
 #!/usr/bin/python3
-"""tests/native-source/new_shapes.py LOG: one kernel launched at 8 sizes in turn, under
+"""tests/native-source/new_shapes.py DECISIONS: one kernel launched at 8 sizes in turn, under
 libskmd on the source route (SKMD_SHARE_BUILD=source, no forced shares). Each size is a
 new launch shape, and the source route builds the program once per shape. The program's
 first 4 shapes are built when first launched, so those launches may split; the later
 shapes are built in the background, so their first launch runs whole without waiting;
 a later launch of the last shape finds its build done and may split again. Every output
-must be exact. Reads libskmd's log (SKMD_LOG=info:LOG) to tell which launches could
-split; prints PASS or FAIL lines, exits 1 on a failure."""
-import re
+must be exact. Reads libskmd's decision log (SKMD_DECISIONS=DECISIONS) to tell which
+launches could split; prints PASS or FAIL lines, exits 1 on a failure."""
+import json
 import sys
 import time
 
 import numpy as np
 import pyopencl as cl
 
-NOT_READY = "fewer than two devices can take a share"
+# The reason code of a launch run whole because its shape's build is not in: fewer than
+# two members can take a share.
+NOT_READY = "no_member"
 SRC = """
 __kernel void scale(__global const uint *in, __global uint *out, int reps)
 {
@@ -36,9 +38,19 @@ def expected(a, n, reps):
     return ((v + n + groups) & 0xFFFFFFFF).astype(np.uint32)
 
 
-def launch_lines(log):
-    with open(log) as f:
-        return [l for l in f if re.search(r"launch \d+ scale: ", l)]
+def launches(path):
+    """The decision log's records of scale's launches."""
+    try:
+        with open(path) as f:
+            rs = [json.loads(line) for line in f]
+    except FileNotFoundError:
+        return []
+    return [r for r in rs if r["kernel"] == "scale"]
+
+
+def waited(r):
+    """The launch ran with its shape's build in: split, or whole for another reason."""
+    return r["reason"] != NOT_READY
 
 
 def main():
@@ -64,25 +76,26 @@ def main():
 
     for n in sizes:
         run(n)
-    first = launch_lines(log)
+    first = launches(log)
     # The last shape again until its background build is in (PoCL builds take seconds).
     deadline = time.time() + 90
     later = []
     while time.time() < deadline:
         run(sizes[-1])
-        later = launch_lines(log)[len(first):]
-        if later and NOT_READY not in later[-1]:
+        later = launches(log)[len(first):]
+        if later and waited(later[-1]):
             break
         time.sleep(0.2)
     if len(first) != len(sizes):
-        fails.append("%d launch lines for %d launches" % (len(first), len(sizes)))
+        fails.append("%d decision records for %d launches" % (len(first), len(sizes)))
     else:
-        waited = [NOT_READY not in l for l in first]
-        if not all(waited[:4]):
-            fails.append("a first-4 shape ran without the source members: %s" % first[:4])
-        if any(waited[4:]):
-            fails.append("a later shape's first launch waited for its build: %s" % first[4:])
-    if not later or NOT_READY in later[-1]:
+        went = [waited(r) for r in first]
+        runs = ["%s (%s)" % (r["run"], r["reason"]) for r in first]
+        if not all(went[:4]):
+            fails.append("a first-4 shape ran without the source members: %s" % runs[:4])
+        if any(went[4:]):
+            fails.append("a later shape's first launch waited for its build: %s" % runs[4:])
+    if not later or not waited(later[-1]):
         fails.append("the last shape's background build never came in (90 s)")
     for f in fails:
         print("FAIL native-source-shapes: " + f)

@@ -5,8 +5,9 @@
 # from OWN_BIN_DIR: ids, every work-item function byte-identical; unsafe, a source the
 # prelude cannot take runs whole; stub, the auto route on the stub ICD; shapes, new launch
 # shapes past a program's first 4 built in the background, not on the launch's path). Besides the
-# outputs, the debug log must show every member building the source for its shares (so
-# the ir route cannot pass for it).
+# outputs, the decision log says which launches split or ran whole, and the debug log must
+# show every member building the source for its shares (so the ir route cannot pass for
+# it; the decision log does not say how a share was built).
 set -u
 mode=$1 preload=$2 bins=$3 own=${4:-}
 unsafe_bin=$own/unsafe ids_bin=$own/ids
@@ -16,14 +17,20 @@ export POCL_CPU_MAX_CU_NUM=1 SKMD_CACHE_DIR="$tmp/cache" SKMD_SHARE_BUILD=source
 fail=0
 say() { local r=$1; shift; echo "$r native-source-$mode: $*"; [ "$r" = PASS ] || fail=1; }
 
-under() { # DEVICES CMD...: runs CMD under libskmd, log in $tmp/log
+under() { # DEVICES CMD...: runs CMD under libskmd, log in $tmp/log, decisions in $tmp/dec
     local devs=$1
     shift
+    rm -f "$tmp/dec"
     POCL_DEVICES="$devs" SKMD_SPLIT="0.3,0.5,0.2" SKMD_LOG="debug:$tmp/log" \
-        LD_PRELOAD="$preload" "$@"
+        SKMD_DECISIONS="$tmp/dec" LD_PRELOAD="$preload" "$@"
 }
 
-splits() { grep -c ': split ' "$tmp/log" || true; }
+# The decision log of the last run (tests/common/decisions.py QUERY ...).
+# A failure of its own (a bad line, a bad query) is marked, and fails the test at the end.
+dec() { /usr/bin/python3 "$(dirname "$0")/../common/decisions.py" "$tmp/dec" "$@" || touch "$tmp/dec-failed"; }
+# Launches split over several members, and launches run whole on the queue's member.
+splits() { dec count 'r["run"] == "split"'; }
+wholes() { dec count 'r["run"] == "whole"'; }
 
 # Which of members 0..N-1 never built the source for a share ("" when all did).
 missing_builds() {
@@ -53,6 +60,7 @@ adversarial|fault)
             say FAIL "[$devs] $(splits) of 16 launches split"
         elif [ -n "$(missing_builds "$n")" ]; then
             say FAIL "[$devs] members $(missing_builds "$n")did not build the source"
+        # A log read: the failed share is redone within the launch, no field records it.
         elif [ "$mode" = fault ] && ! grep -q "member 1 .* failed its share" "$tmp/log"; then
             say FAIL "[$devs] the injected fault was not seen"
         else
@@ -71,13 +79,12 @@ examples)
             name=$(basename "$b")
             if ! grep -q '^PASSED' <<<"$out"; then
                 say FAIL "[$devs] $name: $(tail -3 <<<"$out")"
-            elif [ "$(splits)" -eq 0 ] && ! grep -q 'whole on' "$tmp/log"; then
-                say FAIL "[$devs] $name: no launch logged"
+            elif [ "$(dec count 1)" -eq 0 ]; then
+                say FAIL "[$devs] $name: no launch in the decision log"
             elif [ "$(splits)" -gt 0 ] && [ -n "$(missing_builds "$n")" ]; then
                 say FAIL "[$devs] $name: members $(missing_builds "$n")did not build the source"
             else
-                say PASS "[$devs] $name ($(splits) split from source, $(
-                    grep -c 'whole on' "$tmp/log") whole)"
+                say PASS "[$devs] $name ($(splits) split from source, $(wholes) whole)"
             fi
         done
     done ;;
@@ -112,7 +119,8 @@ stub)
         "$tmp/stub.log")
     if ! grep -q '^PASSED$' <<<"$out"; then
         say FAIL "stub app: $(tail -3 <<<"$out")"
-    elif ! grep -q 'add_one: split m0=.* m1=.* m2=' "$tmp/log"; then
+    elif [ "$(dec count '(r["kernel"] == "add_one" and
+                           {0, 1, 2} <= {s["member"] for s in r["shares"]})')" -eq 0 ]; then
         say FAIL "add_one was not split over the 3 stub devices"
     elif [ -n "$(missing_builds 3)" ] || [ "$launches" -ne 3 ] ||
         ! grep -q '^clBuildProgram .*-D__SKMD_O0=0 ' "$tmp/stub.log" ||
@@ -129,28 +137,31 @@ unsafe)
     for how in source auto; do
         rm -f "$tmp/log"
         out=$(SKMD_SHARE_BUILD=$how under "pthread pthread" "$unsafe_bin" 2>&1)
+        ids=$(dec list 'r["run"] if r["kernel"] == "ids" else ""' | grep . | tr '\n' ' ')
         if [ "$out" != ok ]; then
             say FAIL "[$how] wrong result: $out"
+        # A log read: why the source was refused (the prelude name) has no field.
         elif [ $how = source ] && ! grep -q "gets no shares.*get_num_groups" "$tmp/log"; then
             say FAIL "[$how] the refused source was not logged"
-        elif [ $how = source ] && ! grep -q "ids: whole on" "$tmp/log"; then
+        elif [ $how = source ] && [ "$ids" != "whole " ]; then
             say FAIL "[$how] the launch was not run whole"
         elif [ $how = auto ] && [ "$(splits)" -ne 1 ]; then
             say FAIL "[$how] the launch was not split on the ir route"
         else
-            say PASS "[$how] right result, $(grep -o 'ids: [a-z]*' "$tmp/log")"
+            say PASS "[$how] right result, ids: $ids"
         fi
     done ;;
 shapes)
     # One kernel at 8 sizes, the partitioner's own shares: the first 4 shapes are built
     # at their first launch, later ones in the background (new_shapes.py says more).
     # Python keeps its objects at exit: no leak checks (ASan's other checks stay on).
-    PYOPENCL_NO_CACHE=1 POCL_DEVICES="pthread pthread" SKMD_LOG="info:$tmp/log" \
-        ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" LD_PRELOAD="$preload" /usr/bin/python3 "$(dirname "$0")/new_shapes.py" "$tmp/log" 2>"$tmp/err"
+    PYOPENCL_NO_CACHE=1 POCL_DEVICES="pthread pthread" SKMD_DECISIONS="$tmp/dec" \
+        ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" LD_PRELOAD="$preload" /usr/bin/python3 "$(dirname "$0")/new_shapes.py" "$tmp/dec" 2>"$tmp/err"
     [ $? -eq 0 ] || { fail=1; tail -3 "$tmp/err"; } ;;
 *)
     echo "usage: $0 adversarial|examples|fault|ids|shapes|stub|unsafe PRELOAD" \
         "SPLIT_BIN_DIR [OWN_BIN_DIR]" >&2
     exit 2 ;;
 esac
+[ ! -e "$tmp/dec-failed" ] || say FAIL "tests/common/decisions.py failed (its error is above)"
 exit $fail
