@@ -606,6 +606,7 @@ PY
     want=$(printf 'W%.0s' $(seq 1 "$due"))
     if ! grep -q '^PASSED' <<<"$out"; then
         say FAIL "process 2: gemm failed: $(tail -3 <<<"$out")"
+    # A log read: where the guard's state came from (the database) has no field.
     elif ! grep -q 'guard: state from the profile database.*whole on member' "$tmp/log"; then
         say FAIL "process 2 did not take the stored whole mode: $(grep 'guard' "$tmp/log" | head -3)"
     elif [ "${k:0:$due}" != "$want" ] || [ "${k:$due:3}" = WWW ] ||
