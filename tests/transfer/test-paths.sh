@@ -12,7 +12,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 
-# totals ENV...: prints "staged chunks direct zero_copy" of one run.
+# totals ENV...: prints "staged chunks direct zero_copy" of one run. A log read: the
+# engine's totals by path have no field in the decision log (it has bytes per launch).
 totals() {
     env POCL_DEVICES="pthread pthread" POCL_CPU_MAX_CU_NUM=1 SKMD_SPLIT=0.3,0.7 \
         SKMD_COMPILER="$opt" SKMD_CACHE_DIR="$tmp/cache" SKMD_LOG="info:$tmp/log" "$@" \
@@ -41,6 +42,7 @@ fi
 # Staging buffers made ahead: the context's thread makes both directions' of each member
 # (SKMD_TRANSFER_EARLY=1, the default), so no staged transfer makes its own; with 0 the
 # first transfer of each member and direction does.
+# A log read: staging buffers are no launch's, so no decision record says when they were made.
 staging() { # staging EARLY: "AHEAD ON_FIRST_USE" counts of the log's lines
     env POCL_DEVICES="pthread pthread" POCL_CPU_MAX_CU_NUM=1 SKMD_SPLIT=0.3,0.7 \
         SKMD_COMPILER="$opt" SKMD_CACHE_DIR="$tmp/cache" SKMD_LOG="debug:$tmp/log" \
