@@ -1,5 +1,8 @@
-# libskmd/: the interposer library, libskmd.so, exporting every OpenCL entry point.
-LIBSKMD_SRCS := $(filter-out %/gen-%.c,$(wildcard libskmd/*.c))
+# libskmd/: the interposer library, libskmd.so, exporting every OpenCL entry point. Its
+# sources lie in one folder per layer (docs/layers.md); includes name a header by its
+# layer, "support/log.h", from the include root libskmd/.
+LIBSKMD_LAYERS := api cl launch plan mem xfer device support
+LIBSKMD_SRCS := $(filter-out %/gen-%.c,$(foreach l,$(LIBSKMD_LAYERS),$(wildcard libskmd/$(l)/*.c)))
 LIBSKMD_OBJS := $(patsubst %.c,$(O)%.o,$(LIBSKMD_SRCS))
 LIBSKMD_SO := $(O)libskmd/libskmd.so
 LIBSKMD_MAP := $(O)libskmd/libskmd.map
@@ -7,7 +10,7 @@ ALL_TARGETS += $(LIBSKMD_SO)
 CLEAN_FILES += $(LIBSKMD_SO) $(LIBSKMD_MAP)
 
 # Deprecated entry points are part of the API libskmd must export: no warnings for them.
-$(LIBSKMD_OBJS): CPPFLAGS += -DCL_USE_DEPRECATED_OPENCL_1_0_APIS \
+$(LIBSKMD_OBJS): CPPFLAGS += -Ilibskmd -DCL_USE_DEPRECATED_OPENCL_1_0_APIS \
   -DCL_USE_DEPRECATED_OPENCL_1_1_APIS -DCL_USE_DEPRECATED_OPENCL_1_2_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_0_APIS -DCL_USE_DEPRECATED_OPENCL_2_1_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_2_APIS

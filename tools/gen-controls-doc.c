@@ -3,7 +3,7 @@
  *
  *   gen-controls-doc > docs/controls.md      (what `make docs` runs)
  */
-#include "config.h"
+#include "support/config.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -6,8 +6,8 @@
  * `calibrate` (skmd-profile-calibrate.c) measures the links through the real loader.
  */
 #include "skmd-profile.h"
-#include "version.h"
-#include "config.h"
+#include "support/version.h"
+#include "support/config.h"
 
 #include <errno.h>
 #include <sqlite3.h>

@@ -4,8 +4,8 @@
  *
  * One flag per control of libskmd/controls.def; the library is found next to this tool
  * (build tree or install tree) unless --lib names it. */
-#include "config.h"
-#include "version.h"
+#include "support/config.h"
+#include "support/version.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,10 +1,10 @@
-# tests/report: the SKMD_REPORT table (libskmd/report.c).
+# tests/report: the SKMD_REPORT table (libskmd/support/report.c).
 TEST_REPORT := $(O)tests/report/test-report
 ALL_TARGETS += $(TEST_REPORT)
 CLEAN_FILES += $(TEST_REPORT) $(O)tests/report/out
 
 $(O)tests/report/test-report.o: CPPFLAGS += -Ilibskmd
-$(TEST_REPORT): $(O)tests/report/test-report.o $(O)libskmd/report.o $(O)libskmd/config.o $(O)libskmd/log.o \
+$(TEST_REPORT): $(O)tests/report/test-report.o $(O)libskmd/support/report.o $(O)libskmd/support/config.o $(O)libskmd/support/log.o \
   $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -lpthread
 
