@@ -62,10 +62,4 @@ int skmd_registry_has(const void *handle);
 /* Whether the app made context ctx with device dev (context.c). */
 int skmd_context_has_device(cl_context ctx, cl_device_id dev);
 
-/* The real context of member m's platform. */
-static inline cl_context skmd_member_context(cl_context ctx, int m)
-{
-    return ctx->real[skmd_state.members[m].platform_slot];
-}
-
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "support/clock.h"
+#include "device/event_time.h"
 #include "cl/common.h"
 #include "device/showreal.h"
 #include "cl/eventspan.h"
@@ -76,8 +77,6 @@ void skmd_span_event_times(cl_event real, const cl_ulong times[4])
     pthread_mutex_unlock(&span_events_lock);
 }
 
-static cl_long device_minus_host(int m);
-
 void skmd_span_event_set(cl_event real, cl_int status)
 {
     uint64_t now = 0, queued = 0;
@@ -93,7 +92,7 @@ void skmd_span_event_set(cl_event real, cl_int status)
     }
     if (queued) { /* no times of the work itself: the host clock's, in the device's base */
         now = skmd_now_ns();
-        cl_ulong offset = (cl_ulong)device_minus_host(member);
+        cl_ulong offset = (cl_ulong)skmd_device_minus_host(member);
         cl_ulong t[4] = {queued + offset, queued + offset, queued + offset, now + offset};
         skmd_span_event_times(real, t);
     }
@@ -164,23 +163,6 @@ static cl_int span_event_time(cl_event real, cl_profiling_info param, cl_ulong *
     }
     pthread_mutex_unlock(&span_events_lock);
     return err;
-}
-
-/* Device time minus host time of member m, 0 where the driver does not tell. */
-static cl_long device_minus_host(int m)
-{
-    cl_ulong dev = 0, host = 0;
-    if (real_clGetDeviceAndHostTimer(skmd_state.members[m].real_device, &dev, &host) !=
-        CL_SUCCESS)
-        return 0;
-    return (cl_long)(dev - host);
-}
-
-cl_ulong skmd_device_time_convert(int from, int to, cl_ulong t)
-{
-    if (from == to)
-        return t;
-    return t - (cl_ulong)device_minus_host(from) + (cl_ulong)device_minus_host(to);
 }
 
 cl_event skmd_event_wrap(cl_context context, cl_command_queue queue, cl_event real)

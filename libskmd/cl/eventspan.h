@@ -38,8 +38,4 @@ cl_event skmd_span_event_done(cl_command_queue q, uint64_t queued_ns, cl_int *er
 /* 1 when `real` is such an event. */
 int skmd_span_event_is(cl_event real);
 
-/* Converts a time of member `from`'s device clock into member `to`'s (through the host
- * clock of clGetDeviceAndHostTimer; unchanged where a driver does not give it). */
-cl_ulong skmd_device_time_convert(int from, int to, cl_ulong t);
-
 #endif

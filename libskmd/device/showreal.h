@@ -16,7 +16,7 @@ extern int skmd_show_real;
 /* Whether `h`, a handle the app passed, is a real driver's (show_real mode only). */
 static inline int skmd_foreign(const void *h)
 {
-    return skmd_show_real && h && *(const void *const *)h != (const void *)&skmd_dispatch;
+    return skmd_show_real && h && *(const void *const *)h != (const void *)skmd_object_dispatch;
 }
 
 /* Whether a call's first argument (its type decides whether it is a handle) is a real

@@ -13,7 +13,6 @@
 #include "support/report.h"
 #include "device/select.h"
 #include "device/showreal.h"
-#include "launch/verify.h"
 
 struct skmd_state skmd_state;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
@@ -204,7 +203,6 @@ static void init(void)
              skmd_state.members[skmd_state.exec].name);
     skmd_state.ready = 1;
     skmd_name_members();
-    skmd_verify_enabled(); /* its exit line comes even when no launch was split */
 }
 
 void skmd_init(void)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "support/clock.h"
+#include "device/event_time.h"
 #include "cl/eventspan.h"
 #include "launch/launch_internal.h"
 #include "support/log.h"

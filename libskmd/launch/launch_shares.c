@@ -14,6 +14,7 @@
 #include "support/clock.h"
 #include "mem/coherence.h"
 #include "support/config.h"
+#include "device/event_time.h"
 #include "mem/fetch_batch.h"
 #include "plan/host_busy.h"
 #include "mem/inflight.h"
@@ -240,7 +241,7 @@ cl_int launch_finish_share(struct share *sh)
                 real_clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END,
                                              sizeof sh->t_end, &sh->t_end,
                                              NULL) == CL_SUCCESS;
-    sh->ms = skmd_plan_span_ms(first, last);
+    sh->ms = skmd_event_span_ms(first, last);
     if (sh->pieces > 1) /* the pieces' kernels alone, not the waits for their inputs */
         sh->ms = sh->pieces_ms;
     for (int i = 0; i < 2; i++)

@@ -13,8 +13,8 @@
 #include "mem/fetch_batch.h"
 #include "support/log.h"
 #include "mem/member_health.h"
-#include "launch/pieces.h"
-#include "plan/plan.h"
+#include "mem/queues.h"
+#include "device/event_time.h"
 #include "support/trace.h"
 #include "xfer/transfer.h"
 
@@ -37,6 +37,14 @@ cl_int skmd_coh_init(cl_mem root, int holder)
     if (holder >= 0 && skmd_ranges_add(&root->valid[holder], 0, root->size) != 0)
         return CL_OUT_OF_HOST_MEMORY;
     return CL_SUCCESS;
+}
+
+
+static skmd_coh_peer_observer peer_observer;
+
+void skmd_coh_set_peer_observer(skmd_coh_peer_observer observer)
+{
+    peer_observer = observer;
 }
 
 /* SKMD_PINNED_HOST_COPY; auto: with two or more GPU members, whose shares of a buffer
@@ -127,31 +135,8 @@ void skmd_coh_free(cl_mem root)
         skmd_ranges_free(&root->valid[i]);
 }
 
-/* Lazy creation of work queues and real buffers: launches and app threads race to it. */
-static pthread_mutex_t work_queue_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Lazy creation of real buffers: launches and app threads race to it. */
 static pthread_mutex_t mem_real_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
-
-cl_command_queue skmd_work_queue(cl_context ctx, int m, cl_int *err)
-{
-    cl_command_queue made = __atomic_load_n(&ctx->work[m], __ATOMIC_ACQUIRE);
-    if (made) { /* made once, then only read: no lock on every share and transfer */
-        *err = CL_SUCCESS;
-        return made;
-    }
-    pthread_mutex_lock(&work_queue_lock);
-    /* Profiling on: a split launch's event spans its shares' device times. */
-    if (!ctx->work[m])
-        __atomic_store_n(&ctx->work[m],
-                         real_clCreateCommandQueue(skmd_member_context(ctx, m),
-                                                   skmd_state.members[m].real_device,
-                                                   CL_QUEUE_PROFILING_ENABLE, err),
-                         __ATOMIC_RELEASE);
-    else
-        *err = CL_SUCCESS;
-    cl_command_queue q = ctx->work[m];
-    pthread_mutex_unlock(&work_queue_lock);
-    return q;
-}
 
 static cl_mem mem_real(cl_mem mem, int m, cl_int *err);
 
@@ -459,7 +444,7 @@ static cl_int peer_move(cl_mem root, int a, int dst, uint64_t b, uint64_t e,
             real_clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
                                 NULL) == CL_SUCCESS && status < 0)
             err = status;
-        copy_ms = skmd_plan_event_ms(done); /* the partitioner prices peer bytes by it */
+        copy_ms = skmd_event_ms(done); /* the partitioner prices peer bytes by it */
         real_clReleaseEvent(done);
     }
     if (err != CL_SUCCESS) {
@@ -470,7 +455,8 @@ static cl_int peer_move(cl_mem root, int a, int dst, uint64_t b, uint64_t e,
     }
     skmd_log(SKMD_LOG_DEBUG, "peer copy of %llu bytes from member %d to member %d",
              (unsigned long long)(e - b), a, dst);
-    skmd_plan_observe_peer(a, dst, e - b, copy_ms);
+    if (peer_observer)
+        peer_observer(a, dst, e - b, copy_ms);
     if (skmd_trace_enabled()) {
         char name[32];
         snprintf(name, sizeof name, "peer from member %d", a);

@@ -14,6 +14,7 @@
 
 #include <stdint.h>
 
+#include "mem/queues.h"
 #include "support/object.h"
 
 /* A new root buffer: its bytes are current on member `holder` alone (which was given
@@ -25,6 +26,12 @@ void skmd_coh_free(cl_mem root);
 
 cl_mem skmd_mem_root(cl_mem mem);
 
+/* Who is told of each peer copy (no host) that ran: `bytes` from member `from` to member
+ * `to` in `ms` on the device (-1: not profiled). Set once before the first call by the
+ * layer that prices peer bytes (the partitioner's skmd_plan_observe_peer); NULL: no one. */
+typedef void (*skmd_coh_peer_observer)(int from, int to, uint64_t bytes, double ms);
+void skmd_coh_set_peer_observer(skmd_coh_peer_observer observer);
+
 /* Member m's real buffer for `mem`, allocated on first use (no USE/COPY_HOST_PTR: the
  * bytes come through libskmd's host copy). Safe without the split lock. NULL and *err
  * on failure. */
@@ -35,8 +42,6 @@ cl_mem skmd_mem_real(cl_mem mem, int m, cl_int *err);
 #define SKMD_MEM_HOST_ACCESS_FLAGS                                                        \
     (CL_MEM_HOST_WRITE_ONLY | CL_MEM_HOST_READ_ONLY | CL_MEM_HOST_NO_ACCESS)
 
-/* libskmd's own in-order queue on member m in context ctx. */
-cl_command_queue skmd_work_queue(cl_context ctx, int m, cl_int *err);
 
 /* Bytes moved, by direction; `peer` is the part of to_devices that came straight from
  * another member (a peer copy, without the host). */

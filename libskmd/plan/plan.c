@@ -395,20 +395,3 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
             ticket->est_whole_ms = 0; /* its time holds a compilation: no fair comparison */
     return used;
 }
-
-double skmd_plan_span_ms(cl_event first, cl_event last)
-{
-    cl_ulong start = 0, end = 0;
-    if (!first || !last ||
-        real_clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START, sizeof start, &start,
-                                     NULL) != CL_SUCCESS ||
-        real_clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END, sizeof end, &end,
-                                     NULL) != CL_SUCCESS || end <= start)
-        return -1;
-    return (double)(end - start) / 1e6;
-}
-
-double skmd_plan_event_ms(cl_event ev)
-{
-    return skmd_plan_span_ms(ev, ev);
-}

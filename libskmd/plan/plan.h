@@ -78,14 +78,6 @@ struct skmd_plan_ticket {
 int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
                      struct skmd_plan_ticket *ticket);
 
-/* Milliseconds a finished command ran (its profiling start to end), or -1 when the
- * queue does not profile. Call before releasing the event. */
-double skmd_plan_event_ms(cl_event ev);
-
-/* Milliseconds from the start of `first` to the end of `last` (commands of one in-order
- * queue, e.g. the boxes of one share), or -1 when either is not profiled. */
-double skmd_plan_span_ms(cl_event first, cl_event last);
-
 /* The launch's shares ran: ms[m] is member m's kernel time (<= 0: not measured), and
  * finish_ms[m] (NULL: none) the milliseconds from the launch's start to the end of its
  * share, which teach a split the model's error beyond the kernels (finish offsets). */

@@ -9,7 +9,7 @@
 
 #include "mem/coherence.h"
 #include "mem/inflight.h"
-#include "launch/pieces.h"
+#include "plan/pieces_plan.h"
 #include "plan/plan_internal.h"
 #include "plan/share_align.h"
 

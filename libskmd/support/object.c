@@ -1,9 +1,16 @@
 /* libskmd/support/object.c: the common header of every handle. */
 #include "support/object.h"
 
+const cl_icd_dispatch *skmd_object_dispatch;
+
+void skmd_object_set_dispatch(const cl_icd_dispatch *dispatch)
+{
+    skmd_object_dispatch = dispatch;
+}
+
 void skmd_object_init(struct skmd_object *obj, enum skmd_type type)
 {
-    obj->dispatch = &skmd_dispatch;
+    obj->dispatch = skmd_object_dispatch;
     obj->magic = SKMD_MAGIC;
     obj->type = type;
     atomic_init(&obj->refcount, 1);

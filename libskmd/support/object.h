@@ -50,7 +50,11 @@ struct skmd_object {
 #define SKMD_VALID(h, TYPE) \
     ((h) != NULL && (h)->obj.magic == SKMD_MAGIC && (h)->obj.type == SKMD_TYPE_##TYPE)
 
-extern const cl_icd_dispatch skmd_dispatch;
+/* The ICD dispatch table every handle starts with: libskmd's exports (api/exports.c),
+ * handed here before the first handle is made (skmd_object_set_dispatch), so that this
+ * layer knows the table without calling up to the entry points. */
+extern const cl_icd_dispatch *skmd_object_dispatch;
+void skmd_object_set_dispatch(const cl_icd_dispatch *dispatch);
 
 void skmd_object_init(struct skmd_object *obj, enum skmd_type type);
 void skmd_object_retain(struct skmd_object *obj);
@@ -260,5 +264,11 @@ struct skmd_callback {
     void (CL_CALLBACK *fn)(void);          /* cast back to the right type to call */
     void *user_data;
 };
+
+/* The real context of member m's platform. */
+static inline cl_context skmd_member_context(cl_context ctx, int m)
+{
+    return ctx->real[skmd_state.members[m].platform_slot];
+}
 
 #endif
