@@ -7,7 +7,7 @@
 #include "mem/coherence.h"
 #include "cl/common.h"
 #include "support/config.h"
-#include "cl/eventspan.h"
+#include "device/eventspan.h"
 #include "mem/inflight.h"
 #include "support/log.h"
 #include "xfer/transfer.h"

@@ -8,23 +8,9 @@
 #include "support/error.h"
 #include "cl/impl.h"
 #include "cl/info.h"
+#include "launch/launch.h"
 #include "support/object.h"
-
-/* One enqueue's wait list translated to real events, and its returned event. No
- * allocation for lists of up to 16 events. */
-struct skmd_enqueue {
-    cl_command_queue queue;
-    cl_event small[16];
-    cl_event *wait;       /* real events, or NULL */
-    cl_uint nwait;
-    cl_event real_event;  /* what the real call returned */
-    cl_event *want;       /* the app's `event` argument */
-    cl_event *event;      /* &real_event when the app wants one, else NULL */
-    uint64_t t0;          /* host clock when a command done on the host began (its
-                             event's QUEUED time; skmd_host_command_begin) */
-    int gated;            /* the command is deferred (defer.h): pending span events stay in
-                             `wait` (waited for off the app's thread) */
-};
+#include "support/registry.h"
 
 /* Validates the app's wait list and translates it; CL_SUCCESS or the spec's error. */
 cl_int skmd_enqueue_begin(struct skmd_enqueue *e, cl_command_queue queue, cl_uint nwait,
@@ -54,10 +40,6 @@ cl_int skmd_events_unwrap(cl_context ctx, cl_uint n, const cl_event *in, cl_even
 /* 1 when ev is a user event or span event not yet set (complete or failed): what waits
  * for it may wait for the app (defer.h). */
 int skmd_event_pending(cl_event ev);
-
-void skmd_registry_add(const void *handle);
-void skmd_registry_remove(const void *handle);
-int skmd_registry_has(const void *handle);
 
 /* Whether the app made context ctx with device dev (context.c). */
 int skmd_context_has_device(cl_context ctx, cl_device_id dev);

@@ -4,7 +4,7 @@
 
 #include "cl/common.h"
 #include "cl/defer.h"
-#include "cl/eventspan.h"
+#include "device/eventspan.h"
 #include "mem/inflight.h"
 #include "device/worker.h"
 

@@ -7,6 +7,7 @@
 #include "cl/app_io.h"
 #include "mem/coherence.h"
 #include "cl/common.h"
+#include "cl/host_io.h"
 #include "cl/defer.h"
 #include "mem/inflight.h"
 #include "launch/launch.h"

@@ -79,6 +79,11 @@ static cl_int copy_args(cl_kernel k, cl_kernel from)
     return CL_SUCCESS;
 }
 
+static cl_int release_hook(void *handle)
+{
+    return skmd_clReleaseKernel(handle);
+}
+
 static cl_kernel create(cl_program program, const char *name, cl_kernel from, cl_int *err)
 {
     cl_kernel k = calloc(1, sizeof *k);
@@ -87,6 +92,7 @@ static cl_kernel create(cl_program program, const char *name, cl_kernel from, cl
         return NULL;
     }
     skmd_object_init(&k->obj, SKMD_TYPE_KERNEL);
+    k->obj.release = release_hook;
     k->program = program;
     for (int i = 0; i < skmd_state.nmembers; i++) {
         k->real[i] = from ? real_clCloneKernel(from->real[i], err)

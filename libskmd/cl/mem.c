@@ -11,6 +11,11 @@
 #include "mem/member_health.h"
 #include "plan/placement.h"
 
+static cl_int release_hook(void *handle)
+{
+    return skmd_clReleaseMemObject(handle);
+}
+
 static cl_mem new_mem(cl_context context, cl_mem_object_type type, cl_mem_flags flags,
                       size_t size, void *host_ptr)
 {
@@ -18,6 +23,7 @@ static cl_mem new_mem(cl_context context, cl_mem_object_type type, cl_mem_flags 
     if (!mem)
         return NULL;
     skmd_object_init(&mem->obj, SKMD_TYPE_MEM);
+    mem->obj.release = release_hook;
     mem->context = context;
     mem->mtype = type;
     mem->flags = flags;

@@ -8,6 +8,7 @@
 
 #include "mem/coherence.h"
 #include "cl/common.h"
+#include "cl/host_io.h"
 #include "support/config.h"
 #include "mem/inflight.h"
 #include "support/log.h"
@@ -80,6 +81,46 @@ static int read_parts(struct reader *r, uint64_t e, cl_int *err)
     return *err == CL_SUCCESS ? 1 : -1;
 }
 
+/* clEnqueueReadBuffer of [off, off+size) of mem on q, whose bytes the host copy held
+ * current when skmd_read_scattered looked (after the split launches writing mem ended: their
+ * streams are part of them): copies them from it. Returns 1 when served (result in
+ * *err), 0 when the bytes changed meanwhile (the caller goes on). A blocking read first
+ * finishes the app's queue, as an in-order queue would; one with a wait list or an event
+ * goes through the host path of host_io.h (which waits for the list and gives a
+ * completed event). The caller never passes a non-blocking read with a wait list (it
+ * must not block on the list). */
+static int serve_read(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
+                      cl_bool blocking, cl_uint nwait, const cl_event *wait, cl_event *event,
+                      cl_int *err)
+{
+    cl_mem root = skmd_mem_root(mem);
+    uint64_t b = off + (mem != root ? mem->origin : 0);
+    if (nwait || event) {
+        /* The host path with the app's wait list and event (host_io.h): done when it
+         * returns, the event a completed one. */
+        *err = skmd_host_read(q, mem, off, size, ptr, nwait, wait, event);
+        if (*err == CL_SUCCESS) {
+            skmd_stream_count_read_served();
+            skmd_log(SKMD_LOG_DEBUG, "read of %zu bytes served from the host copy (event)",
+                     size);
+        }
+        return 1;
+    }
+    /* A blocking read on an in-order queue returns after the commands before it. */
+    *err = blocking ? real_clFinish(q->real) : CL_SUCCESS;
+    skmd_buffer_lock(root);
+    /* Checked again: a command of another thread may have written the bytes since. */
+    int served = *err != CL_SUCCESS || skmd_ranges_covers(&root->valid[SKMD_HOST], b, b + size);
+    if (served && *err == CL_SUCCESS) /* the copy threads: large reads are host-bound */
+        skmd_xfer_copy(ptr, root->host_copy + b, size);
+    skmd_buffer_unlock(root);
+    if (served && *err == CL_SUCCESS) {
+        skmd_stream_count_read_served();
+        skmd_log(SKMD_LOG_DEBUG, "read of %zu bytes served from the host copy", size);
+    }
+    return served;
+}
+
 int skmd_read_scattered(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
                         cl_bool blocking, cl_uint nwait, const cl_event *wait, cl_event *event,
                         cl_int *err)
@@ -103,7 +144,7 @@ int skmd_read_scattered(cl_command_queue q, cl_mem mem, size_t off, size_t size,
     skmd_buffer_unlock(mem);
     /* Streamed outputs: the host copy holds all of them. */
     if (in_host &&
-        skmd_stream_serve_read(q, mem, off, size, ptr, blocking, nwait, wait, event, err))
+        serve_read(q, mem, off, size, ptr, blocking, nwait, wait, event, err))
         return 1;
     if (!lacking)
         return 0; /* all there: the usual read from the queue's member */

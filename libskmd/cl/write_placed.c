@@ -5,6 +5,7 @@
 
 #include "mem/coherence.h"
 #include "cl/common.h"
+#include "cl/host_io.h"
 #include "support/config.h"
 #include "mem/inflight.h"
 #include "support/log.h"

@@ -13,7 +13,7 @@
 
 #include "support/clock.h"
 #include "cl/defer.h"
-#include "cl/eventspan.h"
+#include "device/eventspan.h"
 #include "mem/inflight.h"
 #include "launch/launch.h"
 #include "launch/launch_internal.h"
@@ -49,7 +49,7 @@ cl_int skmd_launch_ndrange(cl_command_queue q, cl_kernel k, cl_uint dims, const 
     if (!L->args) {
         pthread_mutex_destroy(&L->moved_lock);
         free(L);
-        skmd_clReleaseKernel(k);
+        skmd_object_put(&k->obj);
         return CL_OUT_OF_HOST_MEMORY;
     }
     cl_int err = snapshot_args(L);
@@ -268,11 +268,11 @@ void launch_free(struct launch *L)
     for (cl_uint a = 0; a < L->k->nargs; a++) {
         free(L->args[a].value);
         if (L->args[a].mem)
-            skmd_clReleaseMemObject(L->args[a].mem);
+            skmd_object_put(&L->args[a].mem->obj);
     }
     free(L->args);
     skmd_gather_free(&L->gather);
-    skmd_clReleaseKernel(L->k);
+    skmd_object_put(&L->k->obj);
     pthread_mutex_destroy(&L->moved_lock);
     free(L);
 }

@@ -10,8 +10,12 @@
 
 #include "../../transform/record.h"
 #include "mem/coherence.h"
-#include "cl/common.h"
+#include "device/api.h"
+#include "support/error.h"
+#include "support/object.h"
 #include "launch/gather.h"
+#include "launch/launch.h"
+#include "support/registry.h"
 #include "plan/plan.h"
 #include "plan/share_align.h"
 #include "support/trace.h"

@@ -7,7 +7,7 @@
 
 #include "support/clock.h"
 #include "device/event_time.h"
-#include "cl/eventspan.h"
+#include "device/eventspan.h"
 #include "launch/launch_internal.h"
 #include "support/log.h"
 #include "support/report.h"

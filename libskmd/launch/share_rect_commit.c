@@ -1,6 +1,8 @@
 /* libskmd/launch/share_rect_commit.c: a share's box of written bytes made current where the app
  * reads, with rectangular copies (see share_rect.h). */
-#include "cl/common.h"
+#include "device/api.h"
+#include "support/error.h"
+#include "support/object.h"
 #include "support/config.h"
 #include "mem/inflight.h"
 #include "support/log.h"

@@ -4,7 +4,9 @@
 #include <string.h>
 
 #include "mem/coherence.h"
-#include "cl/common.h"
+#include "device/api.h"
+#include "support/error.h"
+#include "support/object.h"
 #include "support/config.h"
 #include "mem/inflight.h"
 #include "support/log.h"
@@ -12,17 +14,9 @@
 #include "launch/pieces.h"
 #include "support/ranges.h"
 #include "launch/stream_out.h"
+#include "plan/stream_hist.h"
 #include "support/trace.h"
 #include "xfer/transfer.h"
-
-/* What is learnt per root buffer (cl_mem stream_hist), in the app's order of calls. */
-enum {
-    WRITTEN_UNREAD = 1, /* a kernel wrote it and the app has not read it since */
-    NOT_READ_BACK = 2,  /* a kernel used that output before the app read it: no stream */
-    FEEDS_KERNELS = 4,  /* a kernel once read what a kernel wrote before the app read it
-                           (an app write in between counts as no read: a wrong "feeds"
-                           only leaves the launch's writes unplaced); kept (placement.h) */
-};
 
 static atomic_uint_least64_t copied_total, zero_copy_total, reads_served_total;
 
@@ -36,41 +30,6 @@ void skmd_stream_totals(struct skmd_stream_totals *out)
 static const char *control(void)
 {
     return skmd_config()->stream_outputs;
-}
-
-void skmd_stream_note_app_read(cl_mem mem)
-{
-    if (mem->mtype != CL_MEM_OBJECT_BUFFER)
-        return;
-    __atomic_and_fetch(&skmd_mem_root(mem)->stream_hist,
-                       (unsigned char)~(WRITTEN_UNREAD | NOT_READ_BACK), __ATOMIC_RELAXED);
-}
-
-int skmd_stream_note_launch(cl_mem mem, int reads, int writes)
-{
-    if (mem->mtype != CL_MEM_OBJECT_BUFFER || !(reads || writes))
-        return 0;
-    unsigned char *hist = &skmd_mem_root(mem)->stream_hist;
-    unsigned char was = __atomic_load_n(hist, __ATOMIC_RELAXED), now;
-    do {
-        now = was;
-        /* The previous kernel's output is used on the device before the app read it. */
-        if (was & WRITTEN_UNREAD)
-            now |= NOT_READ_BACK | (reads ? FEEDS_KERNELS : 0);
-        if (writes)
-            now |= WRITTEN_UNREAD;
-    } while (!__atomic_compare_exchange_n(hist, &was, now, 0, __ATOMIC_RELAXED,
-                                          __ATOMIC_RELAXED));
-    if (!writes || !strcmp(control(), "0"))
-        return 0;
-    return !strcmp(control(), "1") || !(now & NOT_READ_BACK);
-}
-
-int skmd_stream_feeds_kernels(cl_mem mem)
-{
-    return mem->mtype == CL_MEM_OBJECT_BUFFER &&
-           (__atomic_load_n(&skmd_mem_root(mem)->stream_hist, __ATOMIC_RELAXED) &
-            FEEDS_KERNELS);
 }
 
 static void trace_stream(int m, uint64_t start, uint64_t bytes)
@@ -149,34 +108,7 @@ int skmd_stream_serves_reads(void)
     return strcmp(control(), "0") != 0;
 }
 
-int skmd_stream_serve_read(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
-                           cl_bool blocking, cl_uint nwait, const cl_event *wait,
-                           cl_event *event, cl_int *err)
+void skmd_stream_count_read_served(void)
 {
-    cl_mem root = skmd_mem_root(mem);
-    uint64_t b = off + (mem != root ? mem->origin : 0);
-    if (nwait || event) {
-        /* The host path with the app's wait list and event (member_health.h): done when it
-         * returns, the event a completed one. */
-        *err = skmd_host_read(q, mem, off, size, ptr, nwait, wait, event);
-        if (*err == CL_SUCCESS) {
-            atomic_fetch_add(&reads_served_total, 1);
-            skmd_log(SKMD_LOG_DEBUG, "read of %zu bytes served from the host copy (event)",
-                     size);
-        }
-        return 1;
-    }
-    /* A blocking read on an in-order queue returns after the commands before it. */
-    *err = blocking ? real_clFinish(q->real) : CL_SUCCESS;
-    skmd_buffer_lock(root);
-    /* Checked again: a command of another thread may have written the bytes since. */
-    int served = *err != CL_SUCCESS || skmd_ranges_covers(&root->valid[SKMD_HOST], b, b + size);
-    if (served && *err == CL_SUCCESS) /* the copy threads: large reads are host-bound */
-        skmd_xfer_copy(ptr, root->host_copy + b, size);
-    skmd_buffer_unlock(root);
-    if (served && *err == CL_SUCCESS) {
-        atomic_fetch_add(&reads_served_total, 1);
-        skmd_log(SKMD_LOG_DEBUG, "read of %zu bytes served from the host copy", size);
-    }
-    return served;
+    atomic_fetch_add(&reads_served_total, 1);
 }

@@ -25,19 +25,8 @@
 
 #include <stdint.h>
 
+#include "plan/stream_hist.h"
 #include "support/object.h"
-
-/* The app reads mem (or part of it) back: remembered for its root. */
-void skmd_stream_note_app_read(cl_mem mem);
-
-/* A kernel launch, enqueued now, reads and/or writes mem: updates what is learnt about
- * its root and returns 1 when this launch should stream what it writes to mem. Called
- * for every launch, split or whole, in the app's order. */
-int skmd_stream_note_launch(cl_mem mem, int reads, int writes);
-
-/* Whether a kernel has read what an earlier kernel wrote to mem before the app read it
- * (an intermediate result, like aes_encrypt's cipher that aes_decrypt reads). */
-int skmd_stream_feeds_kernels(cl_mem mem);
 
 /* Copies [b, e) of mem (offsets of mem), written by member m's share whose kernel has
  * completed, into the host copy, adding the bytes copied to *moved (may be NULL).
@@ -53,17 +42,9 @@ cl_int skmd_stream_commit(cl_mem mem, uint64_t b, uint64_t e);
 /* Whether the app's reads may be served from the host copy (SKMD_STREAM_OUTPUTS not 0). */
 int skmd_stream_serves_reads(void);
 
-/* clEnqueueReadBuffer of [off, off+size) of mem on q, whose bytes the host copy held
- * current when read_scattered.c looked (after the split launches writing mem ended: their
- * streams are part of them): copies them from it. Returns 1 when served (result in
- * *err), 0 when the bytes changed meanwhile (the caller goes on). A blocking read first
- * finishes the app's queue, as an in-order queue would; one with a wait list or an event
- * goes through the host path of member_health.h (which waits for the list and gives a
- * completed event). The caller never passes a non-blocking read with a wait list (it
- * must not block on the list). */
-int skmd_stream_serve_read(cl_command_queue q, cl_mem mem, size_t off, size_t size, void *ptr,
-                           cl_bool blocking, cl_uint nwait, const cl_event *wait,
-                           cl_event *event, cl_int *err);
+/* A read of the app's served from the host copy (read_scattered.c): counted in the
+ * totals below. */
+void skmd_stream_count_read_served(void);
 
 /* Bytes streamed since the process started: copied from members, and already in the
  * host copy (zero-copy members); reads served from the host copy. For tests and logs. */

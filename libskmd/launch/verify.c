@@ -12,7 +12,9 @@
 
 #include "../../transform/record.h"
 #include "mem/coherence.h"
-#include "cl/common.h"
+#include "device/api.h"
+#include "support/error.h"
+#include "support/object.h"
 #include "support/config.h"
 #include "mem/inflight.h"
 #include "support/log.h"

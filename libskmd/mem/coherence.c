@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "mem/coherence.h"
-#include "cl/common.h"
+#include "device/api.h"
+#include "support/error.h"
+#include "support/object.h"
 #include "support/config.h"
 #include "mem/fetch_batch.h"
 #include "support/log.h"

@@ -2,7 +2,9 @@
 #include <stdlib.h>
 
 #include "mem/coherence.h"
-#include "cl/common.h"
+#include "device/api.h"
+#include "support/error.h"
+#include "support/object.h"
 #include "support/config.h"
 #include "support/trace.h"
 #include "mem/xfer_list.h"

@@ -9,7 +9,7 @@
 #include "mem/inflight.h"
 #include "plan/placement.h"
 #include "plan/share_align.h"
-#include "launch/stream_out.h"
+#include "plan/stream_hist.h"
 
 static uint64_t generations;
 static uint64_t app_waited_ns;

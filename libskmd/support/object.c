@@ -17,6 +17,11 @@ void skmd_object_init(struct skmd_object *obj, enum skmd_type type)
     pthread_mutex_init(&obj->lock, NULL);
 }
 
+cl_int skmd_object_put(struct skmd_object *obj)
+{
+    return obj->release(obj);
+}
+
 void skmd_object_retain(struct skmd_object *obj)
 {
     atomic_fetch_add_explicit(&obj->refcount, 1, memory_order_relaxed);

@@ -44,6 +44,8 @@ struct skmd_object {
     atomic_uint refcount;            /* the app's references (clRetain/clRelease) */
     pthread_mutex_t lock;            /* guards the object's mutable fields; never held
                                         across a real call */
+    cl_int (*release)(void *handle); /* its clReleaseXxx, set by its maker (cl/): what
+                                        skmd_object_put calls */
 };
 
 /* True when `h` is a live libskmd handle of TYPE (PLATFORM, CONTEXT, ...). */
@@ -61,6 +63,9 @@ void skmd_object_retain(struct skmd_object *obj);
 /* Drops one reference; returns 1 when it was the last (the caller then frees). */
 int skmd_object_release(struct skmd_object *obj);
 void skmd_object_finish(struct skmd_object *obj);
+/* Lets go of one reference as the app's clReleaseXxx does (obj->release): how a lower
+ * layer releases a kernel or buffer it retained, without calling up into cl/. */
+cl_int skmd_object_put(struct skmd_object *obj);
 
 /* A real device that is part of the SKMD device. */
 struct skmd_member {

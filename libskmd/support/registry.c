@@ -3,10 +3,11 @@
  * clSetKernelArg gets its argument as bytes; only membership in this set tells a
  * memory object or sampler (to be swapped for the real one) from plain data of the same
  * size, without dereferencing a value that may not be a pointer at all. */
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "cl/common.h"
+#include "support/registry.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static const void **slots;   /* open addressing; NULL free, TOMB deleted */

@@ -1,4 +1,4 @@
-/* libskmd/cl/eventspan.h: the app's events that stand for work libskmd does itself (a split
+/* libskmd/device/eventspan.h: the app's events that stand for work libskmd does itself (a split
  * launch, a transfer of the app's done by the transfer engine), with the times of that work.
  *
  * Such an event is a real user event of the app queue's member. A split launch's is set by
@@ -37,5 +37,8 @@ cl_event skmd_span_event_done(cl_command_queue q, uint64_t queued_ns, cl_int *er
 
 /* 1 when `real` is such an event. */
 int skmd_span_event_is(cl_event real);
+
+/* Its profiling time `param` (clGetEventProfilingInfo): CL_SUCCESS, or why there is none. */
+cl_int skmd_span_event_time(cl_event real, cl_profiling_info param, cl_ulong *t);
 
 #endif
