@@ -8,7 +8,7 @@
 #include "mem/coherence.h"
 #include "cl/common.h"
 #include "cl/host_io.h"
-#include "cl/defer.h"
+#include "cl/defer_app.h"
 #include "mem/inflight.h"
 #include "launch/launch.h"
 #include "mem/member_health.h"

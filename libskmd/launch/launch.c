@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "support/clock.h"
-#include "cl/defer.h"
+#include "launch/defer.h"
 #include "device/eventspan.h"
 #include "mem/inflight.h"
 #include "launch/launch.h"

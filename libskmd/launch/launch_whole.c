@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "mem/coherence.h"
-#include "cl/defer.h"
+#include "launch/defer.h"
 #include "mem/inflight.h"
 #include "launch/launch_internal.h"
 #include "support/log.h"

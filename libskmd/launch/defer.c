@@ -1,9 +1,9 @@
-/* libskmd/cl/defer.c: gated commands run on their queue's launcher thread (defer.h). */
+/* libskmd/launch/defer.c: gated commands run on their queue's launcher thread (defer.h). */
 #include <stdlib.h>
 #include <string.h>
 
-#include "cl/common.h"
-#include "cl/defer.h"
+#include "device/api.h"
+#include "launch/defer.h"
 #include "device/eventspan.h"
 #include "mem/inflight.h"
 #include "device/worker.h"
@@ -11,6 +11,7 @@
 struct deferred {
     cl_command_queue q;
     enum skmd_defer_kind kind;
+    const struct skmd_defer_command *cmd; /* runs kinds other than SKMD_DEFER_RUN */
     cl_event *wait; /* real events, retained */
     cl_uint nwait;
     cl_event user;  /* the app's event (a span event), one reference ours; NULL: none */
@@ -25,77 +26,19 @@ int skmd_defer_running(void)
     return running;
 }
 
-int skmd_defer_wanted(cl_command_queue q, cl_uint n, const cl_event *wl)
-{
-    if (running)
-        return 0;
-    if (atomic_load_explicit(&q->gated, memory_order_acquire) > 0)
-        return 1;
-    for (cl_uint i = 0; wl && i < n; i++)
-        if (!SKMD_VALID(wl[i], EVENT))
-            return 0;
-    for (cl_uint i = 0; wl && i < n; i++)
-        if (skmd_event_pending(wl[i]))
-            return 1;
-    return 0;
-}
-
 int skmd_defer_touches(cl_mem mem, int writes)
 {
     return !running && mem && skmd_inflight_gated(mem, writes);
 }
 
-static void release_args(struct skmd_defer_args *a)
+void skmd_defer_args_release(struct skmd_defer_args *a)
 {
     for (int i = 0; i < 2; i++)
         if (a->mem[i])
-            skmd_clReleaseMemObject(a->mem[i]);
+            skmd_object_put(&a->mem[i]->obj);
     for (cl_uint i = 0; i < a->num_mems; i++)
-        skmd_clReleaseMemObject(a->mems[i]);
+        skmd_object_put(&a->mems[i]->obj);
     free(a->mems);
-}
-
-/* The command itself, its waits done, as the app's thread would have run it (blocking,
- * so that its buffers' state is final when its event is set). */
-static cl_int run_command(struct deferred *d, cl_event *ev)
-{
-    cl_command_queue q = d->q;
-    struct skmd_defer_args *a = &d->a;
-    switch (d->kind) {
-    case SKMD_DEFER_READ:
-        return skmd_clEnqueueReadBuffer(q, a->mem[0], CL_TRUE, a->offset[0], a->size, a->ptr,
-                                        0, NULL, ev);
-    case SKMD_DEFER_WRITE:
-        return skmd_clEnqueueWriteBuffer(q, a->mem[0], CL_TRUE, a->offset[0], a->size, a->ptr,
-                                         0, NULL, ev);
-    case SKMD_DEFER_READ_RECT:
-        return skmd_clEnqueueReadBufferRect(q, a->mem[0], CL_TRUE, a->origin[0], a->origin[1],
-                                            a->region, a->pitch[0], a->pitch[1], a->pitch[2],
-                                            a->pitch[3], a->ptr, 0, NULL, ev);
-    case SKMD_DEFER_WRITE_RECT:
-        return skmd_clEnqueueWriteBufferRect(q, a->mem[0], CL_TRUE, a->origin[0], a->origin[1],
-                                             a->region, a->pitch[0], a->pitch[1], a->pitch[2],
-                                             a->pitch[3], a->ptr, 0, NULL, ev);
-    case SKMD_DEFER_COPY:
-        return skmd_clEnqueueCopyBuffer(q, a->mem[0], a->mem[1], a->offset[0], a->offset[1],
-                                        a->size, 0, NULL, ev);
-    case SKMD_DEFER_COPY_RECT:
-        return skmd_clEnqueueCopyBufferRect(q, a->mem[0], a->mem[1], a->origin[0], a->origin[1],
-                                            a->region, a->pitch[0], a->pitch[1], a->pitch[2],
-                                            a->pitch[3], 0, NULL, ev);
-    case SKMD_DEFER_FILL:
-        return skmd_clEnqueueFillBuffer(q, a->mem[0], a->pattern, a->pattern_size,
-                                        a->offset[0], a->size, 0, NULL, ev);
-    case SKMD_DEFER_MIGRATE:
-        return skmd_clEnqueueMigrateMemObjects(q, a->num_mems, a->mems, a->flags, 0, NULL, ev);
-    case SKMD_DEFER_MARKER:
-        return skmd_clEnqueueMarkerWithWaitList(q, 0, NULL, ev);
-    case SKMD_DEFER_BARRIER:
-        return skmd_clEnqueueBarrierWithWaitList(q, 0, NULL, ev);
-    case SKMD_DEFER_RUN:
-        break;
-    }
-    return CL_INVALID_OPERATION;
 }
 
 /* The command's four times, ordered, into the app's event (QUEUED and SUBMIT no later
@@ -107,7 +50,7 @@ static void take_times(struct deferred *d, cl_event ev, cl_event real)
         CL_PROFILING_COMMAND_END};
     cl_ulong t[4];
     for (int i = 0; i < 4; i++) {
-        cl_int err = ev ? skmd_clGetEventProfilingInfo(ev, which[i], sizeof t[i], &t[i], NULL)
+        cl_int err = ev ? d->cmd->profiling(ev, which[i], &t[i])
                         : real_clGetEventProfilingInfo(real, which[i], sizeof t[i], &t[i],
                                                        NULL);
         if (err != CL_SUCCESS)
@@ -140,7 +83,7 @@ static void job_main(void *arg)
     if (status == CL_SUCCESS && d->kind == SKMD_DEFER_RUN)
         status = d->a.run(q, d->a.arg, &real);
     else if (status == CL_SUCCESS)
-        status = run_command(d, &ev);
+        status = d->cmd->run(q, d->kind, &d->a, &ev);
     running = 0;
     if (ev)
         real = ev->real;
@@ -154,14 +97,14 @@ static void job_main(void *arg)
             take_times(d, ev, real);
     }
     if (ev)
-        skmd_clReleaseEvent(ev);
+        skmd_object_put(&ev->obj);
     else if (real)
         real_clReleaseEvent(real);
     skmd_inflight_self = NULL;
     skmd_inflight_end(d->inflight);
     if (d->kind == SKMD_DEFER_RUN && d->a.done)
         d->a.done(d->a.arg);
-    release_args(&d->a);
+    skmd_defer_args_release(&d->a);
     atomic_fetch_sub_explicit(&q->gated, 1, memory_order_acq_rel);
     if (d->user) { /* last: the app may go on as soon as it is set */
         skmd_span_event_set(d->user, status == CL_SUCCESS ? CL_COMPLETE
@@ -209,7 +152,7 @@ static void abandon(struct deferred *d)
     for (cl_uint i = 0; i < d->nwait; i++)
         real_clReleaseEvent(d->wait[i]);
     free(d->wait);
-    release_args(&d->a);
+    skmd_defer_args_release(&d->a);
     free(d);
 }
 
@@ -222,7 +165,7 @@ static struct deferred *new_deferred(cl_command_queue q, enum skmd_defer_kind ki
         d = NULL;
     }
     if (!d) {
-        release_args(args);
+        skmd_defer_args_release(args);
         return NULL;
     }
     d->q = q;
@@ -231,53 +174,20 @@ static struct deferred *new_deferred(cl_command_queue q, enum skmd_defer_kind ki
     return d;
 }
 
-cl_int skmd_defer(cl_command_queue q, enum skmd_defer_kind kind, cl_command_type type,
-                  cl_uint n, const cl_event *wl, const cl_mem *mems,
-                  const unsigned char *writes, unsigned nm, struct skmd_defer_args *args,
-                  cl_bool blocking, cl_event *event)
+cl_int skmd_defer_post(cl_command_queue q, enum skmd_defer_kind kind,
+                       const struct skmd_defer_command *cmd, cl_uint n, const cl_event *wl,
+                       const cl_mem *mems, const unsigned char *writes, unsigned nm,
+                       struct skmd_defer_args *args, int want_user, cl_event *user)
 {
-    cl_int err = CL_SUCCESS;
-    for (cl_uint i = 0; i < n && err == CL_SUCCESS; i++)
-        if (!SKMD_VALID(wl[i], EVENT))
-            err = CL_INVALID_EVENT_WAIT_LIST;
-        else if (wl[i]->context != q->context)
-            err = CL_INVALID_CONTEXT;
-    if ((n > 0) != (wl != NULL))
-        err = CL_INVALID_EVENT_WAIT_LIST;
-    if (err != CL_SUCCESS) {
-        release_args(args);
-        return err;
-    }
     struct deferred *d = new_deferred(q, kind, n, args);
     if (!d)
         return CL_OUT_OF_HOST_MEMORY;
+    d->cmd = cmd;
     for (cl_uint i = 0; i < n; i++)
         real_clRetainEvent(d->wait[d->nwait++] = wl[i]->real);
-    cl_event user = NULL;
-    err = post(d, mems, writes, nm, event || blocking, &user);
-    if (err != CL_SUCCESS) {
+    cl_int err = post(d, mems, writes, nm, want_user, user);
+    if (err != CL_SUCCESS)
         abandon(d);
-        return err;
-    }
-    /* The job may be done already: d is its own now. */
-    if (blocking && user) {
-        cl_int s = CL_COMPLETE;
-        real_clWaitForEvents(1, &user);
-        real_clGetEventInfo(user, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof s, &s, NULL);
-        err = s < 0 ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : CL_SUCCESS;
-    }
-    if (!event) {
-        if (user)
-            real_clReleaseEvent(user);
-        return err;
-    }
-    *event = skmd_event_wrap(q->context, q, user);
-    if (!*event) {
-        real_clReleaseEvent(user);
-        return CL_OUT_OF_HOST_MEMORY;
-    }
-    (*event)->type = type;
-    (*event)->host_set = 1;
     return err;
 }
 

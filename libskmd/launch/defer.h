@@ -1,4 +1,4 @@
-/* libskmd/cl/defer.h: commands that must not wait on the app's thread.
+/* libskmd/launch/defer.h: commands that must not wait on the app's thread.
  *
  * An enqueue never blocks on a user event the app has not set yet, nor on anything that
  * may wait for one. Such a command is "gated": its wait list holds a user event or a
@@ -17,10 +17,6 @@
 #define SKMD_DEFER_H
 
 #include "support/object.h"
-
-/* 1 when a command on q with this wait list must be deferred (before the buffers are
- * asked: skmd_defer_touches). An invalid event makes it 0: the usual path reports it. */
-int skmd_defer_wanted(cl_command_queue q, cl_uint n, const cl_event *wl);
 
 /* 1 when a command that reads mem (writes it, when `writes`) must be deferred. */
 int skmd_defer_touches(cl_mem mem, int writes);
@@ -61,14 +57,28 @@ struct skmd_defer_args {
     void *arg;
 };
 
-/* Defers a command of `kind` on q (its wait list n, wl; the buffers it touches mems[0..nm)
- * with writes[i] != 0 where it writes mems[i]); the app's event in *event when asked;
- * waits for it when `blocking`. Takes the retained references in args (releases them on
- * failure too). */
-cl_int skmd_defer(cl_command_queue q, enum skmd_defer_kind kind, cl_command_type type,
-                  cl_uint n, const cl_event *wl, const cl_mem *mems,
-                  const unsigned char *writes, unsigned nm, struct skmd_defer_args *args,
-                  cl_bool blocking, cl_event *event);
+/* How a deferred command of the app's own kinds (all but SKMD_DEFER_RUN) runs, given by
+ * the enqueue side (cl/defer_app.c): run does the command on q, blocking, with no wait
+ * list, its event (a libskmd event, or NULL) in *ev; profiling reads that event's time
+ * `which`. */
+struct skmd_defer_command {
+    cl_int (*run)(cl_command_queue q, enum skmd_defer_kind kind, struct skmd_defer_args *a,
+                  cl_event *ev);
+    cl_int (*profiling)(cl_event ev, cl_profiling_info which, cl_ulong *t);
+};
+
+/* Posts a command of `kind` on q after the app's events wl[0..n) (valid, of q's context):
+ * registered in flight on mems[0..nm) (writes[i] != 0 where it writes mems[i]), run on
+ * the queue's launcher by cmd (args->run for SKMD_DEFER_RUN). With want_user, the app's
+ * span event (a real event, one reference the caller's) in *user. Takes the retained
+ * references in args (releases them on failure too). */
+cl_int skmd_defer_post(cl_command_queue q, enum skmd_defer_kind kind,
+                       const struct skmd_defer_command *cmd, cl_uint n, const cl_event *wl,
+                       const cl_mem *mems, const unsigned char *writes, unsigned nm,
+                       struct skmd_defer_args *args, int want_user, cl_event *user);
+
+/* Releases the references args holds. */
+void skmd_defer_args_release(struct skmd_defer_args *args);
 
 /* The same for SKMD_DEFER_RUN (a kernel launch) with a wait list of real events
  * (retained here), the app's event as a real span event in *real_event when asked (for
