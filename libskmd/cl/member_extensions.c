@@ -1,5 +1,5 @@
-/* libskmd/cl/member_extensions.c: the extensions and OpenCL C features common to some members
- * (see member_extensions.h). */
+/* libskmd/cl/member_extensions.c: the extensions and OpenCL C features common to some
+ * members (see member_extensions.h). */
 #include "cl/member_extensions.h"
 
 #include <stdio.h>

@@ -1,6 +1,6 @@
-/* libskmd/cl/member_extensions.h: what the kernel compiler must enable so that a split program
- * reads the app's source as the members' own drivers do (docs/transform.md, "Extensions and
- * OpenCL C version"). */
+/* libskmd/cl/member_extensions.h: what the kernel compiler must enable so that a split
+ * program reads the app's source as the members' own drivers do (docs/transform.md,
+ * "Extensions and OpenCL C version"). */
 #ifndef SKMD_MEMBER_EXTENSIONS_H
 #define SKMD_MEMBER_EXTENSIONS_H
 

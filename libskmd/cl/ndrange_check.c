@@ -1,8 +1,8 @@
-/* libskmd/cl/ndrange_check.c: the launch sizes of clEnqueueNDRangeKernel checked against the
- * virtual device and the kernel before libskmd splits anything, with the specification's
- * error codes. Drivers do not all check them (PoCL 3.1 aborts on a local size of 0 and
- * starts ~2^64 work-items when offset + size wraps), and a split launch computes shares
- * from them, so libskmd must. */
+/* libskmd/cl/ndrange_check.c: the launch sizes of clEnqueueNDRangeKernel checked against
+ * the virtual device and the kernel before libskmd splits anything, with the
+ * specification's error codes. Drivers do not all check them (PoCL 3.1 aborts on a local
+ * size of 0 and starts ~2^64 work-items when offset + size wraps), and a split launch
+ * computes shares from them, so libskmd must. */
 #include "cl/ndrange_check.h"
 
 #include <pthread.h>

@@ -1,4 +1,5 @@
-/* libskmd/cl/read_scattered.h: the app's reads of buffers whose bytes lie on several members. */
+/* libskmd/cl/read_scattered.h: the app's reads of buffers whose bytes lie on several
+ * members. */
 #ifndef SKMD_READ_SCATTERED_H
 #define SKMD_READ_SCATTERED_H
 

@@ -1,5 +1,5 @@
-/* libskmd/cl/write_placed.c: the app's write of a buffer with a placement goes to the members
- * that will read each part (see write_placed.h). */
+/* libskmd/cl/write_placed.c: the app's write of a buffer with a placement goes to the
+ * members that will read each part (see write_placed.h). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,4 +1,5 @@
-/* libskmd/device/dlopen_hook.c: apps that open the OpenCL loader themselves still reach libskmd.
+/* libskmd/device/dlopen_hook.c: apps that open the OpenCL loader themselves still reach
+ * libskmd.
  *
  * Under LD_PRELOAD an app that calls dlopen("libOpenCL.so.1") and looks its entry points
  * up in that handle (hashcat, plugin hosts, bindings written with ctypes or dlopen) would

@@ -1,4 +1,5 @@
-/* libskmd/device/driver_opencl.c: member operations through the member's real OpenCL driver. */
+/* libskmd/device/driver_opencl.c: member operations through the member's real OpenCL
+ * driver. */
 #include "device/api.h"
 #include "support/driver.h"
 

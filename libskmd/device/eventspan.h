@@ -1,5 +1,6 @@
-/* libskmd/device/eventspan.h: the app's events that stand for work libskmd does itself (a split
- * launch, a transfer of the app's done by the transfer engine), with the times of that work.
+/* libskmd/device/eventspan.h: the app's events that stand for work libskmd does itself (a
+ * split launch, a transfer of the app's done by the transfer engine), with the times of
+ * that work.
  *
  * Such an event is a real user event of the app queue's member. A split launch's is set by
  * the launch's thread when every share and merge is done (or with a negative status when

@@ -1,4 +1,5 @@
-/* libskmd/device/icd_mode.c: reaching the real drivers when libskmd is itself loaded as an ICD.
+/* libskmd/device/icd_mode.c: reaching the real drivers when libskmd is itself loaded as an
+ * ICD.
  *
  * Under LD_PRELOAD libskmd opens the system's ICD loader (libOpenCL.so.1) to reach the
  * drivers. Loaded as an ICD, it cannot: that loader is the app's own, already busy

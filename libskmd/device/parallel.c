@@ -1,6 +1,6 @@
-/* libskmd/device/parallel.c: see parallel.h. One lock guards the queue of jobs posted and not yet
- * started; a caller takes its own unstarted jobs back out of it, so no call ever waits
- * for a thread that is busy elsewhere. */
+/* libskmd/device/parallel.c: see parallel.h. One lock guards the queue of jobs posted and
+ * not yet started; a caller takes its own unstarted jobs back out of it, so no call ever
+ * waits for a thread that is busy elsewhere. */
 #include <pthread.h>
 #include <stdlib.h>
 

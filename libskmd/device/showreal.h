@@ -1,8 +1,8 @@
-/* libskmd/device/showreal.h: SKMD_SHOW_REAL=1. clGetPlatformIDs lists the real platforms after
- * the SKMD one, and every call on a handle libskmd did not make (a real platform,
- * device, context, queue, buffer... made from them) goes straight to the real entry
- * point. A handle is ours when its first word is libskmd's dispatch table; that one read
- * is the only check a real handle gets (an invalid pointer is the driver's to judge). */
+/* libskmd/device/showreal.h: SKMD_SHOW_REAL=1. clGetPlatformIDs lists the real platforms
+ * after the SKMD one, and every call on a handle libskmd did not make (a real platform,
+ * device, context, queue, buffer... made from them) goes straight to the real entry point.
+ * A handle is ours when its first word is libskmd's dispatch table; that one read is the
+ * only check a real handle gets (an invalid pointer is the driver's to judge). */
 #ifndef SKMD_SHOWREAL_H
 #define SKMD_SHOWREAL_H
 

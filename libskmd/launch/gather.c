@@ -1,5 +1,5 @@
-/* libskmd/launch/gather.c: a split launch's inputs held off the host, taken into the host copy
- * at once for every share that needs them (see gather.h). */
+/* libskmd/launch/gather.c: a split launch's inputs held off the host, taken into the host
+ * copy at once for every share that needs them (see gather.h). */
 #include <stdlib.h>
 
 #include "launch/gather.h"

@@ -1,11 +1,11 @@
-/* libskmd/launch/gather.h: the bytes that several shares of one split launch would each take out
- * of another member's copy (the app wrote or mapped a buffer on the queue's GPU, and the
- * launch splits over several), moved to the host copy by the first of those shares to
- * fetch the buffer: one transfer per range for all of them, after which every share takes
- * its part from the host copy over its own link, all at once. Left alone, each share takes
- * its part out of the holder in turn, under the buffer's lock, and the last one starts
- * late, a large part of a short launch. Shares that need none of them (the holder's own)
- * start at once. */
+/* libskmd/launch/gather.h: the bytes that several shares of one split launch would each
+ * take out of another member's copy (the app wrote or mapped a buffer on the queue's GPU,
+ * and the launch splits over several), moved to the host copy by the first of those shares
+ * to fetch the buffer: one transfer per range for all of them, after which every share
+ * takes its part from the host copy over its own link, all at once. Left alone, each share
+ * takes its part out of the holder in turn, under the buffer's lock, and the last one
+ * starts late, a large part of a short launch. Shares that need none of them (the holder's
+ * own) start at once. */
 #ifndef SKMD_GATHER_H
 #define SKMD_GATHER_H
 

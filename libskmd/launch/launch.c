@@ -1,12 +1,11 @@
-/* libskmd/launch/launch.c: one launch's life, whole or split, from clEnqueueNDRangeKernel to
- * its event. The launch snapshots the app's arguments (the app may set new ones while it
+/* libskmd/launch/launch.c: one launch's life, whole or split, from clEnqueueNDRangeKernel
+ * to its event. The launch snapshots the app's arguments (the app may set new ones while it
  * runs) and is planned (launch_plan.c). A split launch returns at once: on the app's real
- * queue it puts a marker `before` (everything queued before it), the app's event is a
- * user event (eventspan.h), and the queue's launcher thread (worker.c) waits for the
- * app's wait list, for `before` and for earlier launches on the same buffers
- * (inflight.h), runs the shares (launch_shares.c), ends its in-flight entry, reports
- * (launch_report.c) and sets the event. A launch that is not split runs whole
- * (launch_whole.c). */
+ * queue it puts a marker `before` (everything queued before it), the app's event is a user
+ * event (eventspan.h), and the queue's launcher thread (worker.c) waits for the app's wait
+ * list, for `before` and for earlier launches on the same buffers (inflight.h), runs the
+ * shares (launch_shares.c), ends its in-flight entry, reports (launch_report.c) and sets
+ * the event. A launch that is not split runs whole (launch_whole.c). */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
-/* libskmd/launch/launch_internal.h: one app launch as launch*.c share it, for those files only
- * (the entry point is launch.h). A launch is a snapshot of the app's arguments, its shape
- * and, when split, its shares; each launch*.c file does one job on it, named below by the
- * file that owns it. */
+/* libskmd/launch/launch_internal.h: one app launch as launch*.c share it, for those files
+ * only (the entry point is launch.h). A launch is a snapshot of the app's arguments, its
+ * shape and, when split, its shares; each launch*.c file does one job on it, named below by
+ * the file that owns it. */
 #ifndef SKMD_LAUNCH_INTERNAL_H
 #define SKMD_LAUNCH_INTERNAL_H
 

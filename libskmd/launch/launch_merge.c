@@ -1,7 +1,7 @@
-/* libskmd/launch/launch_merge.c: the merge kernel. When a launch's written bytes are not known
- * exactly per share (bounds that overlap, or unknown), each other member's share is
- * folded into the merge member's (a CPU's) copies: the bytes of the share's write bound
- * are read from its member into a source buffer on the merge member, and the kernel's
+/* libskmd/launch/launch_merge.c: the merge kernel. When a launch's written bytes are not
+ * known exactly per share (bounds that overlap, or unknown), each other member's share is
+ * folded into the merge member's (a CPU's) copies: the bytes of the share's write bound are
+ * read from its member into a source buffer on the merge member, and the kernel's
  * NAME__skmd_merge runs there for that share's groups, copying just what they store. */
 #include <stdlib.h>
 

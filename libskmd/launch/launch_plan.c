@@ -1,10 +1,10 @@
-/* libskmd/launch/launch_plan.c: whether a launch is split, and its shares. Checks what rules a
- * split out (mode, members, the kernel's analysis record, local size, arguments), fills
- * the launch's shape and scalars, asks plan.c (the partitioner) for each eligible
+/* libskmd/launch/launch_plan.c: whether a launch is split, and its shares. Checks what
+ * rules a split out (mode, members, the kernel's analysis record, local size, arguments),
+ * fills the launch's shape and scalars, asks plan.c (the partitioner) for each eligible
  * member's count of work-groups, rounds them to whole rows of groups where that spares the
  * merge (share_align.h), and decides per written buffer how its bytes are put together
- * (exact, bounds, boxes or the merge kernel, and on which member). A launch that runs
- * whole gets the reason, logged once per kernel when the user forced a split. */
+ * (exact, bounds, boxes or the merge kernel, and on which member). A launch that runs whole
+ * gets the reason, logged once per kernel when the user forced a split. */
 #include <string.h>
 
 #include "support/config.h"

@@ -1,5 +1,5 @@
-/* libskmd/launch/pieces.c: a share launched in pieces whose inputs move while the piece before
- * computes (see pieces.h). */
+/* libskmd/launch/pieces.c: a share launched in pieces whose inputs move while the piece
+ * before computes (see pieces.h). */
 #include <stdatomic.h>
 #include <stdlib.h>
 

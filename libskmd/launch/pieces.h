@@ -1,5 +1,5 @@
-/* libskmd/launch/pieces.h: a share launched in pieces, so that the inputs of piece i+1 move to
- * the member while piece i computes (docs/transfer.md, "Shares in pieces").
+/* libskmd/launch/pieces.h: a share launched in pieces, so that the inputs of piece i+1 move
+ * to the member while piece i computes (docs/transfer.md, "Shares in pieces").
  *
  * A share of groups [first, first+count) on member m is cut into k contiguous pieces of
  * near-equal group counts. Piece i's inputs are fetched on a second in-order queue of the

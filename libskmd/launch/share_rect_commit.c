@@ -1,5 +1,5 @@
-/* libskmd/launch/share_rect_commit.c: a share's box of written bytes made current where the app
- * reads, with rectangular copies (see share_rect.h). */
+/* libskmd/launch/share_rect_commit.c: a share's box of written bytes made current where the
+ * app reads, with rectangular copies (see share_rect.h). */
 #include "device/api.h"
 #include "support/error.h"
 #include "support/object.h"

@@ -1,5 +1,5 @@
-/* libskmd/launch/stream_out.c: a share's outputs copied into the host copy as soon as the share
- * ends, and the app's reads served from there (see stream_out.h). */
+/* libskmd/launch/stream_out.c: a share's outputs copied into the host copy as soon as the
+ * share ends, and the app's reads served from there (see stream_out.h). */
 #include <stdatomic.h>
 #include <string.h>
 

@@ -1,5 +1,5 @@
-/* libskmd/launch/trace_whole.c: a launch run whole on the app's own queue is left to the driver
- * (libskmd does not wait for it), so its trace span ends in the event's completion
+/* libskmd/launch/trace_whole.c: a launch run whole on the app's own queue is left to the
+ * driver (libskmd does not wait for it), so its trace span ends in the event's completion
  * callback. Nothing is done when SKMD_TRACE is unset. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,5 @@
-/* libskmd/launch/trace_whole.h: trace spans for launches run whole on the app's own queue. */
+/* libskmd/launch/trace_whole.h: trace spans for launches run whole on the app's own queue.
+ */
 #ifndef SKMD_TRACE_WHOLE_H
 #define SKMD_TRACE_WHOLE_H
 

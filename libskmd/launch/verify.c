@@ -1,9 +1,9 @@
-/* libskmd/launch/verify.c: SKMD_VERIFY (verify.h). Before a split launch runs, every root buffer
- * it passes is copied as it is current (skmd_coh_peek: no copy's state changes, so the
- * split moves what it would have moved). After the split, those copies become scratch
- * buffers on one member, the app's kernel runs whole there on them, and each written
- * buffer argument is compared with what the split left. Copying before the split is
- * what makes kernels that read and write one buffer in place come out right. */
+/* libskmd/launch/verify.c: SKMD_VERIFY (verify.h). Before a split launch runs, every root
+ * buffer it passes is copied as it is current (skmd_coh_peek: no copy's state changes, so
+ * the split moves what it would have moved). After the split, those copies become scratch
+ * buffers on one member, the app's kernel runs whole there on them, and each written buffer
+ * argument is compared with what the split left. Copying before the split is what makes
+ * kernels that read and write one buffer in place come out right. */
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>

@@ -1,9 +1,9 @@
-/* libskmd/launch/verify.h: SKMD_VERIFY, the verification mode. Every launch split among members
- * is also run whole on one member, from a snapshot of its buffers taken before the split,
- * and every buffer argument the kernel writes is compared with what the split left:
- * byte for byte when the members compute alike, floats within a tolerance otherwise.
- * A difference is logged at error level and, with SKMD_VERIFY_FILE, written as a JSON
- * line; a summary line at exit. The app keeps the split's results (docs/verify.md). */
+/* libskmd/launch/verify.h: SKMD_VERIFY, the verification mode. Every launch split among
+ * members is also run whole on one member, from a snapshot of its buffers taken before the
+ * split, and every buffer argument the kernel writes is compared with what the split left:
+ * byte for byte when the members compute alike, floats within a tolerance otherwise. A
+ * difference is logged at error level and, with SKMD_VERIFY_FILE, written as a JSON line; a
+ * summary line at exit. The app keeps the split's results (docs/verify.md). */
 #ifndef SKMD_VERIFY_H
 #define SKMD_VERIFY_H
 

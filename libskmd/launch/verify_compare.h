@@ -1,5 +1,5 @@
-/* libskmd/launch/verify_compare.h: how SKMD_VERIFY compares a buffer the split wrote with the
- * same buffer from a whole run (verify.h): the element kind of a parameter from its
+/* libskmd/launch/verify_compare.h: how SKMD_VERIFY compares a buffer the split wrote with
+ * the same buffer from a whole run (verify.h): the element kind of a parameter from its
  * OpenCL type name, and the first difference. Pure C, no OpenCL call. */
 #ifndef SKMD_VERIFY_COMPARE_H
 #define SKMD_VERIFY_COMPARE_H

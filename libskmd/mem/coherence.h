@@ -1,6 +1,6 @@
-/* libskmd/mem/coherence.h: the buffer manager. Every root buffer has a host copy (made when a
- * transfer or a zero-copy member first needs it) and, per copy (each member, and the
- * host at index SKMD_HOST), the byte ranges that are current. Bytes move only where the
+/* libskmd/mem/coherence.h: the buffer manager. Every root buffer has a host copy (made when
+ * a transfer or a zero-copy member first needs it) and, per copy (each member, and the host
+ * at index SKMD_HOST), the byte ranges that are current. Bytes move only where the
  * destination's copy is stale; a write makes the writer's copy the only current one over
  * the bytes it touched.
  *

@@ -1,5 +1,5 @@
-/* libskmd/mem/inflight.c: the registry of split launches in flight, and striped locks keyed by
- * address (one per root buffer, one per real kernel). See inflight.h for the rule. */
+/* libskmd/mem/inflight.c: the registry of split launches in flight, and striped locks keyed
+ * by address (one per root buffer, one per real kernel). See inflight.h for the rule. */
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
-/* libskmd/mem/inflight.h: split launches that are still running, and the per-buffer locks of
- * the buffer manager.
+/* libskmd/mem/inflight.h: split launches that are still running, and the per-buffer locks
+ * of the buffer manager.
  *
  * The rule that keeps asynchronous launches coherent: every launch registers the root
  * buffers it touches, and which of them it writes, when it is enqueued; before a launch

@@ -1,5 +1,5 @@
-/* libskmd/mem/member_health.h: what libskmd knows about each member's faults, and where work
- * goes when a member cannot do it.
+/* libskmd/mem/member_health.h: what libskmd knows about each member's faults, and where
+ * work goes when a member cannot do it.
  *
  * A member is healthy, or has failed a share for a reason of its own that is not a device
  * fault (it takes no more shares; whole launches still run there), or has failed a kernel

@@ -1,6 +1,6 @@
-/* libskmd/mem/xfer_list.h: a growing list of transfers between the app's memory and members'
- * copies of one root buffer, run together with skmd_xfer_run_many (the app's reads of
- * bytes spread over several members, its placed writes). */
+/* libskmd/mem/xfer_list.h: a growing list of transfers between the app's memory and
+ * members' copies of one root buffer, run together with skmd_xfer_run_many (the app's reads
+ * of bytes spread over several members, its placed writes). */
 #ifndef SKMD_XFER_LIST_H
 #define SKMD_XFER_LIST_H
 

@@ -1,5 +1,5 @@
-/* libskmd/plan/boxes.h: a contiguous range of LINEAR work-group ids (linear = gx + ngx*(gy +
- * ngy*gz)) cut into rectangular boxes of groups, each launchable as one NDRange. Pure C,
+/* libskmd/plan/boxes.h: a contiguous range of LINEAR work-group ids (linear = gx + ngx*(gy
+ * + ngy*gz)) cut into rectangular boxes of groups, each launchable as one NDRange. Pure C,
  * no OpenCL call. */
 #ifndef SKMD_BOXES_H
 #define SKMD_BOXES_H

@@ -1,6 +1,6 @@
-/* libskmd/plan/host_busy.h: when shares run on the host's own cores (a CPU member's kernel),
- * so that the host's rate for the transfer engine's copies is learnt apart for the times
- * those cores are taken (plan.c: the partitioner's host_busy_bytes_per_ms). */
+/* libskmd/plan/host_busy.h: when shares run on the host's own cores (a CPU member's
+ * kernel), so that the host's rate for the transfer engine's copies is learnt apart for the
+ * times those cores are taken (plan.c: the partitioner's host_busy_bytes_per_ms). */
 #ifndef SKMD_HOST_BUSY_H
 #define SKMD_HOST_BUSY_H
 

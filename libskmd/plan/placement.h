@@ -1,10 +1,10 @@
-/* libskmd/plan/placement.h: where the app's writes of a launch's inputs should land. When the
- * partitioner finds that a launch whose inputs the app has just written would run faster
- * split with each member's part already on it (the write crossing every link at once)
- * than with every input on the app queue's member, it records on each input buffer the
- * shares and the bytes each member reads (a placement). The app's next writes of those
- * buffers go straight to those members (write_placed.h), and the next launch that finds
- * its inputs where its placement put them takes the placement's shares.
+/* libskmd/plan/placement.h: where the app's writes of a launch's inputs should land. When
+ * the partitioner finds that a launch whose inputs the app has just written would run
+ * faster split with each member's part already on it (the write crossing every link at
+ * once) than with every input on the app queue's member, it records on each input buffer
+ * the shares and the bytes each member reads (a placement). The app's next writes of those
+ * buffers go straight to those members (write_placed.h), and the next launch that finds its
+ * inputs where its placement put them takes the placement's shares.
  *
  * Locking: each function takes the buffers' locks itself; none is called under the
  * plan's lock (buffer locks come first). */

@@ -1,5 +1,6 @@
-/* libskmd/plan/plan.c: the partitioner in the runtime (see plan.h): the decision of a launch's
- * shares, from the request to the ticket, and the partitioner called on its problem.
+/* libskmd/plan/plan.c: the partitioner in the runtime (see plan.h): the decision of a
+ * launch's shares, from the request to the ticket, and the partitioner called on its
+ * problem.
  *
  * Per (kernel, launch shape class) an entry holds one performance table per member,
  * read from the profile database the first time the pair is launched, and refined by the

@@ -1,7 +1,7 @@
-/* libskmd/plan/plan_entries.c: the partitioner's entries, one per (kernel, launch shape class)
- * met by the process (see plan_internal.h's struct entry): found or made on a launch,
- * their members' tables and finish offsets read from the profile database when they are
- * made, written back when they changed (plan_entries_store), freed at exit. Everything
+/* libskmd/plan/plan_entries.c: the partitioner's entries, one per (kernel, launch shape
+ * class) met by the process (see plan_internal.h's struct entry): found or made on a
+ * launch, their members' tables and finish offsets read from the profile database when they
+ * are made, written back when they changed (plan_entries_store), freed at exit. Everything
  * here is under plan_lock. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,10 +1,10 @@
-/* libskmd/plan/plan_guard.c: the measured guard on the partitioner's splits (see skmd_part.h's
- * struct skmd_part_guard, kept per decision-cache key). A decision that splits may be run
- * whole on one member instead now and then, or split without the members on the host's
- * cores, so that the launch's measured wall time judges the split against those; the
- * guard's verdict then holds until a retry. Its state goes to and from the database
- * through plan_guard_store.c; its counts are logged at exit. Under plan_lock, but for
- * skmd_plan_observe_wall, which takes it. */
+/* libskmd/plan/plan_guard.c: the measured guard on the partitioner's splits (see
+ * skmd_part.h's struct skmd_part_guard, kept per decision-cache key). A decision that
+ * splits may be run whole on one member instead now and then, or split without the members
+ * on the host's cores, so that the launch's measured wall time judges the split against
+ * those; the guard's verdict then holds until a retry. Its state goes to and from the
+ * database through plan_guard_store.c; its counts are logged at exit. Under plan_lock, but
+ * for skmd_plan_observe_wall, which takes it. */
 #include <string.h>
 
 #include "support/log.h"

@@ -1,5 +1,6 @@
-/* libskmd/plan/plan_internal.h: what the partitioner's files in the runtime (plan*.c) share,
- * for them only (see plan.h). Everything here is under plan_lock unless said otherwise. */
+/* libskmd/plan/plan_internal.h: what the partitioner's files in the runtime (plan*.c)
+ * share, for them only (see plan.h). Everything here is under plan_lock unless said
+ * otherwise. */
 #ifndef SKMD_PLAN_INTERNAL_H
 #define SKMD_PLAN_INTERNAL_H
 

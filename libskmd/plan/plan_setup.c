@@ -1,10 +1,10 @@
-/* libskmd/plan/plan_setup.c: the partitioner's process-wide state, set up on the first launch
- * and torn down at exit (see plan_internal.h). Setup reads the policy, opens the profile
- * database and the decision cache, identifies each member in the database (identical
- * devices numbered apart), loads its link curves and works out its rough peaks for the
- * roofline predictor, finds the identical members (twins), loads the host's rates and
- * hooks the transfer engine's observers. At exit what was learnt is written back and the
- * guard's counts and the host's rates are logged. Defines the state plan_internal.h
+/* libskmd/plan/plan_setup.c: the partitioner's process-wide state, set up on the first
+ * launch and torn down at exit (see plan_internal.h). Setup reads the policy, opens the
+ * profile database and the decision cache, identifies each member in the database
+ * (identical devices numbered apart), loads its link curves and works out its rough peaks
+ * for the roofline predictor, finds the identical members (twins), loads the host's rates
+ * and hooks the transfer engine's observers. At exit what was learnt is written back and
+ * the guard's counts and the host's rates are logged. Defines the state plan_internal.h
  * shares. */
 #include <pthread.h>
 #include <stdio.h>

@@ -1,12 +1,12 @@
-/* libskmd/plan/share_source.h: the second way for a member to run its share of a split launch:
- * the app's own OpenCL C source, built by the member's own driver, each share launched as
- * at most 5 boxes of work-groups (boxes.h) through the global work offset. A prelude of
- * macros restores what a sub-launch changes (get_group_id, get_num_groups,
- * get_global_size, get_global_offset, get_global_linear_id) from -D constants of the
- * whole launch, so the program is built once per launch shape (a small per-program
- * cache). Used for every member that is not PoCL (SKMD_SHARE_BUILD=auto), so each element
- * is what its device writes natively; the analysis record and the merge kernel still come
- * from skmd-opt's PoCL build. */
+/* libskmd/plan/share_source.h: the second way for a member to run its share of a split
+ * launch: the app's own OpenCL C source, built by the member's own driver, each share
+ * launched as at most 5 boxes of work-groups (boxes.h) through the global work offset. A
+ * prelude of macros restores what a sub-launch changes (get_group_id, get_num_groups,
+ * get_global_size, get_global_offset, get_global_linear_id) from -D constants of the whole
+ * launch, so the program is built once per launch shape (a small per-program cache). Used
+ * for every member that is not PoCL (SKMD_SHARE_BUILD=auto), so each element is what its
+ * device writes natively; the analysis record and the merge kernel still come from
+ * skmd-opt's PoCL build. */
 #ifndef SKMD_SHARE_SOURCE_H
 #define SKMD_SHARE_SOURCE_H
 

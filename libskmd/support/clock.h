@@ -1,5 +1,6 @@
-/* libskmd/support/clock.h: the one clock libskmd times things with (CLOCK_MONOTONIC, in ns): the
- * trace's spans, the engine's link timings and landing times, the copy threads' spins. */
+/* libskmd/support/clock.h: the one clock libskmd times things with (CLOCK_MONOTONIC, in
+ * ns): the trace's spans, the engine's link timings and landing times, the copy threads'
+ * spins. */
 #ifndef SKMD_CLOCK_H
 #define SKMD_CLOCK_H
 

@@ -1,5 +1,5 @@
-/* libskmd/support/config.c: parses the SKMD_* environment controls declared in controls.def.
- * The only file of the project that reads SKMD_* variables. */
+/* libskmd/support/config.c: parses the SKMD_* environment controls declared in
+ * controls.def. The only file of the project that reads SKMD_* variables. */
 #include "support/config.h"
 
 #include "support/log.h"

@@ -1,4 +1,5 @@
-/* libskmd/support/config.h: the parsed SKMD_* environment controls (declared in controls.def).
+/* libskmd/support/config.h: the parsed SKMD_* environment controls (declared in
+ * controls.def).
  *
  * Plain C, no OpenCL: also linked into the tools and the tests.
  * The one place in the project that reads SKMD_* variables is config.c.

@@ -1,5 +1,5 @@
-/* libskmd/support/ranges.c: sorted, merged byte-range sets (see ranges.h). The sets stay small
- * (a few ranges per copy), so plain arrays and linear scans are enough. */
+/* libskmd/support/ranges.c: sorted, merged byte-range sets (see ranges.h). The sets stay
+ * small (a few ranges per copy), so plain arrays and linear scans are enough. */
 #include <stdlib.h>
 #include <string.h>
 

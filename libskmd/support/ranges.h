@@ -1,5 +1,6 @@
-/* libskmd/support/ranges.h: a small set of byte ranges [begin, end), kept sorted and merged.
- * Used per buffer and per copy (host, each member) to say which bytes are current. */
+/* libskmd/support/ranges.h: a small set of byte ranges [begin, end), kept sorted and
+ * merged. Used per buffer and per copy (host, each member) to say which bytes are current.
+ */
 #ifndef SKMD_RANGES_H
 #define SKMD_RANGES_H
 

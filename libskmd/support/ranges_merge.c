@@ -1,5 +1,5 @@
-/* libskmd/support/ranges_merge.c: union and difference of two sorted, merged range sets in one
- * pass over both (see ranges_merge.h). */
+/* libskmd/support/ranges_merge.c: union and difference of two sorted, merged range sets in
+ * one pass over both (see ranges_merge.h). */
 #include <stdlib.h>
 
 #include "support/ranges_merge.h"

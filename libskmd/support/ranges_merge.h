@@ -1,6 +1,6 @@
-/* libskmd/support/ranges_merge.h: whole-set operations on byte-range sets (ranges.h), linear in
- * the sizes of both sets: a share's box of many rows is added to or taken from a copy's
- * set at once, where one skmd_ranges_add per row would cost the set's size each. */
+/* libskmd/support/ranges_merge.h: whole-set operations on byte-range sets (ranges.h),
+ * linear in the sizes of both sets: a share's box of many rows is added to or taken from a
+ * copy's set at once, where one skmd_ranges_add per row would cost the set's size each. */
 #ifndef SKMD_RANGES_MERGE_H
 #define SKMD_RANGES_MERGE_H
 

@@ -1,5 +1,5 @@
-/* libskmd/support/report.h: the exit summary line and the per-kernel table that SKMD_REPORT=1
- * prints (SKMD_REPORT=json: the same as one JSON object) at exit.
+/* libskmd/support/report.h: the exit summary line and the per-kernel table that
+ * SKMD_REPORT=1 prints (SKMD_REPORT=json: the same as one JSON object) at exit.
  *
  * The runtime calls skmd_report_launch() once per app launch; the report adds launches up
  * per kernel. Thread-safe, no OpenCL. Columns and keys are documented in docs/tools.md:

@@ -1,5 +1,6 @@
-/* libskmd/support/trace.h: the Chrome trace (SKMD_TRACE=file.json) of transfers, sub-launches and
- * merges, one track per device, for Perfetto (ui.perfetto.dev) or chrome://tracing.
+/* libskmd/support/trace.h: the Chrome trace (SKMD_TRACE=file.json) of transfers,
+ * sub-launches and merges, one track per device, for Perfetto (ui.perfetto.dev) or
+ * chrome://tracing.
  *
  * Cheap and thread-safe: a span is copied into a buffer under a mutex and nothing is written
  * until skmd_trace_flush() or exit. When SKMD_TRACE is empty every call returns at once.

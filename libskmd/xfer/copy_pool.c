@@ -1,4 +1,5 @@
-/* libskmd/xfer/copy_pool.c: large host copies shared among a pool of threads (see copy_pool.h).
+/* libskmd/xfer/copy_pool.c: large host copies shared among a pool of threads (see
+ * copy_pool.h).
  *
  * A copy is cut into pieces posted in a fixed table of job slots; the pool's threads and
  * the caller take pieces with a compare-and-swap, not under a lock: with 8-16 threads

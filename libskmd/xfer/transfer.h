@@ -1,5 +1,5 @@
-/* libskmd/xfer/transfer.h: the transfer engine. Moves bytes between ordinary host memory and a
- * member's real buffer as fast as the member's link allows:
+/* libskmd/xfer/transfer.h: the transfer engine. Moves bytes between ordinary host memory
+ * and a member's real buffer as fast as the member's link allows:
  *   - small transfers (below SKMD_TRANSFER_DIRECT_KIB) go directly, one blocking call;
  *   - larger ones are cut into chunks that go through a few pinned staging buffers of the
  *     member (CL_MEM_ALLOC_HOST_PTR, mapped once, made ahead (skmd_xfer_prepare) or on
