@@ -14,6 +14,7 @@
 #include "support/object.h"
 #include "device/parallel.h"
 #include "xfer/transfer.h"
+#include "xfer/transfer_internal.h"
 
 #define MAX_STAGING 8
 #define MIN_CHUNK ((size_t)64 << 10)
@@ -198,85 +199,6 @@ void skmd_xfer_prepare(int member, cl_context context, cl_device_id device)
                  "made on first use", member, err);
 }
 
-/* ---- Pinned host copies: a list of mapped ALLOC_HOST_PTR buffers ---- */
-
-struct pinned {
-    struct pinned *next;
-    cl_context context;
-    cl_command_queue q; /* to map and unmap it */
-    cl_mem buf;
-    unsigned char *ptr;
-    size_t size;
-};
-
-static pthread_mutex_t pinned_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct pinned *pinned_list;
-
-void *skmd_xfer_host_alloc(cl_context ctx, cl_device_id device, size_t size, cl_int *err)
-{
-    struct pinned *p = calloc(1, sizeof *p);
-    if (!p) {
-        *err = CL_OUT_OF_HOST_MEMORY;
-        return NULL;
-    }
-    p->context = ctx;
-    p->size = size;
-    p->q = real_clCreateCommandQueue(ctx, device, 0, err);
-    if (p->q)
-        p->buf = real_clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, size, NULL,
-                                     err);
-    if (p->buf)
-        p->ptr = real_clEnqueueMapBuffer(p->q, p->buf, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0,
-                                         size, 0, NULL, NULL, err);
-    if (!p->ptr) {
-        if (p->buf)
-            real_clReleaseMemObject(p->buf);
-        if (p->q)
-            real_clReleaseCommandQueue(p->q);
-        free(p);
-        return NULL;
-    }
-    pthread_mutex_lock(&pinned_lock);
-    p->next = pinned_list;
-    pinned_list = p;
-    pthread_mutex_unlock(&pinned_lock);
-    return p->ptr;
-}
-
-int skmd_xfer_host_free(void *ptr)
-{
-    pthread_mutex_lock(&pinned_lock);
-    struct pinned **at = &pinned_list;
-    while (*at && (*at)->ptr != ptr)
-        at = &(*at)->next;
-    struct pinned *p = *at;
-    if (p)
-        *at = p->next;
-    pthread_mutex_unlock(&pinned_lock);
-    if (!p)
-        return -1;
-    real_clEnqueueUnmapMemObject(p->q, p->buf, p->ptr, 0, NULL, NULL);
-    real_clFinish(p->q);
-    real_clReleaseMemObject(p->buf);
-    real_clReleaseCommandQueue(p->q);
-    free(p);
-    return 0;
-}
-
-/* Whether [host, host+size) lies in pinned memory made in `ctx`. */
-static int host_is_pinned(const void *host, size_t size, cl_context ctx)
-{
-    uintptr_t h = (uintptr_t)host;
-    int found = 0;
-    pthread_mutex_lock(&pinned_lock);
-    for (struct pinned *p = pinned_list; p && !found; p = p->next) {
-        uintptr_t b = (uintptr_t)p->ptr;
-        found = p->context == ctx && h >= b && h - b <= p->size && size <= p->size - (h - b);
-    }
-    pthread_mutex_unlock(&pinned_lock);
-    return found;
-}
-
 /* ---- Process totals, logged at exit (SKMD_LOG=info) ---- */
 
 static atomic_uint_least64_t total_direct, total_staged, total_chunks, total_zero_copy;
@@ -433,104 +355,6 @@ static cl_int direct(const struct skmd_xfer_req *req)
                                     req->host, 0, NULL, NULL);
 }
 
-static _Atomic(skmd_xfer_observer) observer;
-
-void skmd_xfer_set_observer(skmd_xfer_observer fn)
-{
-    atomic_store(&observer, fn);
-}
-
-/* ---- Transfers of several members at once (timed ones: while an observer is set) ----
- * Their host side goes through the same memory. A window opens when the first timed
- * transfer starts and closes when the last one ends; a window in which two members'
- * transfers overlapped tells the window observer its bytes and length: what the host
- * carries for all links together. A transfer that overlapped another member's is not one
- * link's own rate: the link observer does not hear of it. */
-static _Atomic(skmd_xfer_window_observer) window_observer;
-static struct {
-    pthread_mutex_t lock;
-    int active[SKMD_MAX_MEMBERS]; /* timed transfers in flight per member */
-    int nactive;
-    uint64_t overlaps;            /* transfers started beside another member's */
-    unsigned members;             /* members that moved bytes in the window */
-    int overlapped;
-    uint64_t bytes, start_ns;
-} window = {.lock = PTHREAD_MUTEX_INITIALIZER};
-
-void skmd_xfer_set_window_observer(skmd_xfer_window_observer fn)
-{
-    atomic_store(&window_observer, fn);
-}
-
-/* A timed transfer of member m starts; *mark for window_leave. */
-static void window_enter(int m, uint64_t *mark)
-{
-    pthread_mutex_lock(&window.lock);
-    int beside = window.nactive - window.active[m] > 0;
-    if (window.nactive == 0) {
-        window.members = 0;
-        window.overlapped = 0;
-        window.bytes = 0;
-        window.start_ns = skmd_now_ns();
-    }
-    window.overlaps += beside;
-    window.overlapped |= beside;
-    window.active[m]++;
-    window.nactive++;
-    window.members |= 1u << m;
-    /* Overlapped from its start, or by any transfer started beside another meanwhile. */
-    *mark = beside ? UINT64_MAX : window.overlaps;
-    pthread_mutex_unlock(&window.lock);
-}
-
-/* It ends (`bytes` moved, 0 when it failed); whether it ran beside another member's. */
-static int window_leave(int m, uint64_t bytes, uint64_t mark)
-{
-    skmd_xfer_window_observer fn = NULL;
-    uint64_t wbytes = 0;
-    double ms = 0;
-    int members = 0;
-    pthread_mutex_lock(&window.lock);
-    int beside = mark == UINT64_MAX || mark != window.overlaps;
-    window.active[m]--;
-    window.nactive--;
-    window.bytes += bytes;
-    if (window.nactive == 0 && window.overlapped) {
-        fn = atomic_load(&window_observer);
-        wbytes = window.bytes;
-        ms = (double)(skmd_now_ns() - window.start_ns) / 1e6;
-        for (unsigned bits = window.members; bits; bits &= bits - 1)
-            members++;
-    }
-    pthread_mutex_unlock(&window.lock);
-    if (fn && wbytes && ms > 0)
-        fn(wbytes, ms, members);
-    return beside;
-}
-
-/* The link's time starts now, for a timed transfer (t0 != 0): its new t0, its window
- * entered (*mark for observed()). */
-static uint64_t timing_start(int member, uint64_t t0, uint64_t *mark)
-{
-    if (!t0)
-        return 0;
-    window_enter(member, mark);
-    return skmd_now_ns();
-}
-
-/* Tells the observer (when one is set and the transfer began at t0 != 0) what moved, if
- * the transfer ran alone on the host's side; closes its window entry. */
-static void observed(const struct skmd_xfer_req *req, int pinned, uint64_t t0, uint64_t mark,
-                     int ok)
-{
-    if (!t0)
-        return;
-    int beside = window_leave(req->member, ok ? req->size : 0, mark);
-    skmd_xfer_observer fn = atomic_load(&observer);
-    if (fn && ok && !beside)
-        fn(req->member, req->to_device, pinned, req->size, (double)(skmd_now_ns() - t0) / 1e6);
-}
-
 static int valid_req(const struct skmd_xfer_req *req)
 {
     return req && req->member >= 0 && req->member < SKMD_MAX_MEMBERS && req->queue &&
@@ -541,7 +365,7 @@ static int valid_req(const struct skmd_xfer_req *req)
 static int goes_direct(const struct skmd_xfer_req *req, const struct settings *s)
 {
     return req->direct || req->size < s->direct || req->size < 2 * MIN_CHUNK ||
-           !req->context || host_is_pinned(req->host, req->size, req->context);
+           !req->context || skmd_xfer_host_is_pinned(req->host, req->size, req->context);
 }
 
 cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *stats)
@@ -557,17 +381,17 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
     /* Timed for the observer from an idle queue: the transfer alone, not the kernel that
      * a blocking read would wait for. */
     uint64_t t0 =
-        atomic_load(&observer) && real_clFinish(req->queue) == CL_SUCCESS ? skmd_now_ns() : 0;
+        skmd_xfer_observing() && real_clFinish(req->queue) == CL_SUCCESS ? skmd_now_ns() : 0;
     uint64_t mark = 0;
     if (goes_direct(req, &s)) {
-        int pinned = req->context && host_is_pinned(req->host, req->size, req->context);
-        t0 = timing_start(req->member, t0, &mark);
+        int pinned = req->context && skmd_xfer_host_is_pinned(req->host, req->size, req->context);
+        t0 = skmd_xfer_timing_start(req->member, t0, &mark);
         cl_int err = direct(req);
         if (err == CL_SUCCESS) {
             stats->direct_bytes += req->size;
             count(req->size, 0, 0, 0);
         }
-        observed(req, pinned, t0, mark, err == CL_SUCCESS);
+        skmd_xfer_observed(req, pinned, t0, mark, err == CL_SUCCESS);
         return err;
     }
     /* A request past the buffer's end fails before any chunk is written. */
@@ -587,18 +411,18 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
         /* No pinned memory to be had: the bytes still move, directly. */
         skmd_log(SKMD_LOG_INFO, "transfer: no staging buffers on member %d (%d); direct",
                  req->member, err);
-        t0 = timing_start(req->member, t0, &mark);
+        t0 = skmd_xfer_timing_start(req->member, t0, &mark);
         err = direct(req);
         if (err == CL_SUCCESS) {
             stats->direct_bytes += req->size;
             count(req->size, 0, 0, 0);
         }
-        observed(req, 0, t0, mark, err == CL_SUCCESS);
+        skmd_xfer_observed(req, 0, t0, mark, err == CL_SUCCESS);
         return err;
     }
     /* The link's time starts now: not the wait for the member's staging lock, nor the
      * pinning of its staging buffers on first use (a one-time cost, not the link's). */
-    t0 = timing_start(req->member, t0, &mark);
+    t0 = skmd_xfer_timing_start(req->member, t0, &mark);
     size_t chunk = chunk_for(req->size, &s);
     uint64_t nchunks = 0;
     err = req->to_device ? staged_write(req, st, &s, chunk, &nchunks)
@@ -609,7 +433,7 @@ cl_int skmd_xfer_run(const struct skmd_xfer_req *req, struct skmd_xfer_stats *st
         stats->chunks += nchunks;
         count(0, req->size, nchunks, 0);
     }
-    observed(req, 1, t0, mark, err == CL_SUCCESS);
+    skmd_xfer_observed(req, 1, t0, mark, err == CL_SUCCESS);
     return err;
 }
 
@@ -723,17 +547,4 @@ cl_int skmd_xfer_run_many(struct skmd_xfer_req *reqs, int n, struct skmd_xfer_st
         }
     }
     return err;
-}
-
-int skmd_xfer_device_shares_host(cl_device_id device)
-{
-    cl_bool unified = CL_FALSE;
-    cl_device_type type = 0;
-    if (real_clGetDeviceInfo(device, CL_DEVICE_HOST_UNIFIED_MEMORY, sizeof unified, &unified,
-                             NULL) != CL_SUCCESS ||
-        real_clGetDeviceInfo(device, CL_DEVICE_TYPE, sizeof type, &type, NULL) != CL_SUCCESS)
-        return 0;
-    /* An integrated GPU also says unified, but may still copy a USE_HOST_PTR buffer (and
-     * wants other alignments): in place is only taken for granted on a CPU device. */
-    return unified == CL_TRUE && (type & CL_DEVICE_TYPE_CPU);
 }

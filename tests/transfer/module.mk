@@ -7,9 +7,10 @@ CLEAN_FILES += $(TRANSFER_TEST)
 
 $(O)tests/transfer/test-transfer.o: CPPFLAGS += -Ilibskmd -DCL_USE_DEPRECATED_OPENCL_1_2_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_0_APIS
-$(TRANSFER_TEST): $(O)tests/transfer/test-transfer.o $(O)libskmd/xfer/transfer.o \
-  $(O)libskmd/xfer/copy_pool.o $(O)libskmd/device/parallel.o $(O)libskmd/support/config.o $(O)libskmd/support/log.o \
-  $(TEST_CHECK_OBJ)
+# The engine's objects (libskmd/xfer/) and what they use below them.
+TRANSFER_ENGINE_OBJS := $(addprefix $(O)libskmd/,xfer/transfer.o xfer/transfer_window.o \
+  xfer/host_mem.o xfer/copy_pool.o device/parallel.o support/config.o support/log.o)
+$(TRANSFER_TEST): $(O)tests/transfer/test-transfer.o $(TRANSFER_ENGINE_OBJS) $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -ldl -lpthread
 
 TEST_TARGETS += test-transfer
@@ -45,8 +46,7 @@ BENCH_TARGETS += bench-transfer
 .PHONY: bench-transfer
 $(O)bench/transfer/transfer-bench.o: CPPFLAGS += -Ilibskmd -DCL_USE_DEPRECATED_OPENCL_1_2_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_0_APIS
-$(TRANSFER_BENCH): $(O)bench/transfer/transfer-bench.o $(O)libskmd/xfer/transfer.o \
-  $(O)libskmd/xfer/copy_pool.o $(O)libskmd/device/parallel.o $(O)libskmd/support/config.o $(O)libskmd/support/log.o
+$(TRANSFER_BENCH): $(O)bench/transfer/transfer-bench.o $(TRANSFER_ENGINE_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ -ldl -lpthread
 bench-transfer: $(TRANSFER_BENCH)
 	$(TRANSFER_BENCH) $(BENCH_TRANSFER_ARGS)
