@@ -10,6 +10,7 @@
 #include "cl/impl.h"
 #include "cl/info.h"
 #include "support/object.h"
+#include "device/select.h"
 #include "device/showreal.h"
 
 static pthread_once_t missing_once = PTHREAD_ONCE_INIT;

@@ -34,4 +34,7 @@ void skmd_describe_candidates(const struct skmd_candidate *cands, int n, char *o
 int skmd_select_members(const char *spec, const struct skmd_candidate *cands, int n,
                         unsigned char *selected, char *err, size_t err_size);
 
+/* The fastest-looking of the members whose bits are set (state.c); -1 for none. */
+int skmd_fastest_member(unsigned members);
+
 #endif

@@ -123,9 +123,6 @@ struct skmd_state {
 };
 extern struct skmd_state skmd_state;
 
-/* The fastest-looking of the members whose bits are set (state.c); -1 for none. */
-int skmd_fastest_member(unsigned members);
-
 #define SKMD_CONTEXT_MAX_DEVICES 32
 struct _cl_context {
     struct skmd_object obj;
