@@ -125,7 +125,7 @@ int skmd_read_scattered(cl_command_queue q, cl_mem mem, size_t off, size_t size,
                         cl_bool blocking, cl_uint nwait, const cl_event *wait, cl_event *event,
                         cl_int *err)
 {
-    skmd_stream_note_app_read(mem); /* what stream_out.h learns from every read */
+    skmd_stream_note_app_read(mem); /* what stream_hist.h learns from every read */
     if (!skmd_may_finish_in_call(blocking) || !ptr || size == 0 ||
         mem->mtype != CL_MEM_OBJECT_BUFFER || off > mem->size || size > mem->size - off)
         return 0;

@@ -96,7 +96,7 @@ extern struct member_info plan_info[SKMD_MAX_MEMBERS];
 /* Smoothed peer-copy rate from member a to member b, bytes/ms (0: never timed). */
 extern double plan_peer_rate[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 /* Smoothed bytes/ms the host's side carried for several members' transfers at once
- * (transfer.c's windows, placed writes among them; 0: none seen). */
+ * (the transfer engine's windows, placed writes among them; 0: none seen). */
 extern double plan_host_rate;
 /* The same while a CPU member's share held the host's cores (0: none seen). */
 extern double plan_host_busy_rate;
@@ -163,7 +163,7 @@ void plan_guard_report(void);
 void plan_default_link(struct member_info *mi, int m, int cpu);
 void plan_load_links(struct member_info *mi);
 void plan_load_host_rates(void);
-/* transfer.c's observers, which take plan_lock themselves: */
+/* The transfer engine's observers, which take plan_lock themselves: */
 void plan_observe_transfer(int member, int to_device, int pinned, uint64_t bytes, double ms);
 void plan_observe_window(uint64_t bytes, double ms, int members);
 /* Under plan_lock: */

@@ -53,8 +53,8 @@ void plan_load_links(struct member_info *mi)
         }
 }
 
-/* transfer.c's observer: a transfer the engine timed refines the member's link curve
- * (written to the database with the tables). */
+/* The transfer engine's observer (transfer_window.c): a transfer the engine timed refines
+ * the member's link curve (written to the database with the tables). */
 void plan_observe_transfer(int member, int to_device, int pinned, uint64_t bytes,
                            double ms)
 {
@@ -75,7 +75,7 @@ void plan_smooth(double *figure, double measured)
     *figure = *figure == 0 ? measured : (1 - PLAN_ALPHA) * *figure + PLAN_ALPHA * measured;
 }
 
-/* transfer.c's window observer: several members' transfers at once. Small windows say
+/* The engine's window observer: several members' transfers at once. Small windows say
  * more of latencies than of the host's rate: not counted. A window that a CPU member's
  * share covered for the most part tells the host's rate while its cores are taken
  * (plan_host_busy_rate: what the host carried beside the idle rate's part, the rest of the

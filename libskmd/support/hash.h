@@ -1,6 +1,6 @@
 /* libskmd/support/hash.h: the 64-bit FNV-1a hash libskmd keys launches with (plan.c's
- * decision and guard keys, launch_memo.c's answers) and spreads event.c's span events over
- * buckets. */
+ * decision and guard keys, launch_memo.c's answers) and spreads eventspan.c's span events
+ * over buckets. */
 #ifndef SKMD_HASH_H
 #define SKMD_HASH_H
 
