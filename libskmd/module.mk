@@ -14,11 +14,11 @@ $(LIBSKMD_OBJS): CPPFLAGS += -Ilibskmd -DCL_USE_DEPRECATED_OPENCL_1_0_APIS \
   -DCL_USE_DEPRECATED_OPENCL_1_1_APIS -DCL_USE_DEPRECATED_OPENCL_1_2_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_0_APIS -DCL_USE_DEPRECATED_OPENCL_2_1_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_2_APIS
-$(LIBSKMD_OBJS): libskmd/api.def
+$(LIBSKMD_OBJS): libskmd/device/api.def
 
 # The linker version script: OPENCL_1.0 ... OPENCL_3.0 nodes as the ICD loaders export
 # them, expanded from api.def by the C preprocessor.
-$(LIBSKMD_MAP): libskmd/libskmd.map.in libskmd/api.def
+$(LIBSKMD_MAP): libskmd/libskmd.map.in libskmd/device/api.def
 	@mkdir -p $(dir $@)
 	$(CC) -E -P -x c -Ilibskmd $< | sed -e 's/ *;/;/g' -e '/^ *$$/d' > $@
 
@@ -36,4 +36,4 @@ $(LIBSKMD_SO): $(LIBSKMD_OBJS) $(LIBSKMD_MAP) $(LIBSKMD_LIBS)
 # header update and review the diff).
 .PHONY: regen-api-list
 regen-api-list:
-	/usr/bin/python3 tools/gen-api-list.py > libskmd/api.def
+	/usr/bin/python3 tools/gen-api-list.py > libskmd/device/api.def

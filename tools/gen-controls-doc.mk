@@ -1,4 +1,4 @@
-# tools/gen-controls-doc: docs/controls.md from libskmd/controls.def.
+# tools/gen-controls-doc: docs/controls.md from libskmd/support/controls.def.
 #   make docs     regenerates docs/controls.md (commit the result)
 # test-controls-doc fails when docs/controls.md is not what the generator prints.
 SKMD_CONFIG_OBJS := $(O)libskmd/support/config.o $(O)libskmd/support/log.o

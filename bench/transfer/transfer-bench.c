@@ -69,7 +69,7 @@ static void load_real(void)
     }
 #define SKMD_API(ret, name, params, args, err, ver) \
     *(void **)&skmd_real.name = dlsym(h, #name);
-#include "api.def"
+#include "device/api.def"
 #undef SKMD_API
 }
 

@@ -51,11 +51,11 @@ static inline void skmd_api_init(void)
             return real_##name args;                                                     \
         return skmd_##name args;                                                         \
     }
-#include "api.def"
+#include "device/api.def"
 #undef SKMD_API
 
 const cl_icd_dispatch skmd_dispatch = {
 #define SKMD_API(ret, name, params, args, err, ver) .name = name,
-#include "api.def"
+#include "device/api.def"
 #undef SKMD_API
 };

@@ -6,7 +6,7 @@
 #include <CL/cl.h>
 
 #define SKMD_API(ret, name, params, args, err, ver) ret skmd_##name params;
-#include "api.def"
+#include "device/api.def"
 #undef SKMD_API
 
 #endif

@@ -14,7 +14,7 @@
 /* One pointer per entry point of api.def, in its order. */
 struct skmd_real_table {
 #define SKMD_API(ret, name, params, args, err, ver) ret (CL_API_CALL *name) params;
-#include "api.def"
+#include "device/api.def"
 #undef SKMD_API
 };
 
@@ -52,13 +52,13 @@ static inline void skmd_app_callback_end(int saved)
         skmd_in_real_call = 1;                                                           \
         return skmd_real.name args;                                                      \
     }
-#include "api.def"
+#include "device/api.def"
 #undef SKMD_API
 
 /* Indices of the entry points, and their names for logs. */
 enum skmd_api_id {
 #define SKMD_API(ret, name, params, args, err, ver) SKMD_API_ID_##name,
-#include "api.def"
+#include "device/api.def"
 #undef SKMD_API
     SKMD_API_COUNT
 };

@@ -84,7 +84,7 @@ static const int no_handle;
     {                                                                                    \
         return dispatch_or_first(ICD_HANDLE(ICD_FIRST args))->name args;                 \
     }
-#include "api.def"
+#include "device/api.def"
 #undef SKMD_API
 
 /* The calls whose first argument is not the handle to dispatch on. */
@@ -235,7 +235,7 @@ int skmd_icd_loader_open(void)
     const cl_icd_dispatch *first = dispatch_of(vendors.platforms[0]);
 #define SKMD_API(ret, name, params, args, err, ver)                                      \
     skmd_real.name = first->name ? icd_##name : NULL;
-#include "api.def"
+#include "device/api.def"
 #undef SKMD_API
     skmd_real.clGetPlatformIDs = icd_get_platform_ids;
     skmd_real.clCreateContext = icd_create_context;

@@ -18,7 +18,7 @@ _Thread_local int skmd_in_real_call;
 
 const char *const skmd_api_names[SKMD_API_COUNT] = {
 #define SKMD_API(ret, name, params, args, err, ver) #name,
-#include "api.def"
+#include "device/api.def"
 #undef SKMD_API
 };
 

@@ -19,7 +19,7 @@ extern char **environ;
 #define SKMD_CONTROL(type, name, def, doc)                                                     \
     {#name, NULL, SKMD_CONTROL_TYPE_##type, #type, def, doc, offsetof(struct skmd_config, name)},
 static struct skmd_control_info control_table[] = {
-#include "controls.def"
+#include "support/controls.def"
 };
 #undef SKMD_CONTROL
 

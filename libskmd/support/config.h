@@ -20,7 +20,7 @@
 /* One field per control; strings are never NULL ("" when empty). */
 struct skmd_config {
 #define SKMD_CONTROL(type, name, def, doc) SKMD_CTYPE_##type name;
-#include "controls.def"
+#include "support/controls.def"
 #undef SKMD_CONTROL
 };
 

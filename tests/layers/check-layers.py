@@ -3,7 +3,7 @@
 
 LAYER... are libskmd's folders from the top layer down. A file may include headers of,
 and call functions of, only its own layer or a lower one. Fails on:
-  - a source or header under libskmd/ outside a layer folder;
+  - a source, header or .def list under libskmd/ outside a layer folder;
   - an upward include: a file of layer X including a header of a higher layer;
   - an upward call: an object of layer X (OBJ_ROOT/libskmd/X/*.o) taking a symbol that
     an object of a higher layer defines (nm: its undefined symbols against the others'
@@ -35,9 +35,9 @@ def main():
                 problems.append(f'{path}/: a folder that is no layer ({" ".join(layers)})')
                 continue
             for f in sorted(os.listdir(path)):
-                if f.endswith(('.c', '.h')):
+                if f.endswith(('.c', '.h', '.def')):
                     layer_of[f'{entry}/{f}'] = entry
-        elif entry.endswith(('.c', '.h')):
+        elif entry.endswith(('.c', '.h', '.def')):
             problems.append(f'{path}: outside the layer folders')
 
     def edge(src, dst, what):
@@ -57,7 +57,7 @@ def main():
             elif f'{layer}/{name}' in layer_of:
                 dst = f'{layer}/{name}'
             else:
-                continue  # outside libskmd (../../transform/record.h) or a .def file
+                continue  # outside libskmd (../../transform/record.h)
             edge(src, dst, 'includes ' + dst)
 
     # Calls: who defines what among libskmd's objects.
