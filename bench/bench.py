@@ -590,7 +590,7 @@ def column_env(lib, env, report):
 
 
 def profile_db_of(env):
-    """The profile database libskmd opens in env (libskmd/controls.def): SKMD_PROFILE_DB, else
+    """The profile database libskmd opens in env (libskmd/support/controls.def): SKMD_PROFILE_DB, else
     $SKMD_CACHE_DIR/profile.db, SKMD_CACHE_DIR defaulting to $XDG_CACHE_HOME/skmd, that to
     ~/.cache."""
     if env.get("SKMD_PROFILE_DB"):

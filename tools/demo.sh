@@ -8,7 +8,7 @@ case "${1-}" in
              echo "libskmd with its log, report and a timeline picture (demo-timeline.svg)."
              exit 0 ;;
   --version) sed -n 's/^#define SKMD_VERSION "\(.*\)"/demo.sh (libskmd) \1/p' \
-               "$(dirname "$0")/../libskmd/version.h"
+               "$(dirname "$0")/../libskmd/support/version.h"
              exit 0 ;;
   *) echo "demo.sh: unknown option $1; it takes none (tools/demo.sh --help)" >&2; exit 2 ;;
 esac

@@ -18,8 +18,8 @@ SKMD_LIBRARY ?= $(O)libskmd/libskmd.so
 INSTALL_TOOLS += $(O)tools/skmd-run $(O)tools/skmd-trace $(O)tools/skmd-info $(O)tools/skmd-opt \
   $(SKMD_PROFILE_BIN)
 INSTALL_DOCS += docs/controls.md docs/tools.md
-# The version, written once in libskmd/version.h.
-SKMD_VERSION := $(shell sed -n 's/^\#define SKMD_VERSION "\(.*\)"/\1/p' libskmd/version.h)
+# The version, written once in libskmd/support/version.h.
+SKMD_VERSION := $(shell sed -n 's/^\#define SKMD_VERSION "\(.*\)"/\1/p' libskmd/support/version.h)
 # The NAME line of each tool's man page; the rest comes from its --help.
 MAN_SUMMARY_skmd-run := run a program under libskmd
 MAN_SUMMARY_skmd-info := show the SKMD device, its member devices and libskmd's state
@@ -31,7 +31,7 @@ MAN_PAGES := $(patsubst %,$(MAN_DIR)/%.1,$(notdir $(INSTALL_TOOLS)))
 SKMD_PC := $(O)libskmd/libskmd.pc
 CLEAN_FILES += $(MAN_DIR) $(SKMD_PC)
 
-$(MAN_DIR)/%.1: $(O)tools/% tools/gen-man.sh libskmd/version.h
+$(MAN_DIR)/%.1: $(O)tools/% tools/gen-man.sh libskmd/support/version.h
 	@mkdir -p $(dir $@)
 	tools/gen-man.sh $< $(SKMD_VERSION) "$(MAN_SUMMARY_$*)" > $@.tmp && mv $@.tmp $@
 

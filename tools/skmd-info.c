@@ -20,12 +20,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "api.h"
-#include "config.h"
-#include "object.h"
-#include "select.h"
+#include "device/api.h"
+#include "support/config.h"
+#include "support/object.h"
+#include "device/select.h"
 #include "skmd_profiledb.h"
-#include "version.h"
+#include "support/version.h"
 
 extern char **environ;
 

@@ -10,7 +10,7 @@
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 
-#include "../libskmd/version.h"
+#include "../libskmd/support/version.h"
 #include "../transform/cache.h"
 #include "../transform/context.h"
 #include "../transform/frontend.h"

@@ -6,9 +6,9 @@
  * `calibrate` (skmd-profile-calibrate.c) measures the links through the real loader.
  */
 #include "skmd-profile.h"
-#include "version.h"
-#include "config.h"
-#include "json.h"
+#include "support/version.h"
+#include "support/config.h"
+#include "support/json.h"
 
 #include <errno.h>
 #include <sqlite3.h>

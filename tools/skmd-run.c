@@ -2,10 +2,10 @@
  *
  *   skmd-run [--devices gpu,cpu] [--mode split] [--trace t.json] [--report] ... -- app args
  *
- * One flag per control of libskmd/controls.def; the library is found next to this tool
+ * One flag per control of libskmd/support/controls.def; the library is found next to this tool
  * (build tree or install tree) unless --lib names it. */
-#include "config.h"
-#include "version.h"
+#include "support/config.h"
+#include "support/version.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -4,5 +4,5 @@ ALL_TARGETS += $(SKMD_RUN)
 CLEAN_FILES += $(SKMD_RUN)
 
 $(O)tools/skmd-run.o: CPPFLAGS += -Ilibskmd
-$(SKMD_RUN): $(O)tools/skmd-run.o $(O)libskmd/config.o $(O)libskmd/log.o
+$(SKMD_RUN): $(O)tools/skmd-run.o $(O)libskmd/support/config.o $(O)libskmd/support/log.o
 	$(CC) $(LDFLAGS) -o $@ $^ -lpthread

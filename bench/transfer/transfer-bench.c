@@ -1,5 +1,5 @@
 /* bench/transfer/transfer-bench.c: host<->device bytes/s per device, libskmd's transfer
- * engine (libskmd/transfer.c, linked in) against a plain blocking clEnqueueWriteBuffer /
+ * engine (libskmd/xfer/transfer.c, linked in) against a plain blocking clEnqueueWriteBuffer /
  * clEnqueueReadBuffer from ordinary malloc memory, and against the same call from pinned
  * memory (a mapped CL_MEM_ALLOC_HOST_PTR buffer: what a pinned host copy would give, with
  * what creating and mapping it cost, "pin-alloc").
@@ -18,9 +18,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "api.h"
-#include "config.h"
-#include "transfer.h"
+#include "device/api.h"
+#include "support/config.h"
+#include "xfer/transfer.h"
 
 struct skmd_real_table skmd_real;
 _Thread_local int skmd_in_real_call;
@@ -69,7 +69,7 @@ static void load_real(void)
     }
 #define SKMD_API(ret, name, params, args, err, ver) \
     *(void **)&skmd_real.name = dlsym(h, #name);
-#include "api.def"
+#include "device/api.def"
 #undef SKMD_API
 }
 

@@ -48,7 +48,7 @@ def parse_timings(stderr):
 
 
 def language_args(dev):
-    """What libskmd passes skmd-opt for this device (libskmd/member_extensions.c)."""
+    """What libskmd passes skmd-opt for this device (libskmd/cl/member_extensions.c)."""
     try:
         features = " ".join(f.name for f in dev.get_info(cl.device_info.OPENCL_C_FEATURES))
     except (cl.Error, AttributeError):

@@ -4,7 +4,7 @@
 
 #include <stdlib.h>
 
-/* libskmd/error_names.c, linked in: the names libskmd's own log uses. */
+/* libskmd/support/error_names.c, linked in: the names libskmd's own log uses. */
 const char *skmd_error_name(cl_int code);
 
 void cl_test_check(cl_int err, const char *call, const char *file, int line)

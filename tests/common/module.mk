@@ -3,4 +3,4 @@
 #   cl_test.{h,c}  the OpenCL test apps' CL_CHECK, set-up, buffers, kernels, dumps
 # Included (sorted) before the suites that name these variables.
 TEST_CHECK_OBJ := $(O)tests/common/check.o
-CL_TEST_OBJS := $(O)tests/common/cl_test.o $(O)libskmd/error_names.o
+CL_TEST_OBJS := $(O)tests/common/cl_test.o $(O)libskmd/support/error_names.o

@@ -1,10 +1,10 @@
-# tests/controls: the SKMD_* parser and the log (libskmd/config.c, libskmd/log.c).
+# tests/controls: the SKMD_* parser and the log (libskmd/support/config.c, libskmd/support/log.c).
 TEST_CONTROLS := $(O)tests/controls/test-controls
 ALL_TARGETS += $(TEST_CONTROLS)
 CLEAN_FILES += $(TEST_CONTROLS)
 
 $(O)tests/controls/test-controls.o: CPPFLAGS += -Ilibskmd
-$(TEST_CONTROLS): $(O)tests/controls/test-controls.o $(O)libskmd/config.o $(O)libskmd/log.o \
+$(TEST_CONTROLS): $(O)tests/controls/test-controls.o $(O)libskmd/support/config.o $(O)libskmd/support/log.o \
   $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -lpthread
 

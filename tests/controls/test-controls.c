@@ -1,9 +1,9 @@
-/* tests/controls: the SKMD_* parser (libskmd/config.c) and the log (libskmd/log.c).
+/* tests/controls: the SKMD_* parser (libskmd/support/config.c) and the log (libskmd/support/log.c).
  *
  * Parses explicit environments, then re-runs itself as a child with a real environment to
  * check what a process prints: one warning per misspelt variable, log levels, log file. */
-#include "config.h"
-#include "log.h"
+#include "support/config.h"
+#include "support/log.h"
 
 #include <stdio.h>
 #include <stdlib.h>

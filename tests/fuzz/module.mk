@@ -33,15 +33,15 @@ $(FUZZ_OBJ)/%.o: %.cpp
 
 FUZZ_RECORD_OBJS := $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(sort $(wildcard transform/record*.c)))
 FUZZ_TRANSFORM_OBJS := $(patsubst %,$(FUZZ_OBJ)/%,$(TRANSFORM_C_SRCS:.c=.o) $(TRANSFORM_CXX_SRCS:.cpp=.o))
-FUZZ_LIBSKMD_OBJS := $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(filter-out %/gen-%.c,$(wildcard libskmd/*.c)))
+FUZZ_LIBSKMD_OBJS := $(patsubst %.c,$(FUZZ_OBJ)/%.o,$(filter-out %/gen-%.c,$(wildcard libskmd/*/*.c)))
 
 $(FUZZ_TRANSFORM_OBJS) $(FUZZ_OBJ)/tests/fuzz/fuzz_transform.o: FUZZ_CPPFLAGS = $(TRANSFORM_CPPFLAGS)
 $(FUZZ_TRANSFORM_OBJS) $(FUZZ_OBJ)/tests/fuzz/fuzz_transform.o: $(TRANSFORM_STAMP)
-$(FUZZ_LIBSKMD_OBJS): FUZZ_CPPFLAGS = -DCL_USE_DEPRECATED_OPENCL_1_0_APIS \
+$(FUZZ_LIBSKMD_OBJS): FUZZ_CPPFLAGS = -Ilibskmd -DCL_USE_DEPRECATED_OPENCL_1_0_APIS \
   -DCL_USE_DEPRECATED_OPENCL_1_1_APIS -DCL_USE_DEPRECATED_OPENCL_1_2_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_0_APIS -DCL_USE_DEPRECATED_OPENCL_2_1_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_2_APIS
-$(FUZZ_LIBSKMD_OBJS): libskmd/api.def
+$(FUZZ_LIBSKMD_OBJS): libskmd/device/api.def
 
 $(FUZZ_BIN)/fuzz_record: $(FUZZ_OBJ)/tests/fuzz/fuzz_record.o $(FUZZ_RECORD_OBJS)
 	@mkdir -p $(dir $@)

@@ -1,6 +1,6 @@
 # tests/interposer/: libskmd's API surface: exports and versions, clinfo under libskmd,
 # SKMD_DEVICES, the no-loader/no-device message, and an invalid-handle test generated
-# from libskmd/api.def.
+# from libskmd/device/api.def.
 
 # The LD_PRELOAD value that runs a program under libskmd. Under SAN=1 the ASan runtime
 # must come first; SKMD_SAN_ENV then sets the leak suppressions (PoCL's and ocl-icd's
@@ -20,7 +20,7 @@ TEST_TARGETS += test-interposer-exports test-interposer-clinfo test-interposer-i
 .PHONY: test-interposer-exports test-interposer-clinfo test-interposer-invalid \
   test-interposer-show-real test-interposer-dlopen
 
-$(INTERPOSER_INVALID_C): libskmd/api.def tests/interposer/gen-invalid-test.py
+$(INTERPOSER_INVALID_C): libskmd/device/api.def tests/interposer/gen-invalid-test.py
 	@mkdir -p $(dir $@)
 	/usr/bin/python3 tests/interposer/gen-invalid-test.py $< > $@
 
@@ -29,7 +29,7 @@ $(INTERPOSER_INVALID): $(INTERPOSER_INVALID_C)
 	$(CC) $(filter-out -Werror,$(CFLAGS)) -Wno-unused-variable -o $@ $< $(LDFLAGS) -lOpenCL
 
 test-interposer-exports: $(LIBSKMD_SO)
-	@tests/interposer/test-exports.sh $(LIBSKMD_SO) libskmd/api.def
+	@tests/interposer/test-exports.sh $(LIBSKMD_SO) libskmd/device/api.def
 
 test-interposer-clinfo: $(LIBSKMD_SO)
 	@env $(SKMD_SAN_ENV) tests/interposer/test-clinfo.sh "$(SKMD_PRELOAD)"

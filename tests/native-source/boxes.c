@@ -1,4 +1,4 @@
-/* tests/native-source/boxes.c: unit test of libskmd/boxes.c. For 1-D, 2-D and 3-D group
+/* tests/native-source/boxes.c: unit test of libskmd/plan/boxes.c. For 1-D, 2-D and 3-D group
  * grids and EVERY range [first, first+count) of each: at most 5 boxes (1 in 1-D, 3 in 2-D),
  * every box inside the grid and non-empty, every group of the range covered exactly once
  * and no group outside it; plus bad input (empty range, range past the end). */
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../libskmd/boxes.h"
+#include "../../libskmd/plan/boxes.h"
 
 static int failures;
 

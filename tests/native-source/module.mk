@@ -17,11 +17,11 @@ TEST_TARGETS += test-native-source-boxes test-native-source-check \
   test-native-source-examples test-native-source-fault test-native-source-ids \
   test-native-source-unsafe test-native-source-stub test-native-source-shapes
 
-$(O)tests/native-source/boxes: $(O)tests/native-source/boxes.o $(O)libskmd/boxes.o
+$(O)tests/native-source/boxes: $(O)tests/native-source/boxes.o $(O)libskmd/plan/boxes.o
 	$(CC) -o $@ $^ $(LDFLAGS)
 
 $(O)tests/native-source/source_check: $(O)tests/native-source/source_check.o \
-  $(O)libskmd/source_check.o
+  $(O)libskmd/plan/source_check.o
 	$(CC) -o $@ $^ $(LDFLAGS)
 
 # Apps: linked with the system loader; libskmd comes in through LD_PRELOAD.

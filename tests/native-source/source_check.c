@@ -1,11 +1,11 @@
-/* tests/native-source/source_check.c: unit test of libskmd/source_check.c: sources that
+/* tests/native-source/source_check.c: unit test of libskmd/plan/source_check.c: sources that
  * only call the names the prelude redefines are accepted (also through the app's own
  * macros, and with the names in comments and strings); sources that define, #undef,
  * test, declare or take the address of one, or use a __skmd_ name, are refused, as are
  * options that name one. */
 #include <stdio.h>
 
-#include "../../libskmd/source_check.h"
+#include "../../libskmd/plan/source_check.h"
 
 struct check {
     const char *source, *options;

@@ -1,6 +1,6 @@
 /* Load balance of the partitioner's loop against simulated devices.
  *
- * Each scenario runs what libskmd/plan.c runs per launch: a decision through the decision
+ * Each scenario runs what libskmd/plan/plan.c runs per launch: a decision through the decision
  * cache (hysteresis 10%, as plan.c), the shares "run" on simulated devices whose true
  * behaviour is known (a kernel time of fixed + n / rate ms, a host-side launch latency, a
  * link), and the measured kernel times and latencies folded back (skmd_part_observe, alpha

@@ -12,24 +12,24 @@ $(PLAN_TEST_PARTS:%=test-plan-%): test-plan-%: $(LIBSKMD_SO) $(SKMD_OPT) $(SKMD_
   $(EXAMPLE_BINS) $(O)tests/split/adversarial $(O)tests/split/moved
 	@env $(SKMD_SAN_ENV) tests/plan/test-plan.sh $* "$(SKMD_PRELOAD)" $(or $(O),.)
 
-# libskmd/host_busy.c alone: how much of a transfer window shares on the host's cores took.
+# libskmd/plan/host_busy.c alone: how much of a transfer window shares on the host's cores took.
 TEST_HOST_BUSY := $(O)tests/plan/test_host_busy
 ALL_TARGETS += $(TEST_HOST_BUSY)
 CLEAN_FILES += $(TEST_HOST_BUSY)
 $(O)tests/plan/test_host_busy.o: CPPFLAGS += -Ilibskmd
-$(TEST_HOST_BUSY): $(O)tests/plan/test_host_busy.o $(O)libskmd/host_busy.o $(TEST_CHECK_OBJ)
+$(TEST_HOST_BUSY): $(O)tests/plan/test_host_busy.o $(O)libskmd/plan/host_busy.o $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -lpthread -lm
 TEST_TARGETS += test-host-busy
 .PHONY: test-host-busy
 test-host-busy: $(TEST_HOST_BUSY)
 	$(TEST_HOST_BUSY)
 
-# libskmd/placement_cycle.c alone: where a sample of the placement's guard ends.
+# libskmd/plan/placement_cycle.c alone: where a sample of the placement's guard ends.
 TEST_PLACEMENT_CYCLE := $(O)tests/plan/test_placement_cycle
 ALL_TARGETS += $(TEST_PLACEMENT_CYCLE)
 CLEAN_FILES += $(TEST_PLACEMENT_CYCLE)
 $(O)tests/plan/test_placement_cycle.o: CPPFLAGS += -Ilibskmd
-$(TEST_PLACEMENT_CYCLE): $(O)tests/plan/test_placement_cycle.o $(O)libskmd/placement_cycle.o \
+$(TEST_PLACEMENT_CYCLE): $(O)tests/plan/test_placement_cycle.o $(O)libskmd/plan/placement_cycle.o \
   $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^
 TEST_TARGETS += test-placement-cycle

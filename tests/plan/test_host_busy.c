@@ -1,12 +1,12 @@
-/* Unit test of libskmd/host_busy.c: the time a transfer window shared with shares on the
+/* Unit test of libskmd/plan/host_busy.c: the time a transfer window shared with shares on the
  * host's cores, from the recent shares' intervals (overlapping ones counted once, a share
  * still running up to the window's end, a stale id leaving a later share alone). */
-#include "host_busy.h"
+#include "plan/host_busy.h"
 
 #include <math.h>
 
 #include "../common/check.h"
-#include "clock.h"
+#include "support/clock.h"
 
 #define MS 1000000ull
 

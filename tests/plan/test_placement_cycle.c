@@ -1,8 +1,8 @@
-/* Unit test of libskmd/placement_cycle.c: where a sample of the placement's guard ends
+/* Unit test of libskmd/plan/placement_cycle.c: where a sample of the placement's guard ends
  * (the later of its launch's end and the app's last wait before its next writes; at the
  * launch's end when the app began the next cycle while the launch ran), and which cycles
  * are warm-ups. */
-#include "placement_cycle.h"
+#include "plan/placement_cycle.h"
 
 #include "../common/check.h"
 

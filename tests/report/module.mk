@@ -1,11 +1,11 @@
-# tests/report: the SKMD_REPORT table (libskmd/report.c) and the decision log
-# (libskmd/decision_log.c).
+# tests/report: the SKMD_REPORT table (libskmd/support/report.c) and the decision log
+# (libskmd/launch/decision_log.c).
 TEST_REPORT := $(O)tests/report/test-report
 ALL_TARGETS += $(TEST_REPORT)
 CLEAN_FILES += $(TEST_REPORT) $(O)tests/report/out
 
 $(O)tests/report/test-report.o: CPPFLAGS += -Ilibskmd
-$(TEST_REPORT): $(O)tests/report/test-report.o $(O)libskmd/report.o $(O)libskmd/json.o $(O)libskmd/config.o $(O)libskmd/log.o \
+$(TEST_REPORT): $(O)tests/report/test-report.o $(O)libskmd/support/report.o $(O)libskmd/support/json.o $(O)libskmd/support/config.o $(O)libskmd/support/log.o \
   $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -lpthread
 

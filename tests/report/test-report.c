@@ -1,4 +1,4 @@
-/* tests/report: libskmd/report.c adds launches up per kernel and prints fixed columns.
+/* tests/report: libskmd/support/report.c adds launches up per kernel and prints fixed columns.
  *
  *   test-report            checks the table printed by skmd_report_print()
  *   test-report --at-exit  records one launch and exits: with SKMD_REPORT=1 the table must
@@ -7,7 +7,7 @@
  *   test-report --lost     records split launches slower than the single-device estimate
  *                          and exits: the summary line comes at warn level without
  *                          SKMD_REPORT */
-#include "report.h"
+#include "support/report.h"
 
 #include <stdio.h>
 #include <stdlib.h>

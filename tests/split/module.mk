@@ -17,9 +17,9 @@ TEST_TARGETS += test-split-adversarial test-split-examples test-split-moved test
 
 # share_align.c alone (no OpenCL driver): rounding, units, write modes, scaled problems.
 $(O)tests/split/share_align_test.o: CPPFLAGS += -Ilibskmd
-$(SHARE_ALIGN_TEST): $(O)tests/split/share_align_test.o $(O)libskmd/share_align.o \
-  $(O)libskmd/launch_memo.o \
-  $(O)libskmd/share_rect.o $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a \
+$(SHARE_ALIGN_TEST): $(O)tests/split/share_align_test.o $(O)libskmd/plan/share_align.o \
+  $(O)libskmd/plan/launch_memo.o \
+  $(O)libskmd/plan/share_rect.o $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a \
   $(TEST_CHECK_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -lm
 
@@ -55,16 +55,16 @@ CLEAN_FILES += $(SHARE_RECT_TEST) $(O)tests/split/share_rect_test.o
 TEST_TARGETS += test-split-share-rect
 .PHONY: test-split-share-rect
 $(O)tests/split/share_rect_test.o: CPPFLAGS += -Ilibskmd
-$(SHARE_RECT_TEST): $(O)tests/split/share_rect_test.o $(O)libskmd/share_align.o \
-  $(O)libskmd/launch_memo.o \
-  $(O)libskmd/share_rect.o $(O)libskmd/ranges.o $(O)libskmd/ranges_merge.o \
+$(SHARE_RECT_TEST): $(O)tests/split/share_rect_test.o $(O)libskmd/plan/share_align.o \
+  $(O)libskmd/plan/launch_memo.o \
+  $(O)libskmd/plan/share_rect.o $(O)libskmd/support/ranges.o $(O)libskmd/support/ranges_merge.o \
   $(O)transform/libskmdrecord.a $(O)partitioner/libskmdpart.a $(TEST_CHECK_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -lm
 
 test-split-share-rect: $(SHARE_RECT_TEST)
 	@$(SHARE_RECT_TEST)
 
-# Streamed outputs (libskmd/stream_out.h): tests/split/stream.c, tests/split/test-stream.sh.
+# Streamed outputs (libskmd/launch/stream_out.h): tests/split/stream.c, tests/split/test-stream.sh.
 STREAM_TEST_BIN := $(O)tests/split/stream
 ALL_TARGETS += $(STREAM_TEST_BIN)
 CLEAN_FILES += $(STREAM_TEST_BIN)

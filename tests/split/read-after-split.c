@@ -1,4 +1,4 @@
-/* tests/split/read-after-split.c: what streamed outputs (libskmd/stream_out.h) save, as
+/* tests/split/read-after-split.c: what streamed outputs (libskmd/launch/stream_out.h) save, as
  * an app sees it: a vector add launched and its output read back, REPS times. Prints the
  * best time of launch + read, and of the read alone after clFinish (the part streaming
  * takes off the end of the launch). Every output element is checked.

@@ -1,4 +1,4 @@
-/* tests/split/share_align_test.c: libskmd/share_align.c without OpenCL: the rounding of
+/* tests/split/share_align_test.c: libskmd/plan/share_align.c without OpenCL: the rounding of
  * shares to whole rows, the unit chosen from analysis records (the records skmd-opt
  * writes for tests/split/shapes.c's kernels), the write modes (exact, disjoint bounds,
  * merge, aliased arguments), the partitioner's problem in units and the memo of launch
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "launch_memo.h"
-#include "share_align.h"
+#include "plan/launch_memo.h"
+#include "plan/share_align.h"
 
 #include "../common/check.h"
 

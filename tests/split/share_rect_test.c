@@ -1,4 +1,4 @@
-/* tests/split/share_rect_test.c: libskmd/share_rect.c without OpenCL: the box of bytes
+/* tests/split/share_rect_test.c: libskmd/plan/share_rect.c without OpenCL: the box of bytes
  * a share writes, from the analysis records skmd-opt writes for a transpose, a 3-D box,
  * two stores of neighbouring elements, a guarded transpose (its guard cuts the box), a
  * transpose under a data condition, matrix_transpose's tile loops
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ranges_merge.h"
-#include "share_rect.h"
+#include "support/ranges_merge.h"
+#include "plan/share_rect.h"
 
 #include "../common/check.h"
 

@@ -1,5 +1,5 @@
 /* tests/split/stream.c: the app's reads of split launches' outputs, for the streamed
- * outputs test (libskmd/stream_out.h). Every value read back goes to the file named by
+ * outputs test (libskmd/launch/stream_out.h). Every value read back goes to the file named by
  * the last argument, to be compared byte for byte with a native run.
  *
  *   stream all FILE      reads right after a launch, reads of part of a buffer, an output

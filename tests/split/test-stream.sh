@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/split/test-stream.sh PRELOAD BIN_DIR: streamed outputs (libskmd/stream_out.h) on
+# tests/split/test-stream.sh PRELOAD BIN_DIR: streamed outputs (libskmd/launch/stream_out.h) on
 # local PoCL devices. tests/split/stream.c's reads after split launches are byte-identical
 # to a native run under SKMD_STREAM_OUTPUTS=auto, 1 and 0, on two and three devices; with
 # auto the shares' outputs were streamed and reads served from the host copy, also

@@ -36,7 +36,7 @@ $(THREADS_TSAN_DIR)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(TSAN_FLAGS) $(CPPFLAGS) -MMD -MP -c $< -o $@
 
-$(THREADS_TSAN_OBJS): CPPFLAGS += -DCL_USE_DEPRECATED_OPENCL_1_0_APIS \
+$(THREADS_TSAN_OBJS): CPPFLAGS += -Ilibskmd -DCL_USE_DEPRECATED_OPENCL_1_0_APIS \
   -DCL_USE_DEPRECATED_OPENCL_1_1_APIS -DCL_USE_DEPRECATED_OPENCL_1_2_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_0_APIS -DCL_USE_DEPRECATED_OPENCL_2_1_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_2_APIS
@@ -63,11 +63,11 @@ tsan-threads: $(THREADS_TSAN_SO) $(THREADS_TSAN_BIN) $(SKMD_OPT)
 	  $(abspath $(SKMD_OPT))
 endif
 
-# The kept threads of libskmd/parallel.c on their own, plain and under ThreadSanitizer (its
+# The kept threads of libskmd/device/parallel.c on their own, plain and under ThreadSanitizer (its
 # own objects; not under SAN=1, whose AddressSanitizer it cannot join).
 PARALLEL_TEST := $(O)tests/threads/parallel_test
 PARALLEL_TSAN_TEST := $(THREADS_TSAN_DIR)/parallel_test
-PARALLEL_SRCS := tests/threads/parallel_test.c libskmd/parallel.c libskmd/log.c libskmd/config.c \
+PARALLEL_SRCS := tests/threads/parallel_test.c libskmd/device/parallel.c libskmd/support/log.c libskmd/support/config.c \
   tests/common/check.c
 ALL_TARGETS += $(PARALLEL_TEST)
 CLEAN_FILES += $(PARALLEL_TEST)

@@ -1,4 +1,4 @@
-/* tests/threads/parallel_test.c: libskmd/parallel.c, the kept threads that run a launch's
+/* tests/threads/parallel_test.c: libskmd/device/parallel.c, the kept threads that run a launch's
  * shares and the engine's per-link batches. Checks that a call's jobs run at the same
  * time (each waits until all have started), each exactly once; that calls one after
  * another reuse the threads the first made; that jobs calling skmd_run_parallel again,
@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "parallel.h"
+#include "device/parallel.h"
 
 #include "../common/check.h"
 

@@ -1,11 +1,11 @@
-/* tests/trace/make-trace: records spans from several threads through libskmd/trace.c, as the
+/* tests/trace/make-trace: records spans from several threads through libskmd/support/trace.c, as the
  * runtime does, so that check-trace.py can check the file SKMD_TRACE names.
  *
  *   SKMD_TRACE=t.json make-trace DEVICES LAUNCHES
  *
  * One thread per device; each launch gives every device a transfer in, a kernel and a
  * transfer out, and device 0 a merge: 3 * DEVICES * LAUNCHES + LAUNCHES spans. */
-#include "trace.h"
+#include "support/trace.h"
 
 #include <pthread.h>
 #include <stdio.h>

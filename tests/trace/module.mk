@@ -1,11 +1,11 @@
-# tests/trace: libskmd/trace.c (spans from several threads -> valid Chrome trace JSON) and
+# tests/trace: libskmd/support/trace.c (spans from several threads -> valid Chrome trace JSON) and
 # tools/skmd-trace (SVG timeline, one lane per device; text summary; --balance).
 MAKE_TRACE := $(O)tests/trace/make-trace
 ALL_TARGETS += $(MAKE_TRACE)
 CLEAN_FILES += $(MAKE_TRACE) $(O)tests/trace/out
 
 $(O)tests/trace/make-trace.o: CPPFLAGS += -Ilibskmd
-$(MAKE_TRACE): $(O)tests/trace/make-trace.o $(O)libskmd/trace.o $(O)libskmd/json.o $(O)libskmd/config.o $(O)libskmd/log.o
+$(MAKE_TRACE): $(O)tests/trace/make-trace.o $(O)libskmd/support/trace.o $(O)libskmd/support/json.o $(O)libskmd/support/config.o $(O)libskmd/support/log.o
 	$(CC) $(LDFLAGS) -o $@ $^ -lpthread
 
 TEST_TARGETS += test-trace

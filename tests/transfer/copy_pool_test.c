@@ -1,4 +1,4 @@
-/* tests/transfer/copy_pool_test.c: libskmd/copy_pool.c from several posting threads at once
+/* tests/transfer/copy_pool_test.c: libskmd/xfer/copy_pool.c from several posting threads at once
  * (as several members' staged transfers copy at once): odd sizes and offsets, every byte
  * checked, more posters than the job table has room for pieces (the poster copies the
  * rest), and copies after the pool was shut down (it starts again). Built plain and under
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "copy_pool.h"
+#include "xfer/copy_pool.h"
 
 #include "../common/check.h"
 

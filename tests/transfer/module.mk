@@ -1,4 +1,4 @@
-# tests/transfer/: the transfer engine (libskmd/transfer.c) linked directly, on 2 and 3
+# tests/transfer/: the transfer engine (libskmd/xfer/transfer.c) linked directly, on 2 and 3
 # local PoCL devices, with small chunks (many chunk boundaries) and with chunks large enough
 # that the host copies are shared among threads.
 TRANSFER_TEST := $(O)tests/transfer/test-transfer
@@ -7,9 +7,10 @@ CLEAN_FILES += $(TRANSFER_TEST)
 
 $(O)tests/transfer/test-transfer.o: CPPFLAGS += -Ilibskmd -DCL_USE_DEPRECATED_OPENCL_1_2_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_0_APIS
-$(TRANSFER_TEST): $(O)tests/transfer/test-transfer.o $(O)libskmd/transfer.o \
-  $(O)libskmd/copy_pool.o $(O)libskmd/parallel.o $(O)libskmd/config.o $(O)libskmd/log.o \
-  $(TEST_CHECK_OBJ)
+# The engine's objects (libskmd/xfer/) and what they use below them.
+TRANSFER_ENGINE_OBJS := $(addprefix $(O)libskmd/,xfer/transfer.o xfer/transfer_window.o \
+  xfer/host_mem.o xfer/copy_pool.o device/parallel.o support/config.o support/log.o)
+$(TRANSFER_TEST): $(O)tests/transfer/test-transfer.o $(TRANSFER_ENGINE_OBJS) $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -ldl -lpthread
 
 TEST_TARGETS += test-transfer
@@ -45,13 +46,12 @@ BENCH_TARGETS += bench-transfer
 .PHONY: bench-transfer
 $(O)bench/transfer/transfer-bench.o: CPPFLAGS += -Ilibskmd -DCL_USE_DEPRECATED_OPENCL_1_2_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_0_APIS
-$(TRANSFER_BENCH): $(O)bench/transfer/transfer-bench.o $(O)libskmd/transfer.o \
-  $(O)libskmd/copy_pool.o $(O)libskmd/parallel.o $(O)libskmd/config.o $(O)libskmd/log.o
+$(TRANSFER_BENCH): $(O)bench/transfer/transfer-bench.o $(TRANSFER_ENGINE_OBJS)
 	$(CC) $(LDFLAGS) -o $@ $^ -ldl -lpthread
 bench-transfer: $(TRANSFER_BENCH)
 	$(TRANSFER_BENCH) $(BENCH_TRANSFER_ARGS)
 
-# Shares run in pieces (libskmd/pieces.c): tests/transfer/pieces (an app under LD_PRELOAD
+# Shares run in pieces (libskmd/launch/pieces.c): tests/transfer/pieces (an app under LD_PRELOAD
 # that checks its own results) with forced piece counts, a fault in the middle of the
 # pieces, and the default (no pieces on CPU members).
 PIECES_TEST := $(O)tests/transfer/pieces
@@ -88,12 +88,12 @@ test-transfer-waited: $(LIBSKMD_SO) $(WAITED_TEST)
 	if [ "$${staged:-0}" -ge 33554432 ]; then echo "PASS test-transfer-waited ($$staged bytes staged)"; \
 	else echo "FAIL test-transfer-waited: $${staged:-no} bytes staged (want the eight 4 MiB calls: 33554432)"; exit 1; fi
 
-# The engine's copy pool (libskmd/copy_pool.c) from several threads at once, plain and under
+# The engine's copy pool (libskmd/xfer/copy_pool.c) from several threads at once, plain and under
 # ThreadSanitizer (its own objects; not under SAN=1, whose AddressSanitizer it cannot join).
 COPY_POOL_TEST := $(O)tests/transfer/copy_pool_test
 COPY_POOL_TSAN_DIR := $(O)tests/transfer/tsan
-COPY_POOL_SRCS := tests/transfer/copy_pool_test.c libskmd/copy_pool.c libskmd/log.c \
-  libskmd/config.c tests/common/check.c
+COPY_POOL_SRCS := tests/transfer/copy_pool_test.c libskmd/xfer/copy_pool.c libskmd/support/log.c \
+  libskmd/support/config.c tests/common/check.c
 ALL_TARGETS += $(COPY_POOL_TEST)
 CLEAN_FILES += $(COPY_POOL_TEST) $(COPY_POOL_TSAN_DIR)
 $(O)tests/transfer/copy_pool_test.o: CPPFLAGS += -Ilibskmd

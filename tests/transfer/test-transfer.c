@@ -1,4 +1,4 @@
-/* tests/transfer/test-transfer.c: the transfer engine (libskmd/transfer.c) on the local
+/* tests/transfer/test-transfer.c: the transfer engine (libskmd/xfer/transfer.c) on the local
  * PoCL devices, linked directly (its real-driver table is filled here from the system
  * loader): odd sizes and offsets, sizes on and around chunk boundaries, direct and staged
  * paths, several members at once (and what the observers hear of them), bad requests, and
@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api.h"
-#include "config.h"
-#include "transfer.h"
+#include "device/api.h"
+#include "support/config.h"
+#include "xfer/transfer.h"
 
 #include "../common/check.h"
 
@@ -34,7 +34,7 @@ static void load_real(void)
     }
 #define SKMD_API(ret, name, params, args, err, ver) \
     *(void **)&skmd_real.name = dlsym(h, #name);
-#include "api.def"
+#include "device/api.def"
 #undef SKMD_API
 }
 

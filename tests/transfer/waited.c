@@ -1,5 +1,5 @@
 /* tests/transfer/waited.c: reads and writes with a wait list, the calls libskmd takes
- * through the transfer engine once their wait list is done (libskmd/app_io.h):
+ * through the transfer engine once their wait list is done (libskmd/cl/app_io.h):
  *   - a read that waits on a kernel's event gets the kernel's output, blocking or not;
  *   - a non-blocking read behind a kernel that waits on an unset user event returns before
  *     the app sets it (libskmd leaves it to the driver);

@@ -1,4 +1,4 @@
-# tests/verify/: SKMD_VERIFY (libskmd/verify.h, docs/verify.md). verify_compare_test is
+# tests/verify/: SKMD_VERIFY (libskmd/launch/verify.h, docs/verify.md). verify_compare_test is
 # the comparison alone; test-verify runs split programs under SKMD_VERIFY on local PoCL
 # devices: correct splits verify with 0 mismatches, a split broken on purpose
 # (SKMD_FAULT_CORRUPT) is caught, naming the kernel and buffer (tests/verify/test-verify.sh).
@@ -10,7 +10,7 @@ TEST_TARGETS += test-verify-compare test-verify
 .PHONY: test-verify-compare test-verify
 
 $(O)tests/verify/verify_compare_test.o: CPPFLAGS += -Ilibskmd
-$(VERIFY_COMPARE_TEST): $(O)tests/verify/verify_compare_test.o $(O)libskmd/verify_compare.o \
+$(VERIFY_COMPARE_TEST): $(O)tests/verify/verify_compare_test.o $(O)libskmd/launch/verify_compare.o \
   $(TEST_CHECK_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -lm
 

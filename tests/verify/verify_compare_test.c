@@ -1,11 +1,11 @@
-/* tests/verify/verify_compare_test.c: libskmd/verify_compare.c alone (no driver): element
+/* tests/verify/verify_compare_test.c: libskmd/launch/verify_compare.c alone (no driver): element
  * kinds from type names, the first difference byte for byte and within the float and
  * double tolerances. */
 #include <math.h>
 #include <string.h>
 
 #include "../common/check.h"
-#include "verify_compare.h"
+#include "launch/verify_compare.h"
 
 static void kinds(void)
 {

@@ -5,7 +5,7 @@
 #include "summary.h"
 #include "svg.h"
 #include "timeline.h"
-#include "../../libskmd/version.h"
+#include "../../libskmd/support/version.h"
 
 #include <errno.h>
 #include <spawn.h>

@@ -1,0 +1,363 @@
+/* libskmd/cl/enqueue.c: the clEnqueue* that read, write, copy and fill buffers and
+ * images (the hot path; maps: enqueue_map.c; the rest: enqueue_sync.c). In single mode
+ * each one is the real command on the executing member's queue with real handles swapped
+ * in; no allocation unless the app asks for an event or waits on more than 16. */
+#include <stdlib.h>
+#include <string.h>
+#include "cl/app_io.h"
+#include "cl/host_io.h"
+#include "plan/placement.h"
+#include "cl/read_scattered.h"
+#include "launch/stream_out.h"
+#include "cl/write_placed.h"
+#include "cl/enqueue_internal.h"
+
+/* Defers a rect command (read, write or copy: its arguments checked) over mems[0..nm),
+ * writes[i] where it writes mems[i]: two origins, the region, four pitches, the app's
+ * pointer (NULL for a copy). */
+static cl_int defer_rect(cl_command_queue q, enum skmd_defer_kind kind, cl_command_type type,
+                         const cl_mem *mems, const unsigned char *writes, unsigned nm,
+                         const size_t *origin0, const size_t *origin1, const size_t *region,
+                         const size_t pitch[4], void *ptr, cl_bool blocking, cl_uint n,
+                         const cl_event *wl, cl_event *event)
+{
+    struct skmd_defer_args a = {.ptr = ptr, .pitch = {pitch[0], pitch[1], pitch[2], pitch[3]}};
+    memcpy(a.origin[0], origin0, sizeof a.origin[0]);
+    memcpy(a.origin[1], origin1, sizeof a.origin[1]);
+    memcpy(a.region, region, sizeof a.region);
+    keep(&a, mems[0], nm > 1 ? mems[1] : NULL);
+    return skmd_defer(q, kind, type, n, wl, mems, writes, nm, &a, blocking, event);
+}
+
+static cl_int read_buffer(cl_command_queue q, cl_mem buffer, cl_bool blocking, size_t offset,
+                          size_t size, void *ptr, cl_uint n, const cl_event *wl,
+                          cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(buffer);
+    HOST_ACCESS(buffer, 1, 0);
+    /* Member faults: through the host copy when the member cannot hold the buffer, and
+     * once more after a fault that moved the queue or refused the buffer. */
+    if (skmd_mem_refused(buffer, q->member))
+        return skmd_host_read(q, buffer, offset, size, ptr, n, wl, event);
+    cl_int serr;
+    if (skmd_read_scattered(q, buffer, offset, size, ptr, blocking, n, wl, event, &serr))
+        return serr; /* from the host copy (streamed outputs), or each part where it lies */
+    cl_int cerr = coherent(q, buffer, offset, size, 0);
+    if (cerr != CL_SUCCESS)
+        return skmd_fault_retry(q, buffer, cerr, 0)
+                   ? read_buffer(q, buffer, blocking, offset, size, ptr, n, wl, event)
+                   : cerr;
+    cl_int eerr;
+    if (skmd_app_read(q, buffer, offset, size, ptr, blocking, n, wl, event, &eerr))
+        return eerr; /* large: through the transfer engine */
+    BEGIN(q, n, wl, event);
+    err = M(q)->ops->copy(M(q), q->real, 0, R(q, buffer), blocking, offset, size, ptr,
+                          e.nwait, e.wait, e.event);
+    if (err != CL_SUCCESS && skmd_fault_retry(q, buffer, err, 1)) {
+        skmd_enqueue_abandon(&e);
+        return read_buffer(q, buffer, blocking, offset, size, ptr, n, wl, event);
+    }
+    return skmd_enqueue_end(&e, err);
+}
+
+/* A blocking read is one of the app's waits (placement.h). */
+cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool blocking,
+                                size_t offset, size_t size, void *ptr, cl_uint n,
+                                const cl_event *wl, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(buffer);
+    HOST_ACCESS(buffer, 1, 0);
+    if (gated(q, n, wl, &buffer, (const unsigned char[]){0}, 1)) {
+        SKMD_RETURN_ERROR_IF(!ptr || offset > buffer->size || size > buffer->size - offset,
+                             CL_INVALID_VALUE);
+        struct skmd_defer_args a = {.offset = {offset}, .size = size, .ptr = ptr};
+        keep(&a, buffer, NULL);
+        return skmd_defer(q, SKMD_DEFER_READ, CL_COMMAND_READ_BUFFER, n, wl, &buffer,
+                          (const unsigned char[]){0}, 1, &a, blocking, event);
+    }
+    cl_int err = read_buffer(q, buffer, blocking, offset, size, ptr, n, wl, event);
+    if (blocking && err == CL_SUCCESS)
+        skmd_placement_note_app_wait();
+    return err;
+}
+
+/* Whether a write of mem goes to the host copy rather than the queue's member: split
+ * launches read it on several members (launch_commit.c note_readers), and through one member's
+ * copy their parts would cross two links each. */
+static int write_spread(cl_mem mem)
+{
+    return mem->mtype == CL_MEM_OBJECT_BUFFER &&
+           __atomic_load_n(&skmd_mem_root(mem)->spread, __ATOMIC_RELAXED);
+}
+
+cl_int skmd_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, cl_bool blocking,
+                                 size_t offset, size_t size, const void *ptr, cl_uint n,
+                                 const cl_event *wl, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(buffer);
+    HOST_ACCESS(buffer, 0, 1);
+    if (gated(q, n, wl, &buffer, (const unsigned char[]){1}, 1)) {
+        SKMD_RETURN_ERROR_IF(!ptr || offset > buffer->size || size > buffer->size - offset,
+                             CL_INVALID_VALUE);
+        struct skmd_defer_args a = {.offset = {offset}, .size = size, .ptr = (void *)ptr};
+        keep(&a, buffer, NULL);
+        return skmd_defer(q, SKMD_DEFER_WRITE, CL_COMMAND_WRITE_BUFFER, n, wl, &buffer,
+                          (const unsigned char[]){1}, 1, &a, blocking, event);
+    }
+    if (ptr && size)
+        skmd_placement_note_app_write(buffer);
+    if (skmd_mem_refused(buffer, q->member)) /* member faults: as in the read above */
+        return skmd_host_write(q, buffer, offset, size, ptr, n, wl, event);
+    cl_int perr;
+    if (skmd_write_placed(q, buffer, offset, size, ptr, blocking, n, wl, event, &perr))
+        return perr; /* straight to the members the next launch reads it on */
+    if (ptr && size && write_spread(buffer)) {
+        skmd_log(SKMD_LOG_DEBUG, "write of %zu bytes into the host copy: split launches read "
+                 "the buffer on several members", size);
+        return skmd_host_write(q, buffer, offset, size, ptr, n, wl, event);
+    }
+    cl_int werr = overwritten(q, buffer, offset, size);
+    if (werr != CL_SUCCESS)
+        return skmd_fault_retry(q, buffer, werr, 0)
+                   ? skmd_clEnqueueWriteBuffer(q, buffer, blocking, offset, size, ptr, n, wl, event)
+                   : werr;
+    if (skmd_app_write(q, buffer, offset, size, ptr, blocking, n, wl, event, &werr))
+        return werr; /* large: through the transfer engine */
+    BEGIN(q, n, wl, event);
+    err = M(q)->ops->copy(M(q), q->real, 1, R(q, buffer), blocking, offset, size, (void *)ptr,
+                          e.nwait, e.wait, e.event);
+    if (err != CL_SUCCESS && skmd_fault_retry(q, buffer, err, 1)) {
+        skmd_enqueue_abandon(&e);
+        return skmd_clEnqueueWriteBuffer(q, buffer, blocking, offset, size, ptr, n, wl, event);
+    }
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueReadBufferRect(cl_command_queue q, cl_mem buffer, cl_bool blocking,
+                                    const size_t *buffer_origin, const size_t *host_origin,
+                                    const size_t *region, size_t buffer_row_pitch,
+                                    size_t buffer_slice_pitch, size_t host_row_pitch,
+                                    size_t host_slice_pitch, void *ptr, cl_uint n,
+                                    const cl_event *wl, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(buffer);
+    HOST_ACCESS(buffer, 1, 0);
+    size_t span_off, span_size;
+    if (gated(q, n, wl, &buffer, (const unsigned char[]){0}, 1)) {
+        SKMD_RETURN_ERROR_IF(!buffer_origin || !host_origin || !region || !ptr,
+                             CL_INVALID_VALUE);
+        return defer_rect(q, SKMD_DEFER_READ_RECT, CL_COMMAND_READ_BUFFER_RECT, &buffer,
+                          (const unsigned char[]){0}, 1, buffer_origin, host_origin, region,
+                          (const size_t[4]){buffer_row_pitch, buffer_slice_pitch,
+                                            host_row_pitch, host_slice_pitch},
+                          ptr, blocking, n, wl, event);
+    }
+    rect_span(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch, &span_off,
+              &span_size);
+    skmd_stream_note_app_read(buffer);
+    COHERENT(q, buffer, span_off, span_size, 0);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueReadBufferRect(q->real, R(q, buffer), blocking, buffer_origin,
+                                       host_origin, region, buffer_row_pitch,
+                                       buffer_slice_pitch, host_row_pitch, host_slice_pitch,
+                                       ptr, e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueWriteBufferRect(cl_command_queue q, cl_mem buffer, cl_bool blocking,
+                                     const size_t *buffer_origin, const size_t *host_origin,
+                                     const size_t *region, size_t buffer_row_pitch,
+                                     size_t buffer_slice_pitch, size_t host_row_pitch,
+                                     size_t host_slice_pitch, const void *ptr, cl_uint n,
+                                     const cl_event *wl, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(buffer);
+    HOST_ACCESS(buffer, 0, 1);
+    size_t span_off, span_size;
+    if (gated(q, n, wl, &buffer, (const unsigned char[]){1}, 1)) {
+        SKMD_RETURN_ERROR_IF(!buffer_origin || !host_origin || !region || !ptr,
+                             CL_INVALID_VALUE);
+        return defer_rect(q, SKMD_DEFER_WRITE_RECT, CL_COMMAND_WRITE_BUFFER_RECT, &buffer,
+                          (const unsigned char[]){1}, 1, buffer_origin, host_origin, region,
+                          (const size_t[4]){buffer_row_pitch, buffer_slice_pitch,
+                                            host_row_pitch, host_slice_pitch},
+                          (void *)ptr, blocking, n, wl, event);
+    }
+    rect_span(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch, &span_off,
+              &span_size);
+    COHERENT(q, buffer, span_off, span_size, 1);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueWriteBufferRect(q->real, R(q, buffer), blocking, buffer_origin,
+                                        host_origin, region, buffer_row_pitch,
+                                        buffer_slice_pitch, host_row_pitch, host_slice_pitch,
+                                        ptr, e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t src_offset,
+                                size_t dst_offset, size_t size, cl_uint n, const cl_event *wl,
+                                cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(src);
+    MEM_CHECK(dst);
+    const cl_mem both[2] = {src, dst};
+    if (gated(q, n, wl, both, (const unsigned char[]){0, 1}, 2)) {
+        SKMD_RETURN_ERROR_IF(src_offset > src->size || size > src->size - src_offset ||
+                             dst_offset > dst->size || size > dst->size - dst_offset,
+                             CL_INVALID_VALUE);
+        struct skmd_defer_args a = {.offset = {src_offset, dst_offset}, .size = size};
+        keep(&a, src, dst);
+        return skmd_defer(q, SKMD_DEFER_COPY, CL_COMMAND_COPY_BUFFER, n, wl, both,
+                          (const unsigned char[]){0, 1}, 2, &a, CL_FALSE, event);
+    }
+    COHERENT(q, src, src_offset, size, 0);
+    COHERENT(q, dst, dst_offset, size, 1);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueCopyBuffer(q->real, R(q, src), R(q, dst), src_offset, dst_offset, size,
+                                   e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_mem dst,
+                                    const size_t *src_origin, const size_t *dst_origin,
+                                    const size_t *region, size_t src_row_pitch,
+                                    size_t src_slice_pitch, size_t dst_row_pitch,
+                                    size_t dst_slice_pitch, cl_uint n, const cl_event *wl,
+                                    cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(src);
+    MEM_CHECK(dst);
+    const cl_mem both[2] = {src, dst};
+    if (gated(q, n, wl, both, (const unsigned char[]){0, 1}, 2)) {
+        SKMD_RETURN_ERROR_IF(!src_origin || !dst_origin || !region, CL_INVALID_VALUE);
+        return defer_rect(q, SKMD_DEFER_COPY_RECT, CL_COMMAND_COPY_BUFFER_RECT, both,
+                          (const unsigned char[]){0, 1}, 2, src_origin, dst_origin, region,
+                          (const size_t[4]){src_row_pitch, src_slice_pitch, dst_row_pitch,
+                                            dst_slice_pitch},
+                          NULL, CL_FALSE, n, wl, event);
+    }
+    size_t span_off, span_size;
+    rect_span(src_origin, region, src_row_pitch, src_slice_pitch, &span_off, &span_size);
+    COHERENT(q, src, span_off, span_size, 0);
+    rect_span(dst_origin, region, dst_row_pitch, dst_slice_pitch, &span_off, &span_size);
+    COHERENT(q, dst, span_off, span_size, 1);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueCopyBufferRect(q->real, R(q, src), R(q, dst), src_origin, dst_origin,
+                                       region, src_row_pitch, src_slice_pitch, dst_row_pitch,
+                                       dst_slice_pitch, e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueFillBuffer(cl_command_queue q, cl_mem buffer, const void *pattern,
+                                size_t pattern_size, size_t offset, size_t size, cl_uint n,
+                                const cl_event *wl, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(buffer);
+    if (gated(q, n, wl, &buffer, (const unsigned char[]){1}, 1)) {
+        struct skmd_defer_args a = {.offset = {offset}, .size = size,
+                                    .pattern_size = pattern_size};
+        SKMD_RETURN_ERROR_IF(!pattern || pattern_size == 0 ||
+                             pattern_size > sizeof a.pattern || offset > buffer->size ||
+                             size > buffer->size - offset, CL_INVALID_VALUE);
+        memcpy(a.pattern, pattern, pattern_size);
+        keep(&a, buffer, NULL);
+        return skmd_defer(q, SKMD_DEFER_FILL, CL_COMMAND_FILL_BUFFER, n, wl, &buffer,
+                          (const unsigned char[]){1}, 1, &a, CL_FALSE, event);
+    }
+    COHERENT(q, buffer, offset, size, 1);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueFillBuffer(q->real, R(q, buffer), pattern, pattern_size, offset, size,
+                                   e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueReadImage(cl_command_queue q, cl_mem image, cl_bool blocking,
+                               const size_t *origin, const size_t *region, size_t row_pitch,
+                               size_t slice_pitch, void *ptr, cl_uint n, const cl_event *wl,
+                               cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(image);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueReadImage(q->real, R(q, image), blocking, origin, region, row_pitch,
+                                  slice_pitch, ptr, e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueWriteImage(cl_command_queue q, cl_mem image, cl_bool blocking,
+                                const size_t *origin, const size_t *region,
+                                size_t input_row_pitch, size_t input_slice_pitch,
+                                const void *ptr, cl_uint n, const cl_event *wl, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(image);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueWriteImage(q->real, R(q, image), blocking, origin, region,
+                                   input_row_pitch, input_slice_pitch, ptr, e.nwait, e.wait,
+                                   e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueFillImage(cl_command_queue q, cl_mem image, const void *fill_color,
+                               const size_t *origin, const size_t *region, cl_uint n,
+                               const cl_event *wl, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(image);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueFillImage(q->real, R(q, image), fill_color, origin, region, e.nwait,
+                                  e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueCopyImage(cl_command_queue q, cl_mem src, cl_mem dst,
+                               const size_t *src_origin, const size_t *dst_origin,
+                               const size_t *region, cl_uint n, const cl_event *wl,
+                               cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(src);
+    MEM_CHECK(dst);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueCopyImage(q->real, R(q, src), R(q, dst), src_origin, dst_origin,
+                                  region, e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueCopyImageToBuffer(cl_command_queue q, cl_mem src, cl_mem dst,
+                                       const size_t *src_origin, const size_t *region,
+                                       size_t dst_offset, cl_uint n, const cl_event *wl,
+                                       cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(src);
+    MEM_CHECK(dst);
+    COHERENT(q, dst, 0, dst->size, 1); /* the bytes an image region fills: a bound */
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueCopyImageToBuffer(q->real, R(q, src), R(q, dst), src_origin, region,
+                                          dst_offset, e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}
+
+cl_int skmd_clEnqueueCopyBufferToImage(cl_command_queue q, cl_mem src, cl_mem dst,
+                                       size_t src_offset, const size_t *dst_origin,
+                                       const size_t *region, cl_uint n, const cl_event *wl,
+                                       cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(src);
+    MEM_CHECK(dst);
+    COHERENT(q, src, 0, src->size, 0);
+    BEGIN(q, n, wl, event);
+    err = real_clEnqueueCopyBufferToImage(q->real, R(q, src), R(q, dst), src_offset,
+                                          dst_origin, region, e.nwait, e.wait, e.event);
+    return skmd_enqueue_end(&e, err);
+}

@@ -1,0 +1,357 @@
+/* libskmd/cl/kernel.c: kernels, one real kernel per member (from its platform's program),
+ * so each member's arguments can later differ (split launches). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../profiledb/skmd_profiledb.h"
+#include "../../transform/record.h"
+#include "mem/coherence.h"
+#include "cl/common.h"
+#include "mem/inflight.h"
+#include "mem/member_health.h"
+#include "cl/ndrange_check.h"
+
+static void destroy(cl_kernel k)
+{
+    for (int i = 0; i < skmd_state.nmembers; i++) {
+        if (k->real[i])
+            real_clReleaseKernel(k->real[i]);
+        if (k->split[i])
+            real_clReleaseKernel(k->split[i]);
+        if (k->merge[i])
+            real_clReleaseKernel(k->merge[i]);
+    }
+    for (cl_uint a = 0; a < k->nargs && k->args; a++)
+        free(k->args[a].value);
+    free(k->args);
+    skmd_object_finish(&k->obj);
+    free(k);
+}
+
+/* The kernel's record and its partition-ready (and merge) kernels on the members that
+ * built the split program; the argument slots. A kernel the compiler did not handle
+ * simply has none (it runs whole). */
+static cl_int split_kernels(cl_kernel k, cl_program program, const char *name)
+{
+    snprintf(k->name, sizeof k->name, "%s", name);
+    /* The profile database's key, asked at every planned launch: worked out once. */
+    const char *src = program->source;
+    k->profile_key = skmd_pdb_kernel_hash(src, src ? strlen(src) : 0, NULL, k->name);
+    cl_uint nargs = 0;
+    real_clGetKernelInfo(k->real[0], CL_KERNEL_NUM_ARGS, sizeof nargs, &nargs, NULL);
+    k->nargs = nargs;
+    k->args = calloc(nargs ? nargs : 1, sizeof *k->args);
+    if (!k->args)
+        return CL_OUT_OF_HOST_MEMORY;
+    k->rec = program->record ? skmd_record_find(program->record, name) : NULL;
+    if (!k->rec || k->rec->nparams != nargs) {
+        k->rec = NULL;
+        return CL_SUCCESS;
+    }
+    char merge_name[160];
+    snprintf(merge_name, sizeof merge_name, "%s__skmd_merge", name);
+    for (int i = 0; i < skmd_state.nmembers; i++) {
+        cl_program split = program->split[skmd_state.members[i].platform_slot];
+        cl_int e;
+        if (!split || !program->split_ok[i])
+            continue;
+        k->split[i] = real_clCreateKernel(split, name, &e);
+        if (skmd_state.members[i].type & CL_DEVICE_TYPE_CPU)
+            k->merge[i] = real_clCreateKernel(split, merge_name, &e);
+    }
+    return CL_SUCCESS;
+}
+
+/* A clone starts with its source kernel's arguments. */
+static cl_int copy_args(cl_kernel k, cl_kernel from)
+{
+    if (!from)
+        return CL_SUCCESS;
+    pthread_mutex_lock(&from->obj.lock);
+    for (cl_uint a = 0; a < k->nargs && a < from->nargs; a++) {
+        k->args[a] = from->args[a];
+        k->args[a].value = NULL;
+        if (from->args[a].value && (k->args[a].value = malloc(from->args[a].size)))
+            memcpy(k->args[a].value, from->args[a].value, from->args[a].size);
+    }
+    pthread_mutex_unlock(&from->obj.lock);
+    return CL_SUCCESS;
+}
+
+static cl_int release_hook(void *handle)
+{
+    return skmd_clReleaseKernel(handle);
+}
+
+static cl_kernel create(cl_program program, const char *name, cl_kernel from, cl_int *err)
+{
+    cl_kernel k = calloc(1, sizeof *k);
+    if (!k) {
+        *err = CL_OUT_OF_HOST_MEMORY;
+        return NULL;
+    }
+    skmd_object_init(&k->obj, SKMD_TYPE_KERNEL);
+    k->obj.release = release_hook;
+    k->program = program;
+    for (int i = 0; i < skmd_state.nmembers; i++) {
+        k->real[i] = from ? real_clCloneKernel(from->real[i], err)
+                          : real_clCreateKernel(
+                                program->real[skmd_state.members[i].platform_slot], name, err);
+        if (*err != CL_SUCCESS) {
+            destroy(k);
+            return NULL;
+        }
+    }
+    if (split_kernels(k, program, from ? from->name : name) != CL_SUCCESS ||
+        copy_args(k, from) != CL_SUCCESS) {
+        *err = CL_OUT_OF_HOST_MEMORY;
+        destroy(k);
+        return NULL;
+    }
+    skmd_object_retain(&program->obj);
+    return k;
+}
+
+cl_kernel skmd_clCreateKernel(cl_program program, const char *kernel_name, cl_int *errcode_ret)
+{
+    cl_int errcode = CL_SUCCESS;
+    cl_kernel k = NULL;
+    SKMD_GOTO_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
+    SKMD_GOTO_ERROR_IF(!kernel_name, CL_INVALID_VALUE);
+    k = create(program, kernel_name, NULL, &errcode);
+ERROR:
+    if (errcode_ret)
+        *errcode_ret = errcode;
+    return k;
+}
+
+cl_kernel skmd_clCloneKernel(cl_kernel source_kernel, cl_int *errcode_ret)
+{
+    cl_int errcode = CL_SUCCESS;
+    cl_kernel k = NULL;
+    SKMD_GOTO_ERROR_IF(!SKMD_VALID(source_kernel, KERNEL), CL_INVALID_KERNEL);
+    k = create(source_kernel->program, NULL, source_kernel, &errcode);
+ERROR:
+    if (errcode_ret)
+        *errcode_ret = errcode;
+    return k;
+}
+
+cl_int skmd_clCreateKernelsInProgram(cl_program program, cl_uint num_kernels,
+                                     cl_kernel *kernels, cl_uint *num_kernels_ret)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
+    cl_program first = program->real[skmd_state.members[0].platform_slot];
+    size_t len = 0, count = 0;
+    cl_int err = real_clGetProgramInfo(first, CL_PROGRAM_NUM_KERNELS, sizeof count, &count, NULL);
+    if (err != CL_SUCCESS)
+        return err;
+    SKMD_RETURN_ERROR_IF(kernels && num_kernels < count, CL_INVALID_VALUE);
+    if (num_kernels_ret)
+        *num_kernels_ret = (cl_uint)count;
+    if (!kernels)
+        return CL_SUCCESS;
+    real_clGetProgramInfo(first, CL_PROGRAM_KERNEL_NAMES, 0, NULL, &len);
+    char *names = calloc(1, len + 1);
+    SKMD_RETURN_ERROR_IF(!names, CL_OUT_OF_HOST_MEMORY);
+    real_clGetProgramInfo(first, CL_PROGRAM_KERNEL_NAMES, len, names, NULL);
+    cl_uint made = 0;
+    for (char *save = NULL, *n = strtok_r(names, ";", &save); n && err == CL_SUCCESS;
+         n = strtok_r(NULL, ";", &save)) {
+        kernels[made] = create(program, n, NULL, &err);
+        if (err == CL_SUCCESS)
+            made++;
+    }
+    free(names);
+    if (err != CL_SUCCESS)
+        while (made > 0)
+            skmd_clReleaseKernel(kernels[--made]);
+    return err;
+}
+
+cl_int skmd_clRetainKernel(cl_kernel kernel)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
+    skmd_object_retain(&kernel->obj);
+    return CL_SUCCESS;
+}
+
+cl_int skmd_clReleaseKernel(cl_kernel kernel)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
+    if (!skmd_object_release(&kernel->obj))
+        return CL_SUCCESS;
+    cl_program program = kernel->program;
+    destroy(kernel);
+    skmd_clReleaseProgram(program);
+    return CL_SUCCESS;
+}
+
+/* A cl_mem or cl_sampler argument is swapped for each member's real one; anything else
+ * (including __local sizes, arg_value NULL) goes through as given. */
+cl_int skmd_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
+                           const void *arg_value)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
+    SKMD_RETURN_ERROR_IF(arg_index >= kernel->nargs, CL_INVALID_ARG_INDEX);
+    enum skmd_arg_class cls;
+    cl_int bad = skmd_kernel_arg_check(kernel, arg_index, arg_size, arg_value, &cls);
+    if (bad != CL_SUCCESS)
+        return bad;
+    const void *handle = NULL;
+    if (arg_value && arg_size == sizeof(void *) && cls != SKMD_ARG_PLAIN) {
+        memcpy(&handle, arg_value, sizeof handle);
+        if (handle && !skmd_registry_has(handle))
+            handle = NULL;
+    }
+    for (int i = 0; i < skmd_state.nmembers; i++) {
+        const void *value = arg_value;
+        cl_mem rmem;
+        cl_sampler rsampler;
+        if (handle && ((const cl_mem)handle)->obj.type == SKMD_TYPE_MEM) {
+            /* The executing member's copy is made now (buffers are made lazily); the
+             * others' when they run a share. */
+            cl_mem mem = (cl_mem)handle;
+            cl_int merr = CL_SUCCESS;
+            if (i == skmd_state.exec && mem->mtype == CL_MEM_OBJECT_BUFFER) {
+                rmem = skmd_mem_real(mem, i, &merr);
+                /* A member that cannot hold it (member_health.h) is the launch's
+                 * business, not the app's: its work goes elsewhere. */
+                if (merr != CL_SUCCESS && skmd_fault_of(merr) == SKMD_FAULT_NONE)
+                    return merr;
+            } else {
+                pthread_mutex_lock(&mem->obj.lock); /* launch threads make real[] */
+                rmem = mem->real[i];
+                pthread_mutex_unlock(&mem->obj.lock);
+            }
+            value = &rmem;
+            if (!rmem)
+                continue; /* this member has no copy: set when it runs a share */
+        } else if (handle) {
+            rsampler = ((const cl_sampler)handle)->real[skmd_state.members[i].platform_slot];
+            value = &rsampler;
+        }
+        skmd_key_lock(kernel->real[i]); /* launch threads set this kernel's arguments too */
+        cl_int err = real_clSetKernelArg(kernel->real[i], arg_index, arg_size, value);
+        skmd_key_unlock(kernel->real[i]);
+        if (err != CL_SUCCESS)
+            return err;
+    }
+    /* Kept for the split launch, which sets the arguments of each member's share. */
+    void *copy = NULL;
+    if (arg_value && arg_size) {
+        copy = malloc(arg_size);
+        SKMD_RETURN_ERROR_IF(!copy, CL_OUT_OF_HOST_MEMORY);
+        memcpy(copy, arg_value, arg_size);
+    }
+    pthread_mutex_lock(&kernel->obj.lock);
+    struct skmd_arg *arg = &kernel->args[arg_index];
+    free(arg->value);
+    arg->set = 1;
+    arg->size = arg_size;
+    arg->value = copy;
+    arg->mem = handle && ((const cl_mem)handle)->obj.type == SKMD_TYPE_MEM ? (cl_mem)handle
+                                                                          : NULL;
+    arg->other_handle = handle && (!arg->mem || arg->mem->mtype != CL_MEM_OBJECT_BUFFER);
+    pthread_mutex_unlock(&kernel->obj.lock);
+    return CL_SUCCESS;
+}
+
+cl_int skmd_clSetKernelArgSVMPointer(cl_kernel kernel, cl_uint arg_index, const void *arg_value)
+{
+    (void)arg_index, (void)arg_value;
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
+    SKMD_RETURN_ERROR_IF(1, CL_INVALID_OPERATION); /* no SVM */
+}
+
+cl_int skmd_clSetKernelExecInfo(cl_kernel kernel, cl_kernel_exec_info param_name,
+                                size_t param_value_size, const void *param_value)
+{
+    (void)param_name, (void)param_value_size, (void)param_value;
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
+    SKMD_RETURN_ERROR_IF(1, CL_INVALID_OPERATION); /* its parameters are all SVM ones */
+}
+
+cl_int skmd_clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name,
+                            size_t param_value_size, void *param_value,
+                            size_t *param_value_size_ret)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
+    struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
+    switch (param_name) {
+    case CL_KERNEL_REFERENCE_COUNT: {
+        cl_uint n = atomic_load(&kernel->obj.refcount);
+        return skmd_info_bytes(&out, &n, sizeof n);
+    }
+    case CL_KERNEL_CONTEXT:
+        return skmd_info_bytes(&out, &kernel->program->context, sizeof(cl_context));
+    case CL_KERNEL_PROGRAM:
+        return skmd_info_bytes(&out, &kernel->program, sizeof kernel->program);
+    default:
+        return real_clGetKernelInfo(kernel->real[skmd_state.exec], param_name,
+                                    param_value_size, param_value, param_value_size_ret);
+    }
+}
+
+cl_int skmd_clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_index,
+                               cl_kernel_arg_info param_name, size_t param_value_size,
+                               void *param_value, size_t *param_value_size_ret)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
+    return real_clGetKernelArgInfo(kernel->real[skmd_state.exec], arg_index, param_name,
+                                   param_value_size, param_value, param_value_size_ret);
+}
+
+/* Per-device work-group info of the SKMD device: limits are the smallest over the
+ * members, resource use the largest. */
+cl_int skmd_clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
+                                     cl_kernel_work_group_info param_name,
+                                     size_t param_value_size, void *param_value,
+                                     size_t *param_value_size_ret)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
+    SKMD_RETURN_ERROR_IF(device && !SKMD_VALID(device, DEVICE), CL_INVALID_DEVICE);
+    int use_min = param_name == CL_KERNEL_WORK_GROUP_SIZE;
+    int use_max = param_name == CL_KERNEL_LOCAL_MEM_SIZE ||
+                  param_name == CL_KERNEL_PRIVATE_MEM_SIZE;
+    const struct skmd_member *m0 = &skmd_state.members[skmd_state.exec];
+    if (!use_min && !use_max)
+        return real_clGetKernelWorkGroupInfo(kernel->real[skmd_state.exec], m0->real_device,
+                                              param_name, param_value_size, param_value,
+                                              param_value_size_ret);
+    cl_ulong acc = 0;
+    size_t n = 0;
+    for (int i = 0; i < skmd_state.nmembers; i++) {
+        unsigned char buf[8] = {0};
+        cl_int err = real_clGetKernelWorkGroupInfo(kernel->real[i],
+                                                   skmd_state.members[i].real_device,
+                                                   param_name, sizeof buf, buf, &n);
+        if (err != CL_SUCCESS)
+            return err;
+        cl_ulong v = n == 4 ? *(cl_uint *)buf : *(cl_ulong *)buf;
+        if (i == 0 || (use_min && v < acc) || (use_max && v > acc))
+            acc = v;
+    }
+    struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
+    if (n == 4) {
+        cl_uint v32 = (cl_uint)acc;
+        return skmd_info_bytes(&out, &v32, 4);
+    }
+    return skmd_info_bytes(&out, &acc, 8);
+}
+
+cl_int skmd_clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device,
+                                    cl_kernel_sub_group_info param_name,
+                                    size_t input_value_size, const void *input_value,
+                                    size_t param_value_size, void *param_value,
+                                    size_t *param_value_size_ret)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
+    SKMD_RETURN_ERROR_IF(device && !SKMD_VALID(device, DEVICE), CL_INVALID_DEVICE);
+    SKMD_RETURN_ERROR_IF(!skmd_real.clGetKernelSubGroupInfo, CL_INVALID_OPERATION);
+    return real_clGetKernelSubGroupInfo(kernel->real[skmd_state.exec],
+                                        skmd_state.members[skmd_state.exec].real_device,
+                                        param_name, input_value_size, input_value,
+                                        param_value_size, param_value, param_value_size_ret);
+}

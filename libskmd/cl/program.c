@@ -1,0 +1,714 @@
+/* libskmd/cl/program.c: programs, one real program per real platform, built for every
+ * member of that platform.
+ *
+ * Binary of the SKMD device ("SKMDBIN2" format): the magic, a uint32 member count, then
+ * per member a uint64 size and that member's binary, in member order, then the app's
+ * source and the build options, each as a uint64 size and its bytes (size 0: none). They
+ * let a program made again from its binary (apps and bindings cache binaries) still be
+ * split, its split version built as its binaries were. "SKMDBIN1" (neither) is read too.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cl/common.h"
+#include "device/parallel.h"
+#include "cl/splitprog.h"
+
+static const char bin_magic[8] = {'S', 'K', 'M', 'D', 'B', 'I', 'N', '2'};
+/* The magic's first 7 bytes; its last names the version (1: no source). */
+enum { BIN_MAGIC_STEM = 7 };
+
+static cl_program new_program(cl_context context)
+{
+    cl_program p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    skmd_object_init(&p->obj, SKMD_TYPE_PROGRAM);
+    p->context = context;
+    return p;
+}
+
+static cl_program finish_create(cl_program p, cl_int errcode, cl_int *errcode_ret)
+{
+    if (errcode != CL_SUCCESS && p) {
+        free(p->source);
+        free(p->options);
+        for (int s = 0; s < skmd_state.nplatforms; s++)
+            if (p->real[s])
+                real_clReleaseProgram(p->real[s]);
+        skmd_object_finish(&p->obj);
+        free(p);
+        p = NULL;
+    }
+    if (p)
+        skmd_object_retain(&p->context->obj);
+    if (errcode_ret)
+        *errcode_ret = errcode;
+    return p;
+}
+
+cl_program skmd_clCreateProgramWithSource(cl_context context, cl_uint count,
+                                          const char **strings, const size_t *lengths,
+                                          cl_int *errcode_ret)
+{
+    cl_int errcode = CL_SUCCESS;
+    cl_program p = NULL;
+    SKMD_GOTO_ERROR_IF(!SKMD_VALID(context, CONTEXT), CL_INVALID_CONTEXT);
+    SKMD_GOTO_ERROR_IF(count == 0 || strings == NULL, CL_INVALID_VALUE);
+    p = new_program(context);
+    SKMD_GOTO_ERROR_IF(!p, CL_OUT_OF_HOST_MEMORY);
+    /* The source, kept for the kernel compiler at build time. */
+    size_t total = 1;
+    for (cl_uint i = 0; i < count; i++) {
+        SKMD_GOTO_ERROR_IF(!strings[i], CL_INVALID_VALUE);
+        total += lengths && lengths[i] ? lengths[i] : strlen(strings[i]);
+    }
+    p->source = malloc(total);
+    SKMD_GOTO_ERROR_IF(!p->source, CL_OUT_OF_HOST_MEMORY);
+    for (size_t i = 0, at = 0; i < count; i++) {
+        size_t len = lengths && lengths[i] ? lengths[i] : strlen(strings[i]);
+        memcpy(p->source + at, strings[i], len);
+        at += len;
+        p->source[at] = '\0';
+    }
+    for (int s = 0; s < skmd_state.nplatforms; s++) {
+        p->real[s] = real_clCreateProgramWithSource(context->real[s], count, strings, lengths,
+                                                    &errcode);
+        SKMD_GOTO_IF_REAL_FAILED(errcode);
+    }
+ERROR:
+    return finish_create(p, errcode, errcode_ret);
+}
+
+/* The real devices of platform slot s, in member order. */
+static cl_uint slot_devices(int s, cl_device_id *devs)
+{
+    cl_uint n = 0;
+    for (int i = 0; i < skmd_state.nmembers; i++)
+        if (skmd_state.members[i].platform_slot == s)
+            devs[n++] = skmd_state.members[i].real_device;
+    return n;
+}
+
+/* One text of an SKMD binary at *b (a uint64 size, then the bytes, no NUL among them):
+ * *out a copy of it (NULL when empty); *b moves past it. */
+static cl_int read_text(const unsigned char **b, const unsigned char *end, char **out)
+{
+    uint64_t len;
+    if ((size_t)(end - *b) < 8)
+        return CL_INVALID_BINARY;
+    memcpy(&len, *b, 8);
+    *b += 8;
+    if (len > (uint64_t)(end - *b) || memchr(*b, '\0', (size_t)len))
+        return CL_INVALID_BINARY;
+    if (len) {
+        *out = malloc((size_t)len + 1);
+        if (!*out)
+            return CL_OUT_OF_HOST_MEMORY;
+        memcpy(*out, *b, (size_t)len);
+        (*out)[len] = '\0';
+    }
+    *b += len;
+    return CL_SUCCESS;
+}
+
+cl_program skmd_clCreateProgramWithBinary(cl_context context, cl_uint num_devices,
+                                          const cl_device_id *device_list,
+                                          const size_t *lengths, const unsigned char **binaries,
+                                          cl_int *binary_status, cl_int *errcode_ret)
+{
+    cl_int errcode = CL_SUCCESS;
+    cl_program p = NULL;
+    const unsigned char *member_bin[SKMD_MAX_MEMBERS];
+    size_t member_len[SKMD_MAX_MEMBERS];
+    SKMD_GOTO_ERROR_IF(!SKMD_VALID(context, CONTEXT), CL_INVALID_CONTEXT);
+    SKMD_GOTO_ERROR_IF(num_devices != 1 || !device_list, CL_INVALID_VALUE);
+    SKMD_GOTO_ERROR_IF(!SKMD_VALID(device_list[0], DEVICE) ||
+                           !skmd_context_has_device(context, device_list[0]),
+                       CL_INVALID_DEVICE);
+    SKMD_GOTO_ERROR_IF(!lengths || !binaries || !binaries[0] || !lengths[0], CL_INVALID_VALUE);
+    if (binary_status)
+        binary_status[0] = CL_INVALID_BINARY;
+    /* Parse the SKMD binary: one binary per member, checked against the blob's end. */
+    const unsigned char *b = binaries[0], *end = b + lengths[0];
+    uint32_t n;
+    SKMD_GOTO_ERROR_IF(lengths[0] < 12 || memcmp(b, bin_magic, BIN_MAGIC_STEM) != 0 ||
+                           (b[7] != '1' && b[7] != '2'),
+                       CL_INVALID_BINARY);
+    const int has_source = b[7] == '2';
+    memcpy(&n, b + 8, 4);
+    SKMD_GOTO_ERROR_IF(n != (uint32_t)skmd_state.nmembers, CL_INVALID_BINARY);
+    b += 12;
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t len;
+        SKMD_GOTO_ERROR_IF((size_t)(end - b) < 8, CL_INVALID_BINARY);
+        memcpy(&len, b, 8);
+        b += 8;
+        SKMD_GOTO_ERROR_IF(len == 0 || len > (uint64_t)(end - b), CL_INVALID_BINARY);
+        member_bin[i] = b;
+        member_len[i] = (size_t)len;
+        b += len;
+    }
+    p = new_program(context);
+    SKMD_GOTO_ERROR_IF(!p, CL_OUT_OF_HOST_MEMORY);
+    if (has_source) {
+        errcode = read_text(&b, end, &p->source);
+        if (errcode == CL_SUCCESS)
+            errcode = read_text(&b, end, &p->options);
+        p->options_kept = 1;
+        SKMD_GOTO_ERROR_IF(errcode != CL_SUCCESS, errcode);
+    }
+    for (int s = 0; s < skmd_state.nplatforms; s++) {
+        cl_device_id devs[SKMD_MAX_MEMBERS];
+        const unsigned char *bins[SKMD_MAX_MEMBERS];
+        size_t lens[SKMD_MAX_MEMBERS];
+        cl_int status[SKMD_MAX_MEMBERS];
+        cl_uint k = 0;
+        for (int i = 0; i < skmd_state.nmembers; i++) {
+            if (skmd_state.members[i].platform_slot != s)
+                continue;
+            devs[k] = skmd_state.members[i].real_device;
+            bins[k] = member_bin[i];
+            lens[k++] = member_len[i];
+        }
+        p->real[s] = real_clCreateProgramWithBinary(context->real[s], k, devs, lens, bins,
+                                                    status, &errcode);
+        SKMD_GOTO_IF_REAL_FAILED(errcode);
+    }
+    if (binary_status)
+        binary_status[0] = CL_SUCCESS;
+ERROR:
+    return finish_create(p, errcode, errcode_ret);
+}
+
+cl_program skmd_clCreateProgramWithBuiltInKernels(cl_context context, cl_uint num_devices,
+                                                  const cl_device_id *device_list,
+                                                  const char *kernel_names,
+                                                  cl_int *errcode_ret)
+{
+    (void)num_devices, (void)device_list, (void)kernel_names;
+    /* CL_DEVICE_BUILT_IN_KERNELS is empty. */
+    if (errcode_ret)
+        *errcode_ret = SKMD_VALID(context, CONTEXT) ? CL_INVALID_VALUE : CL_INVALID_CONTEXT;
+    return NULL;
+}
+
+cl_program skmd_clCreateProgramWithIL(cl_context context, const void *il, size_t length,
+                                      cl_int *errcode_ret)
+{
+    (void)il, (void)length;
+    /* CL_DEVICE_IL_VERSION is empty. */
+    if (errcode_ret)
+        *errcode_ret = SKMD_VALID(context, CONTEXT) ? CL_INVALID_OPERATION : CL_INVALID_CONTEXT;
+    return NULL;
+}
+
+cl_int skmd_clRetainProgram(cl_program program)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
+    skmd_object_retain(&program->obj);
+    return CL_SUCCESS;
+}
+
+cl_int skmd_clReleaseProgram(cl_program program)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
+    if (!skmd_object_release(&program->obj))
+        return CL_SUCCESS;
+    for (int s = 0; s < skmd_state.nplatforms; s++)
+        if (program->real[s])
+            real_clReleaseProgram(program->real[s]);
+    skmd_split_release(program);
+    for (struct skmd_callback *cb = program->release_cbs, *next; cb; cb = next) {
+        next = cb->next;
+        int saved = skmd_app_callback_begin();
+        ((void (CL_CALLBACK *)(cl_program, void *))cb->fn)(program, cb->user_data);
+        skmd_app_callback_end(saved);
+        free(cb);
+    }
+    skmd_clReleaseContext(program->context);
+    skmd_object_finish(&program->obj);
+    free(program);
+    return CL_SUCCESS;
+}
+
+/* A program is built for every member whichever of the context's devices the app names
+ * (a sub-device's members are among them): the list is only checked. */
+static cl_int check_devices(cl_context ctx, cl_uint num_devices, const cl_device_id *device_list)
+{
+    SKMD_RETURN_ERROR_IF((num_devices > 0) != (device_list != NULL), CL_INVALID_VALUE);
+    for (cl_uint i = 0; i < num_devices; i++)
+        SKMD_RETURN_ERROR_IF(!SKMD_VALID(device_list[i], DEVICE) ||
+                                 !skmd_context_has_device(ctx, device_list[i]),
+                             CL_INVALID_DEVICE);
+    return CL_SUCCESS;
+}
+
+/* Logs member m's failed build with the start of its build log, on one line. */
+static void log_member_build_failure(cl_program program, int m, int others_built)
+{
+    const struct skmd_member *member = &skmd_state.members[m];
+    char text[240] = "";
+    real_clGetProgramBuildInfo(program->real[member->platform_slot], member->real_device,
+                               CL_PROGRAM_BUILD_LOG, sizeof text, text, NULL);
+    text[sizeof text - 1] = '\0';
+    for (char *c = text; *c; c++)
+        if (*c == '\n' || *c == '\r')
+            *c = ' ';
+    skmd_log(SKMD_LOG_WARN, "member %d (%s) failed to build the program: %s%s", m,
+             member->name, text[0] ? text : "(empty build log)",
+             others_built ? "; its kernels run on the members that built it" : "");
+}
+
+/* Builds slot s's real program for every member of the slot; when that fails, again for
+ * the members whose own build succeeded (a multi-device build fails as a whole). Marks
+ * the members left without the program in *not_built. Returns the first build's
+ * error when no member of the slot built it. */
+static cl_int build_slot(cl_program program, int s, const char *options, unsigned *not_built)
+{
+    cl_device_id devs[SKMD_MAX_MEMBERS], ok[SKMD_MAX_MEMBERS];
+    int idx[SKMD_MAX_MEMBERS], failed[SKMD_MAX_MEMBERS];
+    cl_uint n = slot_devices(s, devs), nok = 0, nfailed = 0;
+    cl_int err = real_clBuildProgram(program->real[s], n, devs, options, NULL, NULL);
+    if (err != CL_BUILD_PROGRAM_FAILURE && err != CL_OUT_OF_RESOURCES)
+        return err;
+    for (int i = 0, k = 0; i < skmd_state.nmembers; i++) {
+        if (skmd_state.members[i].platform_slot != s)
+            continue;
+        cl_build_status st = CL_BUILD_ERROR;
+        real_clGetProgramBuildInfo(program->real[s], devs[k], CL_PROGRAM_BUILD_STATUS,
+                                   sizeof st, &st, NULL);
+        if (st == CL_BUILD_SUCCESS)
+            ok[nok++] = devs[k];
+        else
+            failed[nfailed++] = i;
+        idx[k++] = i;
+    }
+    if (nok > 0 && nfailed > 0 &&
+        real_clBuildProgram(program->real[s], nok, ok, options, NULL, NULL) == CL_SUCCESS) {
+        for (cl_uint f = 0; f < nfailed; f++)
+            *not_built |= 1u << failed[f];
+        return CL_SUCCESS;
+    }
+    for (cl_uint k = 0; k < n; k++)
+        *not_built |= 1u << idx[k];
+    return err;
+}
+
+/* One of a build's parts: platform slot s's real program, or (s < 0) libskmd's split
+ * version of the program. They share nothing but the program's handle. */
+struct build_job {
+    cl_program program;
+    const char *options;
+    int s;
+    cl_int err;
+    unsigned not_built; /* the slot's members left without the program */
+};
+
+static void build_job_main(void *arg)
+{
+    struct build_job *job = arg;
+    if (job->s < 0)
+        skmd_split_build(job->program, job->options);
+    else
+        job->err = build_slot(job->program, job->s, job->options, &job->not_built);
+}
+
+/* The app's build notify (api.h: skmd_app_callback_begin). */
+static void build_notify(void (CL_CALLBACK *fn)(cl_program, void *), cl_program program,
+                         void *user_data)
+{
+    int saved = skmd_app_callback_begin();
+    fn(program, user_data);
+    skmd_app_callback_end(saved);
+}
+
+cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
+                           const cl_device_id *device_list, const char *options,
+                           void (CL_CALLBACK *pfn_notify)(cl_program, void *), void *user_data)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
+    SKMD_RETURN_ERROR_IF(!pfn_notify && user_data, CL_INVALID_VALUE);
+    cl_int err = check_devices(program->context, num_devices, device_list);
+    /* Every platform is built even when one fails: the build log shows every member's
+     * messages. The app's build succeeds when one member built it: the program's kernels
+     * then run only on the members that did. The platforms' builds and libskmd's split
+     * version run at once (a short program waits for the slowest, not for their sum). */
+    cl_int failure = CL_SUCCESS;
+    program->not_built = 0;
+    struct build_job jobs[SKMD_MAX_PLATFORMS + 1];
+    unsigned njobs = 0;
+    /* A program made from a binary that carries its build options builds its split
+     * version as its binaries were built (an app may build a cached binary without them). */
+    const char *split_options = program->options_kept ? program->options : options;
+    if (err == CL_SUCCESS) {
+        jobs[njobs++] = (struct build_job){program, split_options, -1, CL_SUCCESS, 0};
+        for (int s = 0; s < skmd_state.nplatforms; s++)
+            jobs[njobs++] = (struct build_job){program, options, s, CL_SUCCESS, 0};
+        skmd_run_parallel(njobs, build_job_main, jobs, sizeof jobs[0]);
+    }
+    for (unsigned j = 1; j < njobs; j++)
+        program->not_built |= jobs[j].not_built;
+    for (unsigned j = 1; j < njobs && err == CL_SUCCESS; j++) {
+        cl_int e = jobs[j].err;
+        if (e == CL_BUILD_PROGRAM_FAILURE || e == CL_OUT_OF_RESOURCES)
+            failure = failure != CL_SUCCESS ? failure : e;
+        else if (e != CL_SUCCESS)
+            err = e; /* the app's error (options, ...): no member built it */
+    }
+    unsigned all = skmd_state.nmembers >= 32 ? ~0u : (1u << skmd_state.nmembers) - 1;
+    if (err == CL_SUCCESS && failure != CL_SUCCESS && (program->not_built & all) == all)
+        err = failure;
+    if (err == CL_SUCCESS)
+        for (int m = 0; m < skmd_state.nmembers; m++)
+            if (program->not_built & (1u << m))
+                log_member_build_failure(program, m, 1);
+    if (err != CL_SUCCESS && njobs)
+        skmd_split_forget(program);
+    if (err == CL_SUCCESS && !program->options_kept) {
+        free(program->options);
+        program->options = options && options[0] ? strdup(options) : NULL;
+    }
+    if (pfn_notify)
+        build_notify(pfn_notify, program, user_data);
+    return err;
+}
+
+/* The real programs of slot s for a list of virtual ones. */
+static cl_int real_programs(cl_uint n, const cl_program *in, int s, cl_program *out)
+{
+    for (cl_uint i = 0; i < n; i++) {
+        SKMD_RETURN_ERROR_IF(!SKMD_VALID(in[i], PROGRAM), CL_INVALID_PROGRAM);
+        out[i] = in[i]->real[s];
+    }
+    return CL_SUCCESS;
+}
+
+cl_int skmd_clCompileProgram(cl_program program, cl_uint num_devices,
+                             const cl_device_id *device_list, const char *options,
+                             cl_uint num_input_headers, const cl_program *input_headers,
+                             const char **header_include_names,
+                             void (CL_CALLBACK *pfn_notify)(cl_program, void *),
+                             void *user_data)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
+    SKMD_RETURN_ERROR_IF(!pfn_notify && user_data, CL_INVALID_VALUE);
+    SKMD_RETURN_ERROR_IF((num_input_headers > 0) != (input_headers != NULL), CL_INVALID_VALUE);
+    SKMD_RETURN_ERROR_IF(num_input_headers > 64, CL_OUT_OF_RESOURCES);
+    cl_int err = check_devices(program->context, num_devices, device_list);
+    for (int s = 0; s < skmd_state.nplatforms && err == CL_SUCCESS; s++) {
+        cl_device_id devs[SKMD_MAX_MEMBERS];
+        cl_program headers[64];
+        cl_uint n = slot_devices(s, devs);
+        err = real_programs(num_input_headers, input_headers, s, headers);
+        if (err == CL_SUCCESS)
+            err = real_clCompileProgram(program->real[s], n, devs, options, num_input_headers,
+                                        num_input_headers ? headers : NULL,
+                                        header_include_names, NULL, NULL);
+    }
+    /* A link of this program alone gets a split version built from its source with
+     * these options (headers of other programs are not followed). */
+    program->compiled_alone = 0;
+    if (err == CL_SUCCESS && program->source && !program->options_kept &&
+        num_input_headers == 0) {
+        free(program->options);
+        program->options = options && options[0] ? strdup(options) : NULL;
+        program->compiled_alone = program->options || !options || !options[0];
+    }
+    if (pfn_notify)
+        build_notify(pfn_notify, program, user_data);
+    return err;
+}
+
+/* The options of a split version of a link of `in` alone: its compile options and the
+ * link options; NULL (no split version) when the link makes a library or out of memory. */
+static char *linked_alone_options(cl_program in, const char *link_options)
+{
+    const char *link = link_options ? link_options : "";
+    if (strstr(link, "-create-library"))
+        return NULL;
+    const char *compile = in->options ? in->options : "";
+    size_t n = strlen(compile) + strlen(link) + 2;
+    char *out = malloc(n);
+    if (out)
+        snprintf(out, n, "%s %s", compile, link);
+    return out;
+}
+
+/* A link of one program compiled alone from its source: its split version, built as
+ * clBuildProgram would have built it. */
+static void split_linked_alone(cl_program p, cl_program in, const char *link_options)
+{
+    if (!in->compiled_alone || !in->source)
+        return;
+    char *options = linked_alone_options(in, link_options);
+    p->source = options ? strdup(in->source) : NULL;
+    if (!p->source) {
+        free(options);
+        return;
+    }
+    p->options = options;
+    p->options_kept = 1;
+    skmd_split_build(p, options);
+}
+
+cl_program skmd_clLinkProgram(cl_context context, cl_uint num_devices,
+                              const cl_device_id *device_list, const char *options,
+                              cl_uint num_input_programs, const cl_program *input_programs,
+                              void (CL_CALLBACK *pfn_notify)(cl_program, void *),
+                              void *user_data, cl_int *errcode_ret)
+{
+    cl_int errcode = CL_SUCCESS;
+    cl_program p = NULL;
+    SKMD_GOTO_ERROR_IF(!SKMD_VALID(context, CONTEXT), CL_INVALID_CONTEXT);
+    SKMD_GOTO_ERROR_IF(!pfn_notify && user_data, CL_INVALID_VALUE);
+    SKMD_GOTO_ERROR_IF(num_input_programs == 0 || !input_programs, CL_INVALID_VALUE);
+    SKMD_GOTO_ERROR_IF(num_input_programs > 64, CL_OUT_OF_RESOURCES);
+    SKMD_GOTO_IF_REAL_FAILED(check_devices(context, num_devices, device_list));
+    p = new_program(context);
+    SKMD_GOTO_ERROR_IF(!p, CL_OUT_OF_HOST_MEMORY);
+    for (int s = 0; s < skmd_state.nplatforms; s++) {
+        cl_device_id devs[SKMD_MAX_MEMBERS];
+        cl_program inputs[64];
+        cl_uint n = slot_devices(s, devs);
+        SKMD_GOTO_IF_REAL_FAILED(real_programs(num_input_programs, input_programs, s, inputs));
+        p->real[s] = real_clLinkProgram(context->real[s], n, devs, options, num_input_programs,
+                                        inputs, NULL, NULL, &errcode);
+        SKMD_GOTO_IF_REAL_FAILED(errcode);
+    }
+    if (num_input_programs == 1)
+        split_linked_alone(p, input_programs[0], options);
+ERROR:
+    p = finish_create(p, errcode, errcode_ret);
+    if (p && pfn_notify)
+        build_notify(pfn_notify, p, user_data);
+    return p;
+}
+
+static void CL_CALLBACK release_probe(cl_program program, void *user_data)
+{
+    (void)program, (void)user_data;
+}
+
+cl_int skmd_clSetProgramReleaseCallback(cl_program program,
+                                        void (CL_CALLBACK *pfn_notify)(cl_program, void *),
+                                        void *user_data)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
+    SKMD_RETURN_ERROR_IF(!pfn_notify, CL_INVALID_VALUE);
+    /* The executing member's driver says whether release callbacks are supported (with
+     * no program-scope destructors, they are not: CL_INVALID_OPERATION). */
+    cl_program real = program->real[skmd_state.members[skmd_state.exec].platform_slot];
+    cl_int err = real ? real_clSetProgramReleaseCallback(real, release_probe, NULL)
+                      : CL_SUCCESS;
+    SKMD_RETURN_ERROR_IF(err != CL_SUCCESS, err);
+    struct skmd_callback *cb = malloc(sizeof *cb);
+    SKMD_RETURN_ERROR_IF(!cb, CL_OUT_OF_HOST_MEMORY);
+    cb->fn = (void (CL_CALLBACK *)(void))pfn_notify;
+    cb->user_data = user_data;
+    pthread_mutex_lock(&program->obj.lock);
+    cb->next = program->release_cbs;
+    program->release_cbs = cb;
+    pthread_mutex_unlock(&program->obj.lock);
+    return CL_SUCCESS;
+}
+
+cl_int skmd_clSetProgramSpecializationConstant(cl_program program, cl_uint spec_id,
+                                               size_t spec_size, const void *spec_value)
+{
+    (void)spec_id, (void)spec_size, (void)spec_value;
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
+    SKMD_RETURN_ERROR_IF(1, CL_INVALID_OPERATION); /* only IL programs have them */
+}
+
+/* The member whose real program answers the app's queries: the executing member, or the
+ * first that built the program when the executing member did not. */
+static int answering_member(cl_program program)
+{
+    if (!(program->not_built & (1u << skmd_state.exec)))
+        return skmd_state.exec;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (!(program->not_built & (1u << m)))
+            return m;
+    return skmd_state.exec;
+}
+
+/* One text of an SKMD binary at offset `at` of out (when given); returns the offset after
+ * it. */
+static size_t write_text(unsigned char *out, size_t at, const char *text)
+{
+    uint64_t len = text ? strlen(text) : 0;
+    if (out) {
+        memcpy(out + at, &len, 8);
+        memcpy(out + at + 8, text, (size_t)len);
+    }
+    return at + 8 + (size_t)len;
+}
+
+/* The SKMD binary of the program: fills `out` when given; returns its size (0 when a
+ * member has no binary yet). */
+static size_t skmd_binary(cl_program program, unsigned char *out)
+{
+    size_t total = 12;
+    if (out) {
+        memcpy(out, bin_magic, 8);
+        uint32_t n = (uint32_t)skmd_state.nmembers;
+        memcpy(out + 8, &n, 4);
+    }
+    for (int s = 0; s < skmd_state.nplatforms; s++) {
+        cl_uint ndev = 0;
+        real_clGetProgramInfo(program->real[s], CL_PROGRAM_NUM_DEVICES, sizeof ndev, &ndev,
+                              NULL);
+        size_t sizes[SKMD_MAX_MEMBERS] = {0};
+        unsigned char *bins[SKMD_MAX_MEMBERS] = {0};
+        real_clGetProgramInfo(program->real[s], CL_PROGRAM_BINARY_SIZES, sizeof sizes, sizes,
+                              NULL);
+        for (cl_uint d = 0; d < ndev; d++)
+            if (sizes[d] == 0)
+                return 0;
+        if (out) {
+            /* Members of a slot are contiguous in member order only when platforms do
+             * not interleave, which skmd_init guarantees (it walks platform by platform). */
+            size_t at = total;
+            for (cl_uint d = 0; d < ndev; d++) {
+                uint64_t len = sizes[d];
+                memcpy(out + at, &len, 8);
+                bins[d] = out + at + 8;
+                at += 8 + sizes[d];
+            }
+            real_clGetProgramInfo(program->real[s], CL_PROGRAM_BINARIES, sizeof bins, bins,
+                                  NULL);
+        }
+        for (cl_uint d = 0; d < ndev; d++)
+            total += 8 + sizes[d];
+    }
+    total = write_text(out, total, program->source);
+    return write_text(out, total, program->options);
+}
+
+cl_int skmd_clGetProgramInfo(cl_program program, cl_program_info param_name,
+                             size_t param_value_size, void *param_value,
+                             size_t *param_value_size_ret)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
+    struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
+    const cl_context ctx = program->context;
+    switch (param_name) {
+    case CL_PROGRAM_REFERENCE_COUNT: {
+        cl_uint n = atomic_load(&program->obj.refcount);
+        return skmd_info_bytes(&out, &n, sizeof n);
+    }
+    case CL_PROGRAM_CONTEXT:
+        return skmd_info_bytes(&out, &program->context, sizeof program->context);
+    case CL_PROGRAM_NUM_DEVICES:
+        return skmd_info_bytes(&out, &ctx->ndevices, sizeof ctx->ndevices);
+    case CL_PROGRAM_DEVICES:
+        return skmd_info_bytes(&out, ctx->devices, ctx->ndevices * sizeof ctx->devices[0]);
+    /* The program is built for every member: each of the context's devices (the SKMD
+     * device, sub-devices) gets the same SKMD binary. */
+    case CL_PROGRAM_BINARY_SIZES: {
+        size_t sizes[SKMD_CONTEXT_MAX_DEVICES];
+        sizes[0] = skmd_binary(program, NULL);
+        for (cl_uint d = 1; d < ctx->ndevices; d++)
+            sizes[d] = sizes[0];
+        return skmd_info_bytes(&out, sizes, ctx->ndevices * sizeof sizes[0]);
+    }
+    case CL_PROGRAM_BINARIES: {
+        size_t need = ctx->ndevices * sizeof(unsigned char *);
+        SKMD_RETURN_ERROR_IF(param_value && param_value_size < need, CL_INVALID_VALUE);
+        for (cl_uint d = 0; param_value && d < ctx->ndevices; d++)
+            if (((unsigned char **)param_value)[d])
+                skmd_binary(program, ((unsigned char **)param_value)[d]);
+        if (param_value_size_ret)
+            *param_value_size_ret = need;
+        return CL_SUCCESS;
+    }
+    default:
+        return real_clGetProgramInfo(program->real[skmd_state.members[answering_member(program)]
+                                                       .platform_slot],
+                                     param_name, param_value_size, param_value,
+                                     param_value_size_ret);
+    }
+}
+
+/* Build status of the SKMD device: the worst of the members'. */
+static cl_build_status build_status(cl_program program)
+{
+    cl_build_status worst = CL_BUILD_SUCCESS;
+    int skip_failed = 0; /* members that failed do not count once another built it */
+    for (int i = 0; i < skmd_state.nmembers; i++)
+        skip_failed |= !(program->not_built & (1u << i));
+    for (int i = 0; i < skmd_state.nmembers; i++) {
+        if (skip_failed && (program->not_built & (1u << i)))
+            continue;
+        cl_build_status st = CL_BUILD_NONE;
+        const struct skmd_member *m = &skmd_state.members[i];
+        real_clGetProgramBuildInfo(program->real[m->platform_slot], m->real_device,
+                                   CL_PROGRAM_BUILD_STATUS, sizeof st, &st, NULL);
+        if (st == CL_BUILD_ERROR || (st == CL_BUILD_NONE && worst == CL_BUILD_SUCCESS) ||
+            (st == CL_BUILD_IN_PROGRESS && worst != CL_BUILD_ERROR))
+            worst = st;
+    }
+    return worst;
+}
+
+/* Every member's log, each under a line naming the member. */
+static cl_int build_log(cl_program program, const struct skmd_info *out)
+{
+    size_t total = 1;
+    char *text = NULL;
+    for (int pass = 0; pass < 2; pass++) {
+        size_t at = 0;
+        for (int i = 0; i < skmd_state.nmembers; i++) {
+            const struct skmd_member *m = &skmd_state.members[i];
+            size_t len = 0;
+            char head[300];
+            int hl = snprintf(head, sizeof head, "=== %s ===\n", m->name);
+            real_clGetProgramBuildInfo(program->real[m->platform_slot], m->real_device,
+                                       CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
+            if (pass == 1) {
+                memcpy(text + at, head, (size_t)hl);
+                real_clGetProgramBuildInfo(program->real[m->platform_slot], m->real_device,
+                                           CL_PROGRAM_BUILD_LOG, len, text + at + hl, NULL);
+                size_t got = strnlen(text + at + hl, len);
+                at += (size_t)hl + got;
+                text[at++] = '\n';
+            } else {
+                total += (size_t)hl + len + 1;
+            }
+        }
+        if (pass == 0) {
+            text = calloc(1, total);
+            SKMD_RETURN_ERROR_IF(!text, CL_OUT_OF_HOST_MEMORY);
+        } else {
+            text[at] = '\0';
+        }
+    }
+    cl_int err = skmd_info_string(out, text);
+    free(text);
+    return err;
+}
+
+cl_int skmd_clGetProgramBuildInfo(cl_program program, cl_device_id device,
+                                  cl_program_build_info param_name, size_t param_value_size,
+                                  void *param_value, size_t *param_value_size_ret)
+{
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
+    SKMD_RETURN_ERROR_IF(!SKMD_VALID(device, DEVICE), CL_INVALID_DEVICE);
+    struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
+    const struct skmd_member *m = &skmd_state.members[answering_member(program)];
+    switch (param_name) {
+    case CL_PROGRAM_BUILD_STATUS: {
+        cl_build_status st = build_status(program);
+        return skmd_info_bytes(&out, &st, sizeof st);
+    }
+    case CL_PROGRAM_BUILD_LOG:
+        return build_log(program, &out);
+    default:
+        return real_clGetProgramBuildInfo(program->real[m->platform_slot], m->real_device,
+                                          param_name, param_value_size, param_value,
+                                          param_value_size_ret);
+    }
+}

@@ -1,0 +1,416 @@
+/* libskmd/cl/splitprog.c: runs the kernel compiler out of process and loads its output
+ * (see splitprog.h). The child gets the environment without LD_PRELOAD, so it never
+ * loads libskmd (nor a driver's LLVM next to its own). */
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../../transform/record.h"
+#include "cl/common.h"
+#include "support/error.h"
+#include "support/hash.h"
+#include "support/config.h"
+#include "plan/launch_memo.h"
+#include "support/log.h"
+#include "cl/member_extensions.h"
+#include "plan/share_source.h"
+#include "cl/splitprog.h"
+
+extern char **environ;
+
+enum target { TARGET_NONE, TARGET_POCL, TARGET_NVPTX };
+static const char *const target_name[] = {"none", "pocl", "nvptx"};
+
+static enum target member_target(const struct skmd_member *m)
+{
+    char name[256] = "", vendor[256] = "";
+    real_clGetPlatformInfo(m->real_platform, CL_PLATFORM_NAME, sizeof name, name, NULL);
+    real_clGetPlatformInfo(m->real_platform, CL_PLATFORM_VENDOR, sizeof vendor, vendor, NULL);
+    if (strstr(name, "Portable Computing Language") || strstr(vendor, "pocl"))
+        return TARGET_POCL;
+    if (strstr(vendor, "NVIDIA"))
+        return TARGET_NVPTX;
+    return TARGET_NONE;
+}
+
+/* SKMD_COMPILER, else <libdir>/../tools/skmd-opt, <libdir>/skmd-opt, then PATH. */
+static void compiler_path(char *out, size_t size)
+{
+    const char *cfg = skmd_config()->compiler;
+    if (cfg[0]) {
+        snprintf(out, size, "%s", cfg);
+        return;
+    }
+    Dl_info info;
+    if (dladdr((void *)compiler_path, &info) && info.dli_fname) {
+        char dir[4096];
+        snprintf(dir, sizeof dir, "%s", info.dli_fname);
+        char *slash = strrchr(dir, '/');
+        if (slash) {
+            *slash = '\0';
+            snprintf(out, size, "%s/../tools/skmd-opt", dir);
+            if (access(out, X_OK) == 0)
+                return;
+            snprintf(out, size, "%s/skmd-opt", dir);
+            if (access(out, X_OK) == 0)
+                return;
+        }
+    }
+    snprintf(out, size, "skmd-opt");
+}
+
+static int mkdir_p(const char *path)
+{
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return mkdir(buf, 0755) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *data = NULL;
+    if (fseek(f, 0, SEEK_END) == 0) {
+        long n = ftell(f);
+        if (n > 0 && fseek(f, 0, SEEK_SET) == 0 && (data = malloc((size_t)n + 1))) {
+            if (fread(data, 1, (size_t)n, f) == (size_t)n) {
+                data[n] = '\0';
+                *len = (size_t)n;
+            } else {
+                free(data);
+                data = NULL;
+            }
+        }
+    }
+    fclose(f);
+    return data;
+}
+
+/* Runs the compiler on the source for `t`; fills `dir` with the cache entry. Returns 0,
+ * or -1 with the reason in `why`. */
+static int run_compiler(const char *source, const char *options, enum target t, char *dir,
+                        size_t dir_size, char *why, size_t why_size)
+{
+    /* The front end enables exactly what the target's members have (member_extensions.h). */
+    unsigned char use[SKMD_MAX_MEMBERS] = {0};
+    char std[16], ext[8192], feat[4096];
+    for (int i = 0; i < skmd_state.nmembers; i++)
+        use[i] = member_target(&skmd_state.members[i]) == t;
+    skmd_member_extensions(use, t == TARGET_POCL, std, sizeof std, ext, sizeof ext, feat,
+                           sizeof feat);
+
+    const char *tmp = getenv("TMPDIR");
+    char src[4096], errf[4096], compiler[4096], cache[4096];
+    snprintf(src, sizeof src, "%s/skmd-src-XXXXXX.cl", tmp && tmp[0] ? tmp : "/tmp");
+    snprintf(errf, sizeof errf, "%s/skmd-err-XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
+    snprintf(cache, sizeof cache, "%s/kernels", skmd_config()->cache_dir);
+    compiler_path(compiler, sizeof compiler);
+    if (mkdir_p(cache) != 0) {
+        snprintf(why, why_size, "cannot create the cache directory %s", cache);
+        return -1;
+    }
+    int sfd = mkstemps(src, 3), efd = mkstemp(errf);
+    int pipefd[2] = {-1, -1};
+    int rc = -1;
+    size_t n = strlen(source);
+    if (sfd < 0 || efd < 0 || write(sfd, source, n) != (ssize_t)n || pipe(pipefd) != 0) {
+        snprintf(why, why_size, "cannot write a temporary file: %s", strerror(errno));
+        goto out;
+    }
+    /* The environment less LD_PRELOAD: the helper must load neither libskmd nor the
+     * app's preloads (e.g. the ASan runtime of `make SAN=1`, which an uninstrumented
+     * helper would then run under). The sanitizer options stay: an instrumented helper
+     * needs their leak suppressions, an uninstrumented one ignores them. */
+    size_t nenv = 0;
+    while (environ[nenv])
+        nenv++;
+    char **env = calloc(nenv + 1, sizeof *env);
+    if (!env) {
+        snprintf(why, why_size, "out of memory");
+        goto out;
+    }
+    for (size_t i = 0, k = 0; i < nenv; i++)
+        if (strncmp(environ[i], "LD_PRELOAD=", 11) != 0)
+            env[k++] = environ[i];
+    char *argv[] = {compiler, src, "--compile", "--cache", cache, "--target",
+                    (char *)target_name[t], "--options", (char *)(options ? options : ""),
+                    "--default-std", std, "--extensions", ext, "--features", feat, NULL};
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
+    posix_spawn_file_actions_adddup2(&fa, efd, 2);
+    posix_spawn_file_actions_addclose(&fa, pipefd[0]);
+    pid_t pid;
+    int serr = posix_spawnp(&pid, compiler, &fa, NULL, argv, env);
+    posix_spawn_file_actions_destroy(&fa);
+    free(env);
+    close(pipefd[1]);
+    pipefd[1] = -1;
+    if (serr != 0) {
+        snprintf(why, why_size, "cannot run %s: %s", compiler, strerror(serr));
+        goto out;
+    }
+    size_t got = 0;
+    ssize_t r;
+    while ((r = read(pipefd[0], dir + got, dir_size - 1 - got)) > 0 && got < dir_size - 1)
+        got += (size_t)r;
+    dir[got] = '\0';
+    dir[strcspn(dir, "\n")] = '\0';
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && dir[0]) {
+        rc = 0;
+        goto out;
+    }
+    /* The compiler's last message line says why. */
+    char msg[2048] = "";
+    ssize_t len = pread(efd, msg, sizeof msg - 1, 0);
+    msg[len > 0 ? len : 0] = '\0';
+    while (len > 0 && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
+        msg[--len] = '\0';
+    char *last = strrchr(msg, '\n');
+    snprintf(why, why_size, "%s failed (status %d): %s", compiler,
+             WIFEXITED(status) ? WEXITSTATUS(status) : -1, last ? last + 1 : msg);
+out:
+    if (sfd >= 0) {
+        close(sfd);
+        unlink(src);
+    }
+    if (efd >= 0) {
+        close(efd);
+        unlink(errf);
+    }
+    if (pipefd[0] >= 0)
+        close(pipefd[0]);
+    if (pipefd[1] >= 0)
+        close(pipefd[1]);
+    return rc;
+}
+
+/* A program as messages name it: its first kernels (from the analysis record) and a short
+ * hash of its source. */
+static void program_label(cl_program p, char *out, size_t size)
+{
+    size_t n = (size_t)snprintf(out, size, "program %08llx",
+                                (unsigned long long)(skmd_fnv(SKMD_FNV_BASIS, p->source,
+                                                              strlen(p->source)) >> 32));
+    const struct skmd_program_record *r = p->record;
+    if (!r || !r->nkernels || n >= size)
+        return;
+    unsigned shown = r->nkernels < 3 ? r->nkernels : 3;
+    for (unsigned i = 0; i < shown && n < size; i++)
+        n += (size_t)snprintf(out + n, size - n, "%s%s", i ? ", " : " (kernels ",
+                              r->kernels[i].name);
+    if (n < size)
+        snprintf(out + n, size - n, "%s)", r->nkernels > shown ? ", ..." : "");
+}
+
+/* The first two non-empty lines of a member's build log, joined, into `out` ("" when the
+ * driver gives none). */
+static void build_log_head(cl_program real, cl_device_id dev, char *out, size_t size)
+{
+    out[0] = '\0';
+    size_t len = 0;
+    if (real_clGetProgramBuildInfo(real, dev, CL_PROGRAM_BUILD_LOG, 0, NULL, &len) !=
+            CL_SUCCESS || len < 2)
+        return;
+    char *log = malloc(len + 1);
+    if (!log)
+        return;
+    if (real_clGetProgramBuildInfo(real, dev, CL_PROGRAM_BUILD_LOG, len, log, NULL) ==
+        CL_SUCCESS) {
+        log[len] = '\0';
+        size_t n = 0;
+        int lines = 0;
+        char *save = NULL;
+        for (char *line = strtok_r(log, "\r\n", &save); line && lines < 2 && n + 1 < size;
+             line = strtok_r(NULL, "\r\n", &save)) {
+            while (*line == ' ' || *line == '\t')
+                line++;
+            if (!*line)
+                continue;
+            n += (size_t)snprintf(out + n, size - n, "%s%s", lines++ ? " | " : "", line);
+        }
+    }
+    free(log);
+}
+
+/* Members that could not build the split program, gathered over the platforms so that
+ * the warning is printed once per program. */
+struct build_failures {
+    int n;
+    cl_int err;
+    char members[512];
+    char log[512]; /* the first failing member's build log, first lines */
+};
+
+/* The real split program of slot s from the compiler's output; marks split_ok. */
+static void load_slot(cl_program p, int s, enum target t, const unsigned char *bin,
+                      size_t len, struct build_failures *fail)
+{
+    cl_device_id devs[SKMD_MAX_MEMBERS];
+    int idx[SKMD_MAX_MEMBERS];
+    const unsigned char *bins[SKMD_MAX_MEMBERS];
+    size_t lens[SKMD_MAX_MEMBERS];
+    cl_int status[SKMD_MAX_MEMBERS];
+    cl_uint k = 0;
+    for (int i = 0; i < skmd_state.nmembers; i++) {
+        const struct skmd_member *m = &skmd_state.members[i];
+        if (m->platform_slot != s || member_target(m) != t)
+            continue;
+        idx[k] = i;
+        devs[k] = m->real_device;
+        bins[k] = bin;
+        lens[k++] = len;
+    }
+    if (k == 0)
+        return;
+    cl_int err;
+    cl_program real = real_clCreateProgramWithBinary(p->context->real[s], k, devs, lens, bins,
+                                                     status, &err);
+    if (!real) {
+        char label[512];
+        program_label(p, label, sizeof label);
+        skmd_log(SKMD_LOG_WARN, "%s: the driver of platform %d refused libskmd's split "
+                 "program (clCreateProgramWithBinary gave %s): its kernels run whole "
+                 "there", label, s, skmd_error_name(err));
+        return;
+    }
+    err = real_clBuildProgram(real, k, devs, "", NULL, NULL);
+    for (cl_uint d = 0; d < k; d++) {
+        cl_build_status st = CL_BUILD_ERROR;
+        real_clGetProgramBuildInfo(real, devs[d], CL_PROGRAM_BUILD_STATUS, sizeof st, &st,
+                                   NULL);
+        p->split_ok[idx[d]] = st == CL_BUILD_SUCCESS;
+        if (st == CL_BUILD_SUCCESS)
+            continue;
+        size_t used = strlen(fail->members);
+        snprintf(fail->members + used, sizeof fail->members - used, "%s%d (%s)",
+                 fail->n ? ", " : "", idx[d], skmd_state.members[idx[d]].name);
+        if (!fail->n++) {
+            fail->err = err;
+            build_log_head(real, devs[d], fail->log, sizeof fail->log);
+        }
+    }
+    p->split[s] = real;
+}
+
+void skmd_split_build(cl_program p, const char *options)
+{
+    /* Single mode builds them too: plan.c may run a launch whole on another member. */
+    const char *mode = skmd_config()->mode;
+    if (!p->source || (strcmp(mode, "split") != 0 && strcmp(mode, "single") != 0) ||
+        p->record)
+        return;
+    /* Members on the source route build the app's source per launch shape
+     * (share_source.c); the analysis record (and the merge kernels of CPU members) still
+     * come from the PoCL target. */
+    unsigned char route[SKMD_MAX_MEMBERS] = {0};
+    int nsource = 0;
+    for (int i = 0; i < skmd_state.nmembers; i++) {
+        route[i] = (unsigned char)skmd_source_route(member_target(&skmd_state.members[i]) ==
+                                                    TARGET_POCL);
+        nsource += route[i];
+    }
+    if (nsource)
+        skmd_source_setup(p, options, route);
+    for (enum target t = TARGET_POCL; t <= TARGET_NVPTX; t++) {
+        int used = t == TARGET_POCL && nsource;
+        for (int i = 0; i < skmd_state.nmembers; i++)
+            used |= member_target(&skmd_state.members[i]) == t &&
+                    (t == TARGET_POCL || !route[i]);
+        if (!used)
+            continue;
+        char dir[4096], why[9000], path[4200];
+        if (run_compiler(p->source, options, t, dir, sizeof dir, why, sizeof why) != 0) {
+            char label[512];
+            program_label(p, label, sizeof label);
+            skmd_log(SKMD_LOG_INFO, "%s: kernels not splittable on %s members: %s", label,
+                     target_name[t], why);
+            continue;
+        }
+        if (!p->record) {
+            snprintf(path, sizeof path, "%s/record.txt", dir);
+            FILE *f = fopen(path, "r");
+            struct skmd_program_record *rec = calloc(1, sizeof *rec);
+            char err[256] = "";
+            if (f && rec) {
+                skmd_record_init(rec);
+                if (skmd_record_read(f, rec, err, sizeof err) == 0) {
+                    p->record = rec;
+                    rec = NULL;
+                } else {
+                    skmd_log(SKMD_LOG_WARN, "bad analysis record %s: %s", path, err);
+                    skmd_record_free(rec);
+                }
+            }
+            free(rec);
+            if (f)
+                fclose(f);
+        }
+        snprintf(path, sizeof path, "%s/kernels.%s", dir, t == TARGET_POCL ? "bc" : "ptx");
+        size_t len = 0;
+        unsigned char *bin = (unsigned char *)read_file(path, &len);
+        if (!bin) {
+            skmd_log(SKMD_LOG_WARN, "cannot read %s: kernels run whole", path);
+            continue;
+        }
+        /* PTX is text: the driver wants its final NUL counted. */
+        if (t == TARGET_NVPTX)
+            len++;
+        struct build_failures fail = {0};
+        for (int s = 0; s < skmd_state.nplatforms; s++)
+            load_slot(p, s, t, bin, len, &fail);
+        free(bin);
+        if (fail.n) {
+            char label[512];
+            program_label(p, label, sizeof label);
+            skmd_log(SKMD_LOG_WARN, "%s: member%s %s could not build libskmd's split version "
+                     "of it (%s: clBuildProgram gave %s): all its kernels run whole there, "
+                     "none gets shares; build log: %s", label, fail.n > 1 ? "s" : "",
+                     fail.members, path, skmd_error_name(fail.err),
+                     fail.log[0] ? fail.log : "(empty)");
+        }
+    }
+}
+
+void skmd_split_forget(cl_program p)
+{
+    for (int s = 0; s < skmd_state.nplatforms; s++)
+        if (p->split[s]) {
+            real_clReleaseProgram(p->split[s]);
+            p->split[s] = NULL;
+        }
+    skmd_source_release(p);
+    if (p->record) {
+        skmd_launch_memo_forget_all(); /* answers keyed by this record's address */
+        skmd_record_free(p->record);
+        free(p->record);
+        p->record = NULL;
+    }
+}
+
+void skmd_split_release(cl_program p)
+{
+    skmd_split_forget(p);
+    free(p->source);
+    free(p->options);
+}

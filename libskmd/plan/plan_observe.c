@@ -1,0 +1,132 @@
+/* libskmd/plan/plan_observe.c: what the launches teach the partitioner, and its write-back
+ * (see plan.h). The measured kernel times of a launch's shares refine the entry's tables
+ * and finish offsets, peer copies and per-share latencies refine the members' figures,
+ * and every SKMD_PROFILE_FLUSH launches (and at exit, skmd_plan_flush) what was learnt
+ * goes back to the profile database: tables, finish offsets, link curves, the host's
+ * rates and the guard states. Each entry point takes plan_lock itself. */
+#include <math.h>
+
+#include "support/config.h"
+#include "support/log.h"
+#include "plan/plan_internal.h"
+
+/* Launches observed since the last write-back (SKMD_PROFILE_FLUSH). */
+static uint64_t launches_since_flush;
+
+/* Under plan_lock: every dirty table and link curve to the database. */
+static void flush_locked(void)
+{
+    launches_since_flush = 0;
+    if (!plan_db)
+        return;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        for (int dir = 0; dir < 2; dir++)
+            for (int mem = 0; mem < 2; mem++)
+                if (plan_info[m].link_dirty[dir][mem] && plan_info[m].db_id >= 0) {
+                    plan_info[m].link_dirty[dir][mem] = 0;
+                    plan_store_link(m, dir, mem);
+                }
+    plan_entries_store();
+    int64_t ids[SKMD_MAX_MEMBERS];
+    struct skmd_plan_guard_members members = plan_guard_members(ids);
+    plan_store_host_rates(&members);
+    skmd_plan_guard_store(plan_db, &members, plan_cache);
+}
+
+/* Under plan_lock: a split the partitioner estimated, every share measured and none its
+ * member's first (whose time holds one-time costs): each member's finish against the
+ * estimate moves its finish offset. */
+static void observe_finish(const struct skmd_plan_ticket *t, struct entry *e,
+                           const double *ms, const double *finish_ms)
+{
+    if (!e || !finish_ms || !t->estimated)
+        return;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (t->count[m] && (t->first_share[m] || !(ms[m] > 0) || !(finish_ms[m] > 0)))
+            return;
+    for (int m = 0; m < skmd_state.nmembers; m++) {
+        if (!t->count[m])
+            continue;
+        double was = e->finish_offset[m];
+        if (skmd_part_observe_finish(&e->finish_offset[m], finish_ms[m], ms[m], t->est_ms[m],
+                                     t->est_kernel_ms[m], PLAN_ALPHA,
+                                     plan_info[m].launch_ms) != SKMD_PART_OK)
+            continue;
+        e->offset_known[m] = 1;
+        e->dirty = 1;
+        if (fabs(e->finish_offset[m] - was) > 0.001)
+            skmd_log(SKMD_LOG_DEBUG, "plan %s: member %d finished %.3f ms after the start "
+                     "(kernel %.3f), estimated %.3f (%.3f): finish offset %+.3f ms", e->name,
+                     m, finish_ms[m], ms[m], t->est_ms[m], t->est_kernel_ms[m],
+                     e->finish_offset[m]);
+    }
+}
+
+void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms,
+                       const double *finish_ms)
+{
+    if (!ticket->learn)
+        return;
+    plan_setup();
+    pthread_mutex_lock(&plan_lock);
+    struct entry *e = plan_entry_for(ticket->kernel, ticket->shape, "");
+    for (int m = 0; e && m < skmd_state.nmembers; m++) {
+        if (ticket->count[m] == 0 || !(ms[m] > 0))
+            continue;
+        /* A member's first share of the kernel in the process carries one-time costs (the
+         * program built there, its buffers allocated, a driver's lazy compile: several
+         * times the next shares' time). Into a measured table it is no
+         * sample; into an empty one it is taken (the cold start needs a rate) until the
+         * next sample replaces it. */
+        double was = skmd_part_rate(&e->table[m], ticket->count[m]);
+        if (ticket->first_share[m]) {
+            if (plan_has_measurement(&e->table[m]))
+                continue;
+            e->unsampled[m] = e->table[m];
+            e->provisional[m] = 1;
+        } else if (e->provisional[m]) {
+            e->table[m] = e->unsampled[m];
+            e->provisional[m] = 0;
+        }
+        if (skmd_part_observe(&e->table[m], ticket->count[m], ms[m], PLAN_ALPHA) ==
+            SKMD_PART_OK)
+            e->dirty = 1;
+        double now = skmd_part_rate(&e->table[m], ticket->count[m]);
+        plan_memo_table_moved(&e->memo, was, now);
+    }
+    observe_finish(ticket, e, ms, finish_ms);
+    int every = skmd_config()->profile_flush;
+    if (every > 0 && ++launches_since_flush >= (uint64_t)every)
+        flush_locked();
+    pthread_mutex_unlock(&plan_lock);
+}
+
+void skmd_plan_observe_peer(int from, int to, uint64_t bytes, double ms)
+{
+    const struct skmd_config *cfg = skmd_config();
+    if (from < 0 || from >= SKMD_MAX_MEMBERS || to < 0 || to >= SKMD_MAX_MEMBERS ||
+        !(ms > 0) || !bytes || !(cfg->refine || cfg->profile_sweep))
+        return;
+    pthread_mutex_lock(&plan_lock);
+    plan_smooth(&plan_peer_rate[from][to], (double)bytes / ms);
+    pthread_mutex_unlock(&plan_lock);
+}
+
+void skmd_plan_observe_latency(int member, double ms)
+{
+    const struct skmd_config *cfg = skmd_config();
+    if (member < 0 || member >= SKMD_MAX_MEMBERS || !(ms >= 0) ||
+        !(cfg->refine || cfg->profile_sweep))
+        return; /* SKMD_REFINE=0: decisions from the stored tables alone */
+    pthread_mutex_lock(&plan_lock);
+    plan_smooth(&plan_info[member].launch_ms, ms);
+    pthread_mutex_unlock(&plan_lock);
+}
+
+void skmd_plan_flush(void)
+{
+    pthread_mutex_lock(&plan_lock);
+    flush_locked();
+    pthread_mutex_unlock(&plan_lock);
+}
+

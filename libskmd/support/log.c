@@ -1,0 +1,100 @@
+/* libskmd/support/log.c: "libskmd: LEVEL: message" lines to stderr or the SKMD_LOG file. */
+#include "support/log.h"
+
+#include "support/config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+static const char *const level_names[] = {"error", "warn", "info", "debug"};
+
+static enum skmd_log_level log_level = SKMD_LOG_WARN;
+static int log_fd = STDERR_FILENO;
+static pthread_once_t log_once = PTHREAD_ONCE_INIT;
+
+const char *skmd_log_level_name(enum skmd_log_level level)
+{
+    return (unsigned)level <= SKMD_LOG_DEBUG ? level_names[level] : "?";
+}
+
+int skmd_log_parse(const char *spec, enum skmd_log_level *level, const char **file)
+{
+    size_t n = strcspn(spec, ":");
+    for (int i = SKMD_LOG_ERROR; i <= SKMD_LOG_DEBUG; i++) {
+        if (strlen(level_names[i]) == n && strncasecmp(spec, level_names[i], n) == 0) {
+            if (spec[n] == ':' && spec[n + 1] == '\0')
+                return -1; /* "debug:" names no file */
+            *level = (enum skmd_log_level)i;
+            *file = spec[n] == ':' ? spec + n + 1 : NULL;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* Writes all of `text`, retrying short writes; one call in the common case so that the
+ * lines of several threads do not interleave. */
+static void write_all(int fd, const char *text, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, text, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return;
+        text += n;
+        len -= (size_t)n;
+    }
+}
+
+static void set_up_log(void)
+{
+    const char *file = NULL;
+    /* config.c has already checked the value (or used the default "warn") */
+    if (skmd_log_parse(skmd_config_quiet()->log, &log_level, &file) != 0)
+        log_level = SKMD_LOG_WARN;
+    if (!file)
+        return;
+    int fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        char line[512];
+        int len = snprintf(line, sizeof(line),
+                           "libskmd: warn: SKMD_LOG: cannot open %s (%s); logging to stderr\n",
+                           file, strerror(errno));
+        write_all(STDERR_FILENO, line, len < (int)sizeof(line) ? (size_t)len : sizeof(line) - 1);
+        return;
+    }
+    log_fd = fd;
+}
+
+int skmd_log_enabled(enum skmd_log_level level)
+{
+    pthread_once(&log_once, set_up_log);
+    return level <= log_level;
+}
+
+void skmd_log(enum skmd_log_level level, const char *fmt, ...)
+{
+    if (!skmd_log_enabled(level))
+        return;
+    char line[2048];
+    int len = snprintf(line, sizeof(line), "libskmd: %s: ", skmd_log_level_name(level));
+    va_list ap;
+    va_start(ap, fmt);
+    int body = vsnprintf(line + len, sizeof(line) - (size_t)len, fmt, ap);
+    va_end(ap);
+    size_t total = (size_t)len + (body > 0 ? (size_t)body : 0);
+    if (total > sizeof(line) - 2) { /* cut: mark it and keep room for the newline */
+        total = sizeof(line) - 2;
+        memcpy(line + total - 3, "...", 3);
+    }
+    if (total == 0 || line[total - 1] != '\n')
+        line[total++] = '\n';
+    write_all(log_fd, line, total);
+}
