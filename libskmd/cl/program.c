@@ -1,12 +1,5 @@
 /* libskmd/cl/program.c: programs, one real program per real platform, built for every
- * member of that platform.
- *
- * Binary of the SKMD device ("SKMDBIN2" format): the magic, a uint32 member count, then
- * per member a uint64 size and that member's binary, in member order, then the app's
- * source and the build options, each as a uint64 size and its bytes (size 0: none). They
- * let a program made again from its binary (apps and bindings cache binaries) still be
- * split, its split version built as its binaries were. "SKMDBIN1" (neither) is read too.
- */
+ * member of that platform. The SKMD device's binary format: program_binary.h. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,11 +7,8 @@
 
 #include "cl/common.h"
 #include "device/parallel.h"
+#include "cl/program_binary.h"
 #include "cl/splitprog.h"
-
-static const char bin_magic[8] = {'S', 'K', 'M', 'D', 'B', 'I', 'N', '2'};
-/* The magic's first 7 bytes; its last names the version (1: no source). */
-enum { BIN_MAGIC_STEM = 7 };
 
 static cl_program new_program(cl_context context)
 {
@@ -92,28 +82,6 @@ static cl_uint slot_devices(int s, cl_device_id *devs)
     return n;
 }
 
-/* One text of an SKMD binary at *b (a uint64 size, then the bytes, no NUL among them):
- * *out a copy of it (NULL when empty); *b moves past it. */
-static cl_int read_text(const unsigned char **b, const unsigned char *end, char **out)
-{
-    uint64_t len;
-    if ((size_t)(end - *b) < 8)
-        return CL_INVALID_BINARY;
-    memcpy(&len, *b, 8);
-    *b += 8;
-    if (len > (uint64_t)(end - *b) || memchr(*b, '\0', (size_t)len))
-        return CL_INVALID_BINARY;
-    if (len) {
-        *out = malloc((size_t)len + 1);
-        if (!*out)
-            return CL_OUT_OF_HOST_MEMORY;
-        memcpy(*out, *b, (size_t)len);
-        (*out)[len] = '\0';
-    }
-    *b += len;
-    return CL_SUCCESS;
-}
-
 cl_program skmd_clCreateProgramWithBinary(cl_context context, cl_uint num_devices,
                                           const cl_device_id *device_list,
                                           const size_t *lengths, const unsigned char **binaries,
@@ -121,8 +89,7 @@ cl_program skmd_clCreateProgramWithBinary(cl_context context, cl_uint num_device
 {
     cl_int errcode = CL_SUCCESS;
     cl_program p = NULL;
-    const unsigned char *member_bin[SKMD_MAX_MEMBERS];
-    size_t member_len[SKMD_MAX_MEMBERS];
+    struct skmd_binary_parts parts = {0};
     SKMD_GOTO_ERROR_IF(!SKMD_VALID(context, CONTEXT), CL_INVALID_CONTEXT);
     SKMD_GOTO_ERROR_IF(num_devices != 1 || !device_list, CL_INVALID_VALUE);
     SKMD_GOTO_ERROR_IF(!SKMD_VALID(device_list[0], DEVICE) ||
@@ -131,35 +98,14 @@ cl_program skmd_clCreateProgramWithBinary(cl_context context, cl_uint num_device
     SKMD_GOTO_ERROR_IF(!lengths || !binaries || !binaries[0] || !lengths[0], CL_INVALID_VALUE);
     if (binary_status)
         binary_status[0] = CL_INVALID_BINARY;
-    /* Parse the SKMD binary: one binary per member, checked against the blob's end. */
-    const unsigned char *b = binaries[0], *end = b + lengths[0];
-    uint32_t n;
-    SKMD_GOTO_ERROR_IF(lengths[0] < 12 || memcmp(b, bin_magic, BIN_MAGIC_STEM) != 0 ||
-                           (b[7] != '1' && b[7] != '2'),
-                       CL_INVALID_BINARY);
-    const int has_source = b[7] == '2';
-    memcpy(&n, b + 8, 4);
-    SKMD_GOTO_ERROR_IF(n != (uint32_t)skmd_state.nmembers, CL_INVALID_BINARY);
-    b += 12;
-    for (uint32_t i = 0; i < n; i++) {
-        uint64_t len;
-        SKMD_GOTO_ERROR_IF((size_t)(end - b) < 8, CL_INVALID_BINARY);
-        memcpy(&len, b, 8);
-        b += 8;
-        SKMD_GOTO_ERROR_IF(len == 0 || len > (uint64_t)(end - b), CL_INVALID_BINARY);
-        member_bin[i] = b;
-        member_len[i] = (size_t)len;
-        b += len;
-    }
+    errcode = skmd_binary_parse(binaries[0], lengths[0], &parts);
+    SKMD_GOTO_ERROR_IF(errcode != CL_SUCCESS, errcode);
     p = new_program(context);
     SKMD_GOTO_ERROR_IF(!p, CL_OUT_OF_HOST_MEMORY);
-    if (has_source) {
-        errcode = read_text(&b, end, &p->source);
-        if (errcode == CL_SUCCESS)
-            errcode = read_text(&b, end, &p->options);
-        p->options_kept = 1;
-        SKMD_GOTO_ERROR_IF(errcode != CL_SUCCESS, errcode);
-    }
+    p->source = parts.source;
+    p->options = parts.options;
+    p->options_kept = parts.has_texts;
+    parts.source = parts.options = NULL;
     for (int s = 0; s < skmd_state.nplatforms; s++) {
         cl_device_id devs[SKMD_MAX_MEMBERS];
         const unsigned char *bins[SKMD_MAX_MEMBERS];
@@ -170,8 +116,8 @@ cl_program skmd_clCreateProgramWithBinary(cl_context context, cl_uint num_device
             if (skmd_state.members[i].platform_slot != s)
                 continue;
             devs[k] = skmd_state.members[i].real_device;
-            bins[k] = member_bin[i];
-            lens[k++] = member_len[i];
+            bins[k] = parts.member_bin[i];
+            lens[k++] = parts.member_len[i];
         }
         p->real[s] = real_clCreateProgramWithBinary(context->real[s], k, devs, lens, bins,
                                                     status, &errcode);
@@ -180,6 +126,8 @@ cl_program skmd_clCreateProgramWithBinary(cl_context context, cl_uint num_device
     if (binary_status)
         binary_status[0] = CL_SUCCESS;
 ERROR:
+    free(parts.source);
+    free(parts.options);
     return finish_create(p, errcode, errcode_ret);
 }
 
@@ -535,59 +483,6 @@ static int answering_member(cl_program program)
     return skmd_state.exec;
 }
 
-/* One text of an SKMD binary at offset `at` of out (when given); returns the offset after
- * it. */
-static size_t write_text(unsigned char *out, size_t at, const char *text)
-{
-    uint64_t len = text ? strlen(text) : 0;
-    if (out) {
-        memcpy(out + at, &len, 8);
-        memcpy(out + at + 8, text, (size_t)len);
-    }
-    return at + 8 + (size_t)len;
-}
-
-/* The SKMD binary of the program: fills `out` when given; returns its size (0 when a
- * member has no binary yet). */
-static size_t skmd_binary(cl_program program, unsigned char *out)
-{
-    size_t total = 12;
-    if (out) {
-        memcpy(out, bin_magic, 8);
-        uint32_t n = (uint32_t)skmd_state.nmembers;
-        memcpy(out + 8, &n, 4);
-    }
-    for (int s = 0; s < skmd_state.nplatforms; s++) {
-        cl_uint ndev = 0;
-        real_clGetProgramInfo(program->real[s], CL_PROGRAM_NUM_DEVICES, sizeof ndev, &ndev,
-                              NULL);
-        size_t sizes[SKMD_MAX_MEMBERS] = {0};
-        unsigned char *bins[SKMD_MAX_MEMBERS] = {0};
-        real_clGetProgramInfo(program->real[s], CL_PROGRAM_BINARY_SIZES, sizeof sizes, sizes,
-                              NULL);
-        for (cl_uint d = 0; d < ndev; d++)
-            if (sizes[d] == 0)
-                return 0;
-        if (out) {
-            /* Members of a slot are contiguous in member order only when platforms do
-             * not interleave, which skmd_init guarantees (it walks platform by platform). */
-            size_t at = total;
-            for (cl_uint d = 0; d < ndev; d++) {
-                uint64_t len = sizes[d];
-                memcpy(out + at, &len, 8);
-                bins[d] = out + at + 8;
-                at += 8 + sizes[d];
-            }
-            real_clGetProgramInfo(program->real[s], CL_PROGRAM_BINARIES, sizeof bins, bins,
-                                  NULL);
-        }
-        for (cl_uint d = 0; d < ndev; d++)
-            total += 8 + sizes[d];
-    }
-    total = write_text(out, total, program->source);
-    return write_text(out, total, program->options);
-}
-
 cl_int skmd_clGetProgramInfo(cl_program program, cl_program_info param_name,
                              size_t param_value_size, void *param_value,
                              size_t *param_value_size_ret)
@@ -610,7 +505,7 @@ cl_int skmd_clGetProgramInfo(cl_program program, cl_program_info param_name,
      * device, sub-devices) gets the same SKMD binary. */
     case CL_PROGRAM_BINARY_SIZES: {
         size_t sizes[SKMD_CONTEXT_MAX_DEVICES];
-        sizes[0] = skmd_binary(program, NULL);
+        sizes[0] = skmd_binary_write(program, NULL);
         for (cl_uint d = 1; d < ctx->ndevices; d++)
             sizes[d] = sizes[0];
         return skmd_info_bytes(&out, sizes, ctx->ndevices * sizeof sizes[0]);
@@ -620,7 +515,7 @@ cl_int skmd_clGetProgramInfo(cl_program program, cl_program_info param_name,
         SKMD_RETURN_ERROR_IF(param_value && param_value_size < need, CL_INVALID_VALUE);
         for (cl_uint d = 0; param_value && d < ctx->ndevices; d++)
             if (((unsigned char **)param_value)[d])
-                skmd_binary(program, ((unsigned char **)param_value)[d]);
+                skmd_binary_write(program, ((unsigned char **)param_value)[d]);
         if (param_value_size_ret)
             *param_value_size_ret = need;
         return CL_SUCCESS;
