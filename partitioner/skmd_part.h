@@ -116,10 +116,10 @@ struct skmd_part_device {
      * kernel runs on them at one rate, so their tables are pooled (each range the mean of
      * theirs, weighted by samples) where they lie within SKMD_PART_TWIN_SPREAD of each
      * other, and the skmd policy gives them equal shares unless its estimate of the equal
-     * shares is more than SKMD_PART_TWIN_TOLERANCE slower. A
-     * GPU's kernel time grows in steps (whole waves of work-groups), which the tables
-     * smooth over: shares that differ by a few work-groups to save a modelled transfer
-     * can cost one of the twins a whole wave. 0: no twin. */
+     * shares is more than SKMD_PART_TWIN_TOLERANCE slower. A GPU's kernel time grows in
+     * steps (whole waves of work-groups), which the tables smooth over: shares that
+     * differ by a few work-groups to save a modelled transfer can cost one of the twins a
+     * whole wave. 0: no twin. */
     int twin_group;
 };
 
