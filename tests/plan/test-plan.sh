@@ -48,7 +48,13 @@ under() { # DEVICES CMD...: CMD under libskmd, log in $tmp/log, decisions in $tm
 }
 
 # The decision log of the last run (tests/common/decisions.py QUERY ...).
-dec() { /usr/bin/python3 "$(dirname "$0")/../common/decisions.py" "$tmp/dec" "$@"; }
+# A failure of the reader itself (a bad line or query) fails the part at its end: its empty
+# answer must not read as a pass. (141: a reader cut short by `| head`.)
+dec() {
+    /usr/bin/python3 "$(dirname "$0")/../common/decisions.py" "$tmp/dec" "$@"
+    local rc=$?
+    [ $rc = 0 ] || [ $rc = 141 ] || touch "$tmp/dec-failed"
+}
 # Shares of the launches run in shares, one line per launch ("m0=0+64 m1=64+192").
 shares() { dec shares; }
 
@@ -643,4 +649,5 @@ PY
     echo "usage: $0 decide|converge|profile|corrupt|examples|cold|observe|guard|learn|guardkeep PRELOAD BUILD_DIR" >&2
     exit 2 ;;
 esac
+[ ! -e "$tmp/dec-failed" ] || say FAIL "tests/common/decisions.py failed (its error is above)"
 exit $fail
