@@ -371,17 +371,22 @@ cl_int skmd_clCompileProgram(cl_program program, cl_uint num_devices,
 }
 
 /* The options of a split version of a link of `in` alone: its compile options and the
- * link options; NULL (no split version) when the link makes a library or out of memory. */
+ * link options (the math ones; -enable-link-options is the linker's alone); NULL (no
+ * split version) when the link makes a library or out of memory. */
 static char *linked_alone_options(cl_program in, const char *link_options)
 {
+    static const char linker_only[] = "-enable-link-options";
     const char *link = link_options ? link_options : "";
     if (strstr(link, "-create-library"))
         return NULL;
     const char *compile = in->options ? in->options : "";
     size_t n = strlen(compile) + strlen(link) + 2;
     char *out = malloc(n);
-    if (out)
-        snprintf(out, n, "%s %s", compile, link);
+    if (!out)
+        return NULL;
+    snprintf(out, n, "%s %s", compile, link);
+    for (char *at = strstr(out, linker_only); at; at = strstr(at, linker_only))
+        memset(at, ' ', sizeof linker_only - 1);
     return out;
 }
 
