@@ -102,6 +102,8 @@ extern double plan_host_rate;
 extern double plan_host_busy_rate;
 /* plan_twin[m][o]: members m and o are the same device model on the same driver. */
 extern unsigned char plan_twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
+/* plan_twin_group[m]: the partitioner's twin_group of member m (skmd_part_device). */
+extern int plan_twin_group[SKMD_MAX_MEMBERS];
 
 /* plan_setup.c: the state above, set up once (plan_setup: any thread, no lock), the
  * policy, and the members' database ids for the guard states and finish offsets. */

@@ -153,16 +153,6 @@ static struct skmd_part_table table_with_twins(const struct entry *e, int m,
     return t;
 }
 
-/* The partitioner's twin group of member m: 1 + its lowest twin's index (itself
- * included), 0 when it has no twin. */
-static int twin_group(int m)
-{
-    for (int o = 0; o < skmd_state.nmembers; o++)
-        if (o != m && plan_twin[m][o])
-            return 1 + (o < m ? o : m);
-    return 0;
-}
-
 /* The problem over the eligible members (dev[i] is member map[i]). Under plan_lock. */
 int plan_build_problem(const struct skmd_plan_request *r, const struct entry *e,
                        const struct residency *resident, struct skmd_part_device *dev,
@@ -183,7 +173,7 @@ int plan_build_problem(const struct skmd_plan_request *r, const struct entry *e,
                                            .launch_ms = plan_info[m].launch_ms,
                                            .split_ms = fmax(-plan_info[m].launch_ms,
                                                             e->finish_offset[m]),
-                                           .twin_group = twin_group(m)};
+                                           .twin_group = plan_twin_group[m]};
         for (int dir = 0; dir < 2; dir++)
             for (int mem = 0; mem < 2; mem++)
                 dev[n].curve[dir][mem] = *plan_link_curve(m, dir, mem);

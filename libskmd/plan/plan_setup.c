@@ -29,6 +29,7 @@ struct skmd_part_cache *plan_cache;
 struct member_info plan_info[SKMD_MAX_MEMBERS];
 double plan_peer_rate[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 unsigned char plan_twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
+int plan_twin_group[SKMD_MAX_MEMBERS];
 
 static pthread_once_t plan_once = PTHREAD_ONCE_INIT;
 static int policy; /* enum skmd_part_policy (SKMD_POLICY) */
@@ -146,6 +147,13 @@ static void plan_init(void)
         for (int o = 0; o < skmd_state.nmembers; o++)
             plan_twin[m][o] = o != m && !strcmp(driver[m], driver[o]) &&
                               !strcmp(skmd_state.members[m].name, skmd_state.members[o].name);
+    /* 1 + the lowest index among m and its twins; 0 without a twin */
+    for (int m = 0; m < skmd_state.nmembers; m++) {
+        plan_twin_group[m] = 0;
+        for (int o = 0; o < skmd_state.nmembers && !plan_twin_group[m]; o++)
+            if (plan_twin[m][o])
+                plan_twin_group[m] = 1 + (o < m ? o : m);
+    }
     plan_load_host_rates();
     if (cfg->refine || cfg->profile_sweep) {
         skmd_xfer_set_observer(plan_observe_transfer);
