@@ -214,11 +214,10 @@ cl_mem skmd_app_create_copy(cl_context ctx, int m, cl_mem_flags flags, size_t si
     if (!(flags & CL_MEM_COPY_HOST_PTR) || (flags & CL_MEM_USE_HOST_PTR) || !host_ptr ||
         !through_engine(m, size))
         return NULL;
-    const struct skmd_member *member = &skmd_state.members[m];
     cl_int err;
-    cl_mem real = member->ops->alloc(member, skmd_member_context(ctx, m),
-                                     flags & ~(CL_MEM_COPY_HOST_PTR | SKMD_MEM_HOST_ACCESS_FLAGS),
-                                     size, NULL, &err);
+    cl_mem real = real_clCreateBuffer(skmd_member_context(ctx, m),
+                                      flags & ~(CL_MEM_COPY_HOST_PTR | SKMD_MEM_HOST_ACCESS_FLAGS),
+                                      size, NULL, &err);
     if (!real)
         return NULL; /* the driver's own call tells the app why */
     err = engine(ctx, m, real, 1, 0, size, (void *)host_ptr);

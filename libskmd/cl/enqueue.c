@@ -52,8 +52,8 @@ static cl_int read_buffer(cl_command_queue q, cl_mem buffer, cl_bool blocking, s
     if (skmd_app_read(q, buffer, offset, size, ptr, blocking, n, wl, event, &eerr))
         return eerr; /* large: through the transfer engine */
     BEGIN(q, n, wl, event);
-    err = M(q)->ops->copy(M(q), q->real, 0, R(q, buffer), blocking, offset, size, ptr,
-                          e.nwait, e.wait, e.event);
+    err = real_clEnqueueReadBuffer(q->real, R(q, buffer), blocking, offset, size, ptr, e.nwait,
+                                   e.wait, e.event);
     if (err != CL_SUCCESS && skmd_fault_retry(q, buffer, err, 1)) {
         skmd_enqueue_abandon(&e);
         return read_buffer(q, buffer, blocking, offset, size, ptr, n, wl, event);
@@ -127,8 +127,8 @@ cl_int skmd_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, cl_bool bloc
     if (skmd_app_write(q, buffer, offset, size, ptr, blocking, n, wl, event, &werr))
         return werr; /* large: through the transfer engine */
     BEGIN(q, n, wl, event);
-    err = M(q)->ops->copy(M(q), q->real, 1, R(q, buffer), blocking, offset, size, (void *)ptr,
-                          e.nwait, e.wait, e.event);
+    err = real_clEnqueueWriteBuffer(q->real, R(q, buffer), blocking, offset, size, ptr, e.nwait,
+                                    e.wait, e.event);
     if (err != CL_SUCCESS && skmd_fault_retry(q, buffer, err, 1)) {
         skmd_enqueue_abandon(&e);
         return skmd_clEnqueueWriteBuffer(q, buffer, blocking, offset, size, ptr, n, wl, event);

@@ -30,11 +30,6 @@ static inline cl_mem R(cl_command_queue q, cl_mem m)
     return m->real[q->member];
 }
 
-static inline const struct skmd_member *M(cl_command_queue q)
-{
-    return &skmd_state.members[q->member];
-}
-
 /* The queue member's real buffer, made now if this is the first command that needs it. */
 static inline cl_int ensure_real(cl_command_queue q, cl_mem mem)
 {

@@ -23,8 +23,7 @@ cl_int skmd_host_command_begin(struct skmd_enqueue *e, cl_command_queue q, cl_ui
     if (err != CL_SUCCESS)
         return err;
     e->t0 = (q->properties & CL_QUEUE_PROFILING_ENABLE) ? skmd_now_ns() : 0;
-    const struct skmd_member *member = &skmd_state.members[q->member];
-    err = member->ops->wait(member, q->real);
+    err = real_clFinish(q->real);
     if (err == CL_SUCCESS && e->nwait && real_clWaitForEvents(e->nwait, e->wait) != CL_SUCCESS)
         err = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
     return err;

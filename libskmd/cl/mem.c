@@ -160,10 +160,8 @@ static cl_mem create_buffer(cl_context context, const cl_mem_properties *propert
     if (host_ptr && !in_host) /* large data for a GPU: through the transfer engine */
         real = skmd_app_create_copy(context, m, flags, size, host_ptr);
     if (host_ptr && !real && !in_host) {
-        const struct skmd_member *member = &skmd_state.members[m];
-        real = member->ops->alloc(member, skmd_member_context(context, m),
-                                  flags & ~SKMD_MEM_HOST_ACCESS_FLAGS, size, host_ptr,
-                                  &errcode);
+        real = real_clCreateBuffer(skmd_member_context(context, m),
+                                   flags & ~SKMD_MEM_HOST_ACCESS_FLAGS, size, host_ptr, &errcode);
         /* The member cannot hold it: a copy of the app's bytes lives in libskmd's host
          * copy instead (member_health.h); USE_HOST_PTR needs the driver's buffer. */
         in_host_copy = !real && !(flags & CL_MEM_USE_HOST_PTR) &&

@@ -148,8 +148,7 @@ cl_int skmd_clFinish(cl_command_queue command_queue)
     if (err != CL_SUCCESS)
         return err;
     skmd_launcher_drain(command_queue); /* split launches are on no real queue */
-    const struct skmd_member *m = &skmd_state.members[command_queue->member];
-    err = m->ops->wait(m, command_queue->real);
+    err = real_clFinish(command_queue->real);
     /* A member that vanished: what it had queued is its buffers' copies, which coherence
      * no longer reads (member_health.h); the queue moves on. */
     if (err != CL_SUCCESS && skmd_fault_retry(command_queue, NULL, err, 1))

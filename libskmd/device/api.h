@@ -2,9 +2,11 @@
  * through it.
  *
  * libskmd reaches drivers only through skmd_real (filled by dlsym from the real ICD
- * loader, loaded RTLD_LOCAL). Each real_clXxx() marks the thread as "inside a real
- * call" for its duration, so that a driver calling clXxx by its dynamic name lands in
- * libskmd's export and is sent straight back to the real function (exports.c).
+ * loader, loaded RTLD_LOCAL): every layer reaches a member device through it, with the
+ * member's real handles; there is no other interface to a member. Each real_clXxx()
+ * marks the thread as "inside a real call" for its duration, so that a driver calling
+ * clXxx by its dynamic name lands in libskmd's export and is sent straight back to the
+ * real function (exports.c).
  */
 #ifndef SKMD_API_H
 #define SKMD_API_H

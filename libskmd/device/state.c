@@ -121,7 +121,6 @@ static void find_members(void)
         m->real_device = found[i].device;
         m->type = found[i].type;
         snprintf(m->name, sizeof m->name, "%s", found[i].name);
-        m->ops = &skmd_driver_opencl;
         skmd_log(SKMD_LOG_INFO, "member %d: %s (platform %s)", skmd_state.nmembers - 1,
                  m->name, found[i].pname);
     }

@@ -55,14 +55,13 @@ static cl_int set_args(struct launch *L, cl_kernel kk, int m, uint64_t first,
 /* Arguments and launch as one step: other launches of the kernel set their own. */
 cl_int launch_enqueue(struct launch *L, const struct launch_command *c)
 {
-    const struct skmd_member *member = &skmd_state.members[c->member];
     skmd_key_lock(c->kernel);
     cl_int err = c->hidden ? set_args(L, c->kernel, c->member, c->first, c->sources,
                                       c->nsources)
                            : set_app_args(L, c->kernel, c->member);
     if (err == CL_SUCCESS)
-        err = member->ops->launch(member, c->queue, c->kernel, L->shape.work_dim, c->offset,
-                                  c->global, c->local, c->nwait, c->wait, c->event);
+        err = real_clEnqueueNDRangeKernel(c->queue, c->kernel, L->shape.work_dim, c->offset,
+                                          c->global, c->local, c->nwait, c->wait, c->event);
     skmd_key_unlock(c->kernel);
     return err;
 }

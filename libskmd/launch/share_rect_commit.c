@@ -122,9 +122,8 @@ static cl_int move_box(cl_mem mem, int from, int to, const struct skmd_rect *r,
     cl_mem bt = bf ? skmd_mem_real(root, to, &err) : NULL;
     if (!bt)
         return err;
-    const struct skmd_member *mf = &skmd_state.members[from];
     int zf = (root->zero_copy >> from) & 1, zt = (root->zero_copy >> to) & 1;
-    err = mf->ops->wait(mf, qf); /* the share's kernel, done already: its writes settled */
+    err = real_clFinish(qf); /* the share's kernel, done already: its writes settled */
     if (err != CL_SUCCESS)
         return err;
     uint64_t start = skmd_trace_enabled() ? skmd_now_ns() : 0;

@@ -59,8 +59,7 @@ cl_int skmd_coh_settle_zero_copy(cl_mem root)
         cl_command_queue zq = __atomic_load_n(&root->context->work[z], __ATOMIC_ACQUIRE);
         if (!(root->zero_copy & (1u << z)) || !zq)
             continue;
-        const struct skmd_member *member = &skmd_state.members[z];
-        cl_int err = member->ops->wait(member, zq);
+        cl_int err = real_clFinish(zq);
         if (err != CL_SUCCESS)
             return err;
     }
@@ -135,15 +134,14 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e,
     unsigned char *host = skmd_coh_host_copy(root);
     if (!host)
         return CL_OUT_OF_HOST_MEMORY;
-    const struct skmd_member *member = &skmd_state.members[m];
     /* A blocking copy first waits for the work queued before it (the kernel that wrote
      * the bytes): when tracing, wait here so that the span holds the transfer alone. */
     if (skmd_trace_enabled())
-        member->ops->wait(member, q);
+        real_clFinish(q);
     uint64_t start = skmd_trace_enabled() ? skmd_now_ns() : 0;
     if (root->zero_copy & (1u << m)) {
         /* Same bytes; from the device, only its queued writes must be done. */
-        err = to_device ? CL_SUCCESS : member->ops->wait(member, q);
+        err = to_device ? CL_SUCCESS : real_clFinish(q);
         skmd_xfer_note_zero_copy(e - b);
     } else {
         err = to_device ? CL_SUCCESS : skmd_coh_settle_zero_copy(root);
@@ -281,10 +279,9 @@ static cl_int peer_move(cl_mem root, int a, int dst, uint64_t b, uint64_t e,
     cl_mem to = from ? skmd_mem_real(root, dst, &err) : NULL;
     if (!to)
         return err;
-    const struct skmd_member *src = &skmd_state.members[a];
-    err = src->ops->wait(src, qa);
+    err = real_clFinish(qa);
     if (err == CL_SUCCESS && skmd_trace_enabled())
-        err = skmd_state.members[dst].ops->wait(&skmd_state.members[dst], qd);
+        err = real_clFinish(qd);
     uint64_t start = skmd_trace_enabled() ? skmd_now_ns() : 0;
     cl_event done = NULL;
     if (err == CL_SUCCESS)

@@ -124,9 +124,9 @@ static cl_mem mem_real(cl_mem mem, int m, cl_int *err)
             *err = CL_OUT_OF_HOST_MEMORY;
             return NULL;
         }
-        real = member->ops->alloc(member, skmd_member_context(mem->context, m),
-                                  (mem->flags & ~host_flags) | CL_MEM_USE_HOST_PTR, mem->size,
-                                  mem->host_copy, err);
+        real = real_clCreateBuffer(skmd_member_context(mem->context, m),
+                                   (mem->flags & ~host_flags) | CL_MEM_USE_HOST_PTR, mem->size,
+                                   mem->host_copy, err);
         if (real) {
             mem->zero_copy |= 1u << m;
             skmd_log(SKMD_LOG_DEBUG, "buffer of %zu bytes on member %d: zero-copy", mem->size,
@@ -134,12 +134,12 @@ static cl_mem mem_real(cl_mem mem, int m, cl_int *err)
         } else {
             skmd_log(SKMD_LOG_INFO, "member %d refused a buffer on the host copy (%d): a "
                      "private one", m, *err);
-            real = member->ops->alloc(member, skmd_member_context(mem->context, m),
-                                      mem->flags & ~host_flags, mem->size, NULL, err);
+            real = real_clCreateBuffer(skmd_member_context(mem->context, m),
+                                       mem->flags & ~host_flags, mem->size, NULL, err);
         }
     } else {
-        real = member->ops->alloc(member, skmd_member_context(mem->context, m),
-                                  mem->flags & ~host_flags, mem->size, NULL, err);
+        real = real_clCreateBuffer(skmd_member_context(mem->context, m),
+                                   mem->flags & ~host_flags, mem->size, NULL, err);
     }
     if (!real && (*err == CL_MEM_OBJECT_ALLOCATION_FAILURE || *err == CL_OUT_OF_RESOURCES))
         skmd_mem_refuse(mem, m);

@@ -490,7 +490,6 @@ cl_int skmd_source_share(cl_kernel k, int m, cl_command_queue q, const struct sk
         err = CL_INVALID_GLOBAL_WORK_SIZE;
     cl_event ev[SKMD_MAX_BOXES];
     int nev = 0;
-    const struct skmd_member *member = &skmd_state.members[m];
     for (int i = 0; i < nbox && err == CL_SUCCESS; i++) {
         size_t offset[3], global[3], local[3];
         for (int d = 0; d < 3; d++) {
@@ -498,8 +497,8 @@ cl_int skmd_source_share(cl_kernel k, int m, cl_command_queue q, const struct sk
             offset[d] = shape->global_offset[d] + box[i].start[d] * local[d];
             global[d] = box[i].size[d] * local[d];
         }
-        err = member->ops->launch(member, q, kk, shape->work_dim, offset, global, local, 0,
-                                  NULL, &ev[nev]);
+        err = real_clEnqueueNDRangeKernel(q, kk, shape->work_dim, offset, global, local, 0, NULL,
+                                          &ev[nev]);
         nev += err == CL_SUCCESS;
     }
     if (err == CL_SUCCESS) {

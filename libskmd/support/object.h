@@ -14,7 +14,6 @@
 #include <stdint.h>
 #include <CL/cl_icd.h>
 
-#include "support/driver.h"
 #include "support/ranges.h"
 
 struct skmd_program_record;
@@ -74,7 +73,6 @@ struct skmd_member {
     cl_device_id real_device;
     cl_device_type type;
     char name[256];
-    const struct skmd_driver_ops *ops;
 };
 
 /* A member whose kernels run on the host's own cores (a CPU device): they take the cores
@@ -174,7 +172,7 @@ struct _cl_mem {
     void *host_ptr;                        /* the app's, for USE_HOST_PTR */
     cl_mem parent;                         /* sub-buffer: its parent (retained) */
     size_t origin;
-    cl_mem real[SKMD_MAX_MEMBERS];         /* created by ops->alloc; under obj.lock */
+    cl_mem real[SKMD_MAX_MEMBERS];         /* each member's real buffer; under obj.lock */
     unsigned char *host_copy;              /* root: canonical copy; under skmd_buffer_lock */
     unsigned zero_copy;                    /* root: bit m set when member m's real buffer
                                               is made on host_copy (zero-copy);
