@@ -17,7 +17,7 @@ struct skmd_info {
 cl_int skmd_info_bytes(const struct skmd_info *out, const void *data, size_t n);
 cl_int skmd_info_string(const struct skmd_info *out, const char *s);
 
-/* The weakest member's OpenCL version, as libskmd reports it (see info.c). */
+/* The weakest member's OpenCL version, as libskmd reports it (see device_text.c). */
 void skmd_device_version(int *major, int *minor);
 /* A string query of the virtual device (CL_DEVICE_PROFILE, ...). */
 void skmd_device_string(cl_device_info param, char *buf, size_t size);

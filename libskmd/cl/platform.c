@@ -47,7 +47,7 @@ cl_int skmd_clGetPlatformIDs(cl_uint num_entries, cl_platform_id *platforms,
 }
 
 /* The extensions a platform lists: the ones every member platform has, that libskmd
- * can stand behind (see info.c), plus cl_khr_icd. */
+ * can stand behind (see device_text.c), plus cl_khr_icd. */
 cl_int skmd_clGetPlatformInfo(cl_platform_id platform, cl_platform_info param_name,
                               size_t param_value_size, void *param_value,
                               size_t *param_value_size_ret)
