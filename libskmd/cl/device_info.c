@@ -161,57 +161,79 @@ static cl_int work_item_sizes(const struct skmd_member_set *set, const struct sk
     return skmd_info_bytes(out, sizes, dims * sizeof sizes[0]);
 }
 
-/* C versions every member supports, capped at the SKMD device's version. */
-static cl_int c_all_versions(const struct skmd_member_set *set, const struct skmd_info *out)
+/* The entries of the first member's name/version list `param` (at most `cap`, at most 64)
+ * that `wanted` keeps and that every other member lists too (`same`: how two entries
+ * match), into keep; their count. */
+static size_t in_every_member(const struct skmd_member_set *set, cl_device_info param,
+                              size_t cap, int (*wanted)(const cl_name_version *, int),
+                              int limit,
+                              int (*same)(const cl_name_version *, const cl_name_version *),
+                              cl_name_version *keep)
 {
-    cl_name_version first[32], keep[32];
+    cl_name_version first[64];
     size_t bytes = 0, n = 0;
-    int major, minor;
-    skmd_set_version(set, &major, &minor);
-    if (skmd_member_query(set->at[0], CL_DEVICE_OPENCL_C_ALL_VERSIONS, first, sizeof first,
-                          &bytes) != CL_SUCCESS)
+    if (skmd_member_query(set->at[0], param, first, cap * sizeof first[0], &bytes) !=
+        CL_SUCCESS)
         bytes = 0;
     for (size_t k = 0; k < bytes / sizeof first[0]; k++) {
-        int ok = (int)CL_VERSION_MAJOR(first[k].version) * 10 +
-                     (int)CL_VERSION_MINOR(first[k].version) <= major * 10 + minor;
+        int ok = wanted(&first[k], limit);
         for (int i = 1; ok && i < set->n; i++) {
-            cl_name_version other[32];
+            cl_name_version other[64];
             size_t ob = 0;
             ok = 0;
-            if (skmd_member_query(set->at[i], CL_DEVICE_OPENCL_C_ALL_VERSIONS, other,
-                                  sizeof other, &ob) == CL_SUCCESS)
+            if (skmd_member_query(set->at[i], param, other, cap * sizeof other[0], &ob) ==
+                CL_SUCCESS)
                 for (size_t j = 0; j < ob / sizeof other[0]; j++)
-                    ok |= other[j].version == first[k].version;
+                    ok |= same(&other[j], &first[k]);
         }
         if (ok)
             keep[n++] = first[k];
     }
+    return n;
+}
+
+/* A C version no newer than `limit` (major*10+minor). */
+static int version_within(const cl_name_version *v, int limit)
+{
+    return (int)CL_VERSION_MAJOR(v->version) * 10 + (int)CL_VERSION_MINOR(v->version) <=
+           limit;
+}
+
+static int same_version(const cl_name_version *a, const cl_name_version *b)
+{
+    return a->version == b->version;
+}
+
+/* A feature of something the SKMD device has (it lacks device enqueue and pipes). */
+static int feature_offered(const cl_name_version *f, int unused)
+{
+    (void)unused;
+    return strcmp(f->name, "__opencl_c_device_enqueue") != 0 &&
+           strcmp(f->name, "__opencl_c_pipes") != 0;
+}
+
+static int same_name(const cl_name_version *a, const cl_name_version *b)
+{
+    return strcmp(a->name, b->name) == 0;
+}
+
+/* C versions every member supports, capped at the SKMD device's version. */
+static cl_int c_all_versions(const struct skmd_member_set *set, const struct skmd_info *out)
+{
+    cl_name_version keep[32];
+    int major, minor;
+    skmd_set_version(set, &major, &minor);
+    size_t n = in_every_member(set, CL_DEVICE_OPENCL_C_ALL_VERSIONS, 32, version_within,
+                               major * 10 + minor, same_version, keep);
     return skmd_info_bytes(out, keep, n * sizeof keep[0]);
 }
 
 /* OpenCL C features every member has, less those of things the SKMD device lacks. */
 static cl_int c_features(const struct skmd_member_set *set, const struct skmd_info *out)
 {
-    cl_name_version first[64], keep[64];
-    size_t bytes = 0, n = 0;
-    if (skmd_member_query(set->at[0], CL_DEVICE_OPENCL_C_FEATURES, first, sizeof first, &bytes) !=
-        CL_SUCCESS)
-        bytes = 0;
-    for (size_t k = 0; k < bytes / sizeof first[0]; k++) {
-        int ok = strcmp(first[k].name, "__opencl_c_device_enqueue") != 0 &&
-                 strcmp(first[k].name, "__opencl_c_pipes") != 0;
-        for (int i = 1; ok && i < set->n; i++) {
-            cl_name_version other[64];
-            size_t ob = 0;
-            ok = 0;
-            if (skmd_member_query(set->at[i], CL_DEVICE_OPENCL_C_FEATURES, other,
-                                  sizeof other, &ob) == CL_SUCCESS)
-                for (size_t j = 0; j < ob / sizeof other[0]; j++)
-                    ok |= strcmp(other[j].name, first[k].name) == 0;
-        }
-        if (ok)
-            keep[n++] = first[k];
-    }
+    cl_name_version keep[64];
+    size_t n = in_every_member(set, CL_DEVICE_OPENCL_C_FEATURES, 64, feature_offered, 0,
+                               same_name, keep);
     return skmd_info_bytes(out, keep, n * sizeof keep[0]);
 }
 

@@ -29,6 +29,54 @@ static cl_int defer_rect(cl_command_queue q, enum skmd_defer_kind kind, cl_comma
     return skmd_defer(q, kind, type, n, wl, mems, writes, nm, &a, blocking, event);
 }
 
+/* Defers a plain read (writes 0) or write (writes 1), its arguments checked. */
+static cl_int defer_buffer_io(cl_command_queue q, cl_mem buffer, int writes, cl_bool blocking,
+                              size_t offset, size_t size, void *ptr, cl_uint n,
+                              const cl_event *wl, cl_event *event)
+{
+    SKMD_RETURN_ERROR_IF(!ptr || offset > buffer->size || size > buffer->size - offset,
+                         CL_INVALID_VALUE);
+    struct skmd_defer_args a = {.offset = {offset}, .size = size, .ptr = ptr};
+    keep(&a, buffer, NULL);
+    return skmd_defer(q, writes ? SKMD_DEFER_WRITE : SKMD_DEFER_READ,
+                      writes ? CL_COMMAND_WRITE_BUFFER : CL_COMMAND_READ_BUFFER, n, wl, &buffer,
+                      (const unsigned char[]){(unsigned char)writes}, 1, &a, blocking, event);
+}
+
+/* The end of a plain read or write of [offset, offset+size) on the queue's member, its
+ * copy made current (for a write: about to be replaced) first: through the transfer
+ * engine when large, else the real command. 1 when a member fault moved the queue or
+ * refused the buffer: the caller runs the command again; else 0, *result its result. */
+static int buffer_io(cl_command_queue q, cl_mem buffer, int writes, cl_bool blocking,
+                     size_t offset, size_t size, void *ptr, cl_uint n, const cl_event *wl,
+                     cl_event *event, cl_int *result)
+{
+    cl_int err = writes ? overwritten(q, buffer, offset, size)
+                        : coherent(q, buffer, offset, size, 0);
+    if (err != CL_SUCCESS) {
+        *result = err;
+        return skmd_fault_retry(q, buffer, err, 0);
+    }
+    if (writes ? skmd_app_write(q, buffer, offset, size, ptr, blocking, n, wl, event, result)
+               : skmd_app_read(q, buffer, offset, size, ptr, blocking, n, wl, event, result))
+        return 0; /* large: through the transfer engine */
+    struct skmd_enqueue e;
+    err = skmd_enqueue_begin(&e, q, n, wl, event);
+    if (err == CL_SUCCESS) {
+        err = writes ? real_clEnqueueWriteBuffer(q->real, R(q, buffer), blocking, offset, size,
+                                                 ptr, e.nwait, e.wait, e.event)
+                     : real_clEnqueueReadBuffer(q->real, R(q, buffer), blocking, offset, size,
+                                                ptr, e.nwait, e.wait, e.event);
+        if (err != CL_SUCCESS && skmd_fault_retry(q, buffer, err, 1)) {
+            skmd_enqueue_abandon(&e);
+            return 1;
+        }
+        err = skmd_enqueue_end(&e, err);
+    }
+    *result = err;
+    return 0;
+}
+
 static cl_int read_buffer(cl_command_queue q, cl_mem buffer, cl_bool blocking, size_t offset,
                           size_t size, void *ptr, cl_uint n, const cl_event *wl,
                           cl_event *event)
@@ -43,22 +91,10 @@ static cl_int read_buffer(cl_command_queue q, cl_mem buffer, cl_bool blocking, s
     cl_int serr;
     if (skmd_read_scattered(q, buffer, offset, size, ptr, blocking, n, wl, event, &serr))
         return serr; /* from the host copy (streamed outputs), or each part where it lies */
-    cl_int cerr = coherent(q, buffer, offset, size, 0);
-    if (cerr != CL_SUCCESS)
-        return skmd_fault_retry(q, buffer, cerr, 0)
-                   ? read_buffer(q, buffer, blocking, offset, size, ptr, n, wl, event)
-                   : cerr;
-    cl_int eerr;
-    if (skmd_app_read(q, buffer, offset, size, ptr, blocking, n, wl, event, &eerr))
-        return eerr; /* large: through the transfer engine */
-    BEGIN(q, n, wl, event);
-    err = real_clEnqueueReadBuffer(q->real, R(q, buffer), blocking, offset, size, ptr, e.nwait,
-                                   e.wait, e.event);
-    if (err != CL_SUCCESS && skmd_fault_retry(q, buffer, err, 1)) {
-        skmd_enqueue_abandon(&e);
+    cl_int err;
+    if (buffer_io(q, buffer, 0, blocking, offset, size, ptr, n, wl, event, &err))
         return read_buffer(q, buffer, blocking, offset, size, ptr, n, wl, event);
-    }
-    return skmd_enqueue_end(&e, err);
+    return err;
 }
 
 /* A blocking read is one of the app's waits (placement.h). */
@@ -69,14 +105,8 @@ cl_int skmd_clEnqueueReadBuffer(cl_command_queue q, cl_mem buffer, cl_bool block
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
     HOST_ACCESS(buffer, 1, 0);
-    if (gated(q, n, wl, &buffer, (const unsigned char[]){0}, 1)) {
-        SKMD_RETURN_ERROR_IF(!ptr || offset > buffer->size || size > buffer->size - offset,
-                             CL_INVALID_VALUE);
-        struct skmd_defer_args a = {.offset = {offset}, .size = size, .ptr = ptr};
-        keep(&a, buffer, NULL);
-        return skmd_defer(q, SKMD_DEFER_READ, CL_COMMAND_READ_BUFFER, n, wl, &buffer,
-                          (const unsigned char[]){0}, 1, &a, blocking, event);
-    }
+    if (gated(q, n, wl, &buffer, (const unsigned char[]){0}, 1))
+        return defer_buffer_io(q, buffer, 0, blocking, offset, size, ptr, n, wl, event);
     cl_int err = read_buffer(q, buffer, blocking, offset, size, ptr, n, wl, event);
     if (blocking && err == CL_SUCCESS)
         skmd_placement_note_app_wait();
@@ -99,14 +129,8 @@ cl_int skmd_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, cl_bool bloc
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
     HOST_ACCESS(buffer, 0, 1);
-    if (gated(q, n, wl, &buffer, (const unsigned char[]){1}, 1)) {
-        SKMD_RETURN_ERROR_IF(!ptr || offset > buffer->size || size > buffer->size - offset,
-                             CL_INVALID_VALUE);
-        struct skmd_defer_args a = {.offset = {offset}, .size = size, .ptr = (void *)ptr};
-        keep(&a, buffer, NULL);
-        return skmd_defer(q, SKMD_DEFER_WRITE, CL_COMMAND_WRITE_BUFFER, n, wl, &buffer,
-                          (const unsigned char[]){1}, 1, &a, blocking, event);
-    }
+    if (gated(q, n, wl, &buffer, (const unsigned char[]){1}, 1))
+        return defer_buffer_io(q, buffer, 1, blocking, offset, size, (void *)ptr, n, wl, event);
     if (ptr && size)
         skmd_placement_note_app_write(buffer);
     if (skmd_mem_refused(buffer, q->member)) /* member faults: as in the read above */
@@ -119,20 +143,45 @@ cl_int skmd_clEnqueueWriteBuffer(cl_command_queue q, cl_mem buffer, cl_bool bloc
                  "the buffer on several members", size);
         return skmd_host_write(q, buffer, offset, size, ptr, n, wl, event);
     }
-    cl_int werr = overwritten(q, buffer, offset, size);
-    if (werr != CL_SUCCESS)
-        return skmd_fault_retry(q, buffer, werr, 0)
-                   ? skmd_clEnqueueWriteBuffer(q, buffer, blocking, offset, size, ptr, n, wl, event)
-                   : werr;
-    if (skmd_app_write(q, buffer, offset, size, ptr, blocking, n, wl, event, &werr))
-        return werr; /* large: through the transfer engine */
-    BEGIN(q, n, wl, event);
-    err = real_clEnqueueWriteBuffer(q->real, R(q, buffer), blocking, offset, size, ptr, e.nwait,
-                                    e.wait, e.event);
-    if (err != CL_SUCCESS && skmd_fault_retry(q, buffer, err, 1)) {
-        skmd_enqueue_abandon(&e);
+    cl_int err;
+    if (buffer_io(q, buffer, 1, blocking, offset, size, (void *)ptr, n, wl, event, &err))
         return skmd_clEnqueueWriteBuffer(q, buffer, blocking, offset, size, ptr, n, wl, event);
+    return err;
+}
+
+/* clEnqueueReadBufferRect (writes 0) or clEnqueueWriteBufferRect (writes 1); pitch:
+ * the buffer's row and slice pitches, then the host's. */
+static cl_int buffer_rect(cl_command_queue q, cl_mem buffer, int writes, cl_bool blocking,
+                          const size_t *buffer_origin, const size_t *host_origin,
+                          const size_t *region, const size_t pitch[4], void *ptr, cl_uint n,
+                          const cl_event *wl, cl_event *event)
+{
+    QUEUE_CHECK(q);
+    MEM_CHECK(buffer);
+    HOST_ACCESS(buffer, !writes, writes);
+    const unsigned char writes_it[1] = {(unsigned char)writes};
+    if (gated(q, n, wl, &buffer, writes_it, 1)) {
+        SKMD_RETURN_ERROR_IF(!buffer_origin || !host_origin || !region || !ptr,
+                             CL_INVALID_VALUE);
+        return defer_rect(q, writes ? SKMD_DEFER_WRITE_RECT : SKMD_DEFER_READ_RECT,
+                          writes ? CL_COMMAND_WRITE_BUFFER_RECT : CL_COMMAND_READ_BUFFER_RECT,
+                          &buffer, writes_it, 1, buffer_origin, host_origin, region, pitch,
+                          ptr, blocking, n, wl, event);
     }
+    size_t span_off, span_size;
+    rect_span(buffer_origin, region, pitch[0], pitch[1], &span_off, &span_size);
+    if (!writes)
+        skmd_stream_note_app_read(buffer);
+    COHERENT(q, buffer, span_off, span_size, writes);
+    BEGIN(q, n, wl, event);
+    if (writes)
+        err = real_clEnqueueWriteBufferRect(q->real, R(q, buffer), blocking, buffer_origin,
+                                            host_origin, region, pitch[0], pitch[1], pitch[2],
+                                            pitch[3], ptr, e.nwait, e.wait, e.event);
+    else
+        err = real_clEnqueueReadBufferRect(q->real, R(q, buffer), blocking, buffer_origin,
+                                           host_origin, region, pitch[0], pitch[1], pitch[2],
+                                           pitch[3], ptr, e.nwait, e.wait, e.event);
     return skmd_enqueue_end(&e, err);
 }
 
@@ -143,29 +192,10 @@ cl_int skmd_clEnqueueReadBufferRect(cl_command_queue q, cl_mem buffer, cl_bool b
                                     size_t host_slice_pitch, void *ptr, cl_uint n,
                                     const cl_event *wl, cl_event *event)
 {
-    QUEUE_CHECK(q);
-    MEM_CHECK(buffer);
-    HOST_ACCESS(buffer, 1, 0);
-    size_t span_off, span_size;
-    if (gated(q, n, wl, &buffer, (const unsigned char[]){0}, 1)) {
-        SKMD_RETURN_ERROR_IF(!buffer_origin || !host_origin || !region || !ptr,
-                             CL_INVALID_VALUE);
-        return defer_rect(q, SKMD_DEFER_READ_RECT, CL_COMMAND_READ_BUFFER_RECT, &buffer,
-                          (const unsigned char[]){0}, 1, buffer_origin, host_origin, region,
-                          (const size_t[4]){buffer_row_pitch, buffer_slice_pitch,
-                                            host_row_pitch, host_slice_pitch},
-                          ptr, blocking, n, wl, event);
-    }
-    rect_span(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch, &span_off,
-              &span_size);
-    skmd_stream_note_app_read(buffer);
-    COHERENT(q, buffer, span_off, span_size, 0);
-    BEGIN(q, n, wl, event);
-    err = real_clEnqueueReadBufferRect(q->real, R(q, buffer), blocking, buffer_origin,
-                                       host_origin, region, buffer_row_pitch,
-                                       buffer_slice_pitch, host_row_pitch, host_slice_pitch,
-                                       ptr, e.nwait, e.wait, e.event);
-    return skmd_enqueue_end(&e, err);
+    const size_t pitch[4] = {buffer_row_pitch, buffer_slice_pitch, host_row_pitch,
+                             host_slice_pitch};
+    return buffer_rect(q, buffer, 0, blocking, buffer_origin, host_origin, region, pitch, ptr,
+                       n, wl, event);
 }
 
 cl_int skmd_clEnqueueWriteBufferRect(cl_command_queue q, cl_mem buffer, cl_bool blocking,
@@ -175,37 +205,17 @@ cl_int skmd_clEnqueueWriteBufferRect(cl_command_queue q, cl_mem buffer, cl_bool 
                                      size_t host_slice_pitch, const void *ptr, cl_uint n,
                                      const cl_event *wl, cl_event *event)
 {
-    QUEUE_CHECK(q);
-    MEM_CHECK(buffer);
-    HOST_ACCESS(buffer, 0, 1);
-    size_t span_off, span_size;
-    if (gated(q, n, wl, &buffer, (const unsigned char[]){1}, 1)) {
-        SKMD_RETURN_ERROR_IF(!buffer_origin || !host_origin || !region || !ptr,
-                             CL_INVALID_VALUE);
-        return defer_rect(q, SKMD_DEFER_WRITE_RECT, CL_COMMAND_WRITE_BUFFER_RECT, &buffer,
-                          (const unsigned char[]){1}, 1, buffer_origin, host_origin, region,
-                          (const size_t[4]){buffer_row_pitch, buffer_slice_pitch,
-                                            host_row_pitch, host_slice_pitch},
-                          (void *)ptr, blocking, n, wl, event);
-    }
-    rect_span(buffer_origin, region, buffer_row_pitch, buffer_slice_pitch, &span_off,
-              &span_size);
-    COHERENT(q, buffer, span_off, span_size, 1);
-    BEGIN(q, n, wl, event);
-    err = real_clEnqueueWriteBufferRect(q->real, R(q, buffer), blocking, buffer_origin,
-                                        host_origin, region, buffer_row_pitch,
-                                        buffer_slice_pitch, host_row_pitch, host_slice_pitch,
-                                        ptr, e.nwait, e.wait, e.event);
-    return skmd_enqueue_end(&e, err);
+    const size_t pitch[4] = {buffer_row_pitch, buffer_slice_pitch, host_row_pitch,
+                             host_slice_pitch};
+    return buffer_rect(q, buffer, 1, blocking, buffer_origin, host_origin, region, pitch,
+                       (void *)ptr, n, wl, event);
 }
 
 cl_int skmd_clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size_t src_offset,
                                 size_t dst_offset, size_t size, cl_uint n, const cl_event *wl,
                                 cl_event *event)
 {
-    QUEUE_CHECK(q);
-    MEM_CHECK(src);
-    MEM_CHECK(dst);
+    COPY_CHECK(q, src, dst);
     const cl_mem both[2] = {src, dst};
     if (gated(q, n, wl, both, (const unsigned char[]){0, 1}, 2)) {
         SKMD_RETURN_ERROR_IF(src_offset > src->size || size > src->size - src_offset ||
@@ -231,9 +241,7 @@ cl_int skmd_clEnqueueCopyBufferRect(cl_command_queue q, cl_mem src, cl_mem dst,
                                     size_t dst_slice_pitch, cl_uint n, const cl_event *wl,
                                     cl_event *event)
 {
-    QUEUE_CHECK(q);
-    MEM_CHECK(src);
-    MEM_CHECK(dst);
+    COPY_CHECK(q, src, dst);
     const cl_mem both[2] = {src, dst};
     if (gated(q, n, wl, both, (const unsigned char[]){0, 1}, 2)) {
         SKMD_RETURN_ERROR_IF(!src_origin || !dst_origin || !region, CL_INVALID_VALUE);
@@ -323,9 +331,7 @@ cl_int skmd_clEnqueueCopyImage(cl_command_queue q, cl_mem src, cl_mem dst,
                                const size_t *region, cl_uint n, const cl_event *wl,
                                cl_event *event)
 {
-    QUEUE_CHECK(q);
-    MEM_CHECK(src);
-    MEM_CHECK(dst);
+    COPY_CHECK(q, src, dst);
     BEGIN(q, n, wl, event);
     err = real_clEnqueueCopyImage(q->real, R(q, src), R(q, dst), src_origin, dst_origin,
                                   region, e.nwait, e.wait, e.event);
@@ -337,9 +343,7 @@ cl_int skmd_clEnqueueCopyImageToBuffer(cl_command_queue q, cl_mem src, cl_mem ds
                                        size_t dst_offset, cl_uint n, const cl_event *wl,
                                        cl_event *event)
 {
-    QUEUE_CHECK(q);
-    MEM_CHECK(src);
-    MEM_CHECK(dst);
+    COPY_CHECK(q, src, dst);
     COHERENT(q, dst, 0, dst->size, 1); /* the bytes an image region fills: a bound */
     BEGIN(q, n, wl, event);
     err = real_clEnqueueCopyImageToBuffer(q->real, R(q, src), R(q, dst), src_origin, region,
@@ -352,9 +356,7 @@ cl_int skmd_clEnqueueCopyBufferToImage(cl_command_queue q, cl_mem src, cl_mem ds
                                        const size_t *region, cl_uint n, const cl_event *wl,
                                        cl_event *event)
 {
-    QUEUE_CHECK(q);
-    MEM_CHECK(src);
-    MEM_CHECK(dst);
+    COPY_CHECK(q, src, dst);
     COHERENT(q, src, 0, src->size, 0);
     BEGIN(q, n, wl, event);
     err = real_clEnqueueCopyBufferToImage(q->real, R(q, src), R(q, dst), src_offset,

@@ -19,6 +19,13 @@
             return queue_err_;                                                            \
     } while (0)
 #define MEM_CHECK(m) SKMD_RETURN_ERROR_IF(!SKMD_VALID(m, MEM), CL_INVALID_MEM_OBJECT)
+/* A copy's checks: a valid queue, a valid source and destination. */
+#define COPY_CHECK(q, src, dst)                                                           \
+    do {                                                                                  \
+        QUEUE_CHECK(q);                                                                   \
+        MEM_CHECK(src);                                                                   \
+        MEM_CHECK(dst);                                                                   \
+    } while (0)
 #define BEGIN(q, n, w, ev)                                                               \
     struct skmd_enqueue e;                                                               \
     cl_int err = skmd_enqueue_begin(&e, q, n, w, ev);                                    \
@@ -63,10 +70,11 @@ static inline cl_int host_access(cl_mem mem, int reads, int writes)
     } while (0)
 
 /* The buffer manager's part of a command on the queue's member: its copy of [off, off+size)
- * is brought up to date first (reads and partial writes need the current bytes), and
- * when the command writes, that copy alone is current there afterwards. Images are not
- * tracked: they live on the executing member only. */
-static inline cl_int coherent(cl_command_queue q, cl_mem mem, size_t off, size_t size, int writes)
+ * is brought up to date first when `fetch` (reads and partial writes need the current
+ * bytes), and when the command writes, that copy alone is current there afterwards.
+ * Images are not tracked: they live on the executing member only. */
+static inline cl_int on_member(cl_command_queue q, cl_mem mem, size_t off, size_t size,
+                               int fetch, int writes)
 {
     cl_int rerr = ensure_real(q, mem);
     if (rerr != CL_SUCCESS)
@@ -77,28 +85,22 @@ static inline cl_int coherent(cl_command_queue q, cl_mem mem, size_t off, size_t
         return CL_INVALID_VALUE;
     skmd_inflight_wait_mem(mem, writes); /* split launches in flight on it finish first */
     skmd_buffer_lock(mem);
-    cl_int err = skmd_coh_fetch(mem, q->member, off, off + size, NULL);
+    cl_int err = fetch ? skmd_coh_fetch(mem, q->member, off, off + size, NULL) : CL_SUCCESS;
     if (err == CL_SUCCESS && writes)
         err = skmd_coh_written(mem, q->member, off, off + size);
     skmd_buffer_unlock(mem);
     return err;
 }
 
+static inline cl_int coherent(cl_command_queue q, cl_mem mem, size_t off, size_t size, int writes)
+{
+    return on_member(q, mem, off, size, 1, writes);
+}
+
 /* A plain write replaces every byte: nothing needs fetching first. */
 static inline cl_int overwritten(cl_command_queue q, cl_mem mem, size_t off, size_t size)
 {
-    cl_int rerr = ensure_real(q, mem);
-    if (rerr != CL_SUCCESS)
-        return rerr;
-    if (mem->mtype != CL_MEM_OBJECT_BUFFER || size == 0)
-        return CL_SUCCESS;
-    if (off > mem->size || size > mem->size - off)
-        return CL_INVALID_VALUE;
-    skmd_inflight_wait_mem(mem, 1);
-    skmd_buffer_lock(mem);
-    cl_int err = skmd_coh_written(mem, q->member, off, off + size);
-    skmd_buffer_unlock(mem);
-    return err;
+    return on_member(q, mem, off, size, 0, 1);
 }
 
 /* The bytes a rectangular region spans, first to last (pitches 0: the packed ones). */

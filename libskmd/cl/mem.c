@@ -16,6 +16,20 @@ static cl_int release_hook(void *handle)
     return skmd_clReleaseMemObject(handle);
 }
 
+/* The end of a create call: the new buffer, or on failure none (the half-made one freed);
+ * the error code where the app asked for it. */
+static cl_mem made(cl_mem mem, cl_int errcode, cl_int *errcode_ret)
+{
+    if (errcode != CL_SUCCESS && mem) {
+        skmd_object_finish(&mem->obj);
+        free(mem);
+        mem = NULL;
+    }
+    if (errcode_ret)
+        *errcode_ret = errcode;
+    return mem;
+}
+
 static cl_mem new_mem(cl_context context, cl_mem_object_type type, cl_mem_flags flags,
                       size_t size, void *host_ptr)
 {
@@ -185,14 +199,7 @@ static cl_mem create_buffer(cl_context context, const cl_mem_properties *propert
     }
     publish(mem, m, real);
 ERROR:
-    if (errcode != CL_SUCCESS && mem) {
-        skmd_object_finish(&mem->obj);
-        free(mem);
-        mem = NULL;
-    }
-    if (errcode_ret)
-        *errcode_ret = errcode;
-    return mem;
+    return made(mem, errcode, errcode_ret);
 }
 
 cl_mem skmd_clCreateBuffer(cl_context context, cl_mem_flags flags, size_t size,
@@ -288,14 +295,7 @@ cl_mem skmd_clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
     skmd_object_retain(&buffer->obj);
     publish(mem, m, real);
 ERROR:
-    if (errcode != CL_SUCCESS && mem) {
-        skmd_object_finish(&mem->obj);
-        free(mem);
-        mem = NULL;
-    }
-    if (errcode_ret)
-        *errcode_ret = errcode;
-    return mem;
+    return made(mem, errcode, errcode_ret);
 }
 
 /* Images and pipes: created on the executing member, used only there. */

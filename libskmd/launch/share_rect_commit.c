@@ -107,6 +107,21 @@ static void trace_rect(int device, enum skmd_trace_kind kind, uint64_t start, ui
     skmd_trace_span(&span);
 }
 
+/* After a rectangular transfer for member m: a failure is the member's fault (`what` it
+ * failed at); a success is traced from `start` and its bytes added to *count. */
+static cl_int rect_done(cl_int err, int m, const char *what, cl_mem root,
+                        enum skmd_trace_kind kind, uint64_t start, uint64_t bytes,
+                        uint64_t *count)
+{
+    if (err != CL_SUCCESS) {
+        skmd_member_fault(m, err, what, root);
+        return err;
+    }
+    trace_rect(m, kind, start, bytes);
+    *count += bytes;
+    return CL_SUCCESS;
+}
+
 /* Box r of mem from member `from` (which alone holds it) to member `to`, see
  * skmd_rect_commit. Called with the buffer's lock held. */
 static cl_int move_box(cl_mem mem, int from, int to, const struct skmd_rect *r,
@@ -116,11 +131,9 @@ static cl_int move_box(cl_mem mem, int from, int to, const struct skmd_rect *r,
     uint64_t at = r->offset + (mem != root ? mem->origin : 0);
     uint64_t bytes = r->len * r->rows * r->slices;
     cl_int err;
-    cl_command_queue qf = skmd_work_queue(root->context, from, &err);
-    cl_command_queue qt = qf ? skmd_work_queue(root->context, to, &err) : NULL;
-    cl_mem bf = qt ? skmd_mem_real(root, from, &err) : NULL;
-    cl_mem bt = bf ? skmd_mem_real(root, to, &err) : NULL;
-    if (!bt)
+    cl_command_queue qf, qt;
+    cl_mem bf, bt;
+    if (!skmd_mem_pair(root, from, to, &qf, &qt, &bf, &bt, &err))
         return err;
     int zf = (root->zero_copy >> from) & 1, zt = (root->zero_copy >> to) & 1;
     err = real_clFinish(qf); /* the share's kernel, done already: its writes settled */
@@ -130,13 +143,11 @@ static cl_int move_box(cl_mem mem, int from, int to, const struct skmd_rect *r,
     if (!zf && !zt && skmd_config()->peer_copy &&
         skmd_member_context(root->context, from) == skmd_member_context(root->context, to)) {
         /* One driver copy between members of one real context. */
-        err = rect_transfer(RECT_COPY, qt, bf, bt, NULL, at, r);
-        if (err != CL_SUCCESS) {
-            skmd_member_fault(to, err, "a rectangular peer copy on its queue", root);
+        err = rect_done(rect_transfer(RECT_COPY, qt, bf, bt, NULL, at, r), to,
+                        "a rectangular peer copy on its queue", root, SKMD_TRACE_TRANSFER_IN,
+                        start, bytes, &moved->to_devices);
+        if (err != CL_SUCCESS)
             return err;
-        }
-        trace_rect(to, SKMD_TRACE_TRANSFER_IN, start, bytes);
-        moved->to_devices += bytes;
         moved->peer += bytes;
         return box_valid(root, to, box);
     }
@@ -144,24 +155,20 @@ static cl_int move_box(cl_mem mem, int from, int to, const struct skmd_rect *r,
     if (!host)
         return CL_OUT_OF_HOST_MEMORY;
     if (!zf) { /* a zero-copy member wrote straight into the host copy */
-        err = rect_transfer(RECT_READ, qf, bf, NULL, host, at, r);
-        if (err != CL_SUCCESS) {
-            skmd_member_fault(from, err, "a rectangular read from it", root);
+        err = rect_done(rect_transfer(RECT_READ, qf, bf, NULL, host, at, r), from,
+                        "a rectangular read from it", root, SKMD_TRACE_TRANSFER_OUT, start,
+                        bytes, &moved->to_host);
+        if (err != CL_SUCCESS)
             return err;
-        }
-        trace_rect(from, SKMD_TRACE_TRANSFER_OUT, start, bytes);
-        moved->to_host += bytes;
     }
     err = box_valid(root, SKMD_HOST, box);
     if (err == CL_SUCCESS && !zt) {
         start = skmd_trace_enabled() ? skmd_now_ns() : 0;
-        err = rect_transfer(RECT_WRITE, qt, bt, NULL, host, at, r);
-        if (err != CL_SUCCESS) {
-            skmd_member_fault(to, err, "a rectangular write to it", root);
+        err = rect_done(rect_transfer(RECT_WRITE, qt, bt, NULL, host, at, r), to,
+                        "a rectangular write to it", root, SKMD_TRACE_TRANSFER_IN, start, bytes,
+                        &moved->to_devices);
+        if (err != CL_SUCCESS)
             return err;
-        }
-        trace_rect(to, SKMD_TRACE_TRANSFER_IN, start, bytes);
-        moved->to_devices += bytes;
     }
     return err == CL_SUCCESS ? box_valid(root, to, box) : err;
 }

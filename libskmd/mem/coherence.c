@@ -273,11 +273,9 @@ static cl_int peer_move(cl_mem root, int a, int dst, uint64_t b, uint64_t e,
                         struct skmd_moved *moved)
 {
     cl_int err;
-    cl_command_queue qa = skmd_work_queue(root->context, a, &err);
-    cl_command_queue qd = qa ? skmd_work_queue(root->context, dst, &err) : NULL;
-    cl_mem from = qd ? skmd_mem_real(root, a, &err) : NULL;
-    cl_mem to = from ? skmd_mem_real(root, dst, &err) : NULL;
-    if (!to)
+    cl_command_queue qa, qd;
+    cl_mem from, to;
+    if (!skmd_mem_pair(root, a, dst, &qa, &qd, &from, &to, &err))
         return err;
     err = real_clFinish(qa);
     if (err == CL_SUCCESS && skmd_trace_enabled())

@@ -36,6 +36,10 @@ void skmd_coh_set_peer_observer(skmd_coh_peer_observer observer);
  * bytes come through libskmd's host copy). Safe without the split lock. NULL and *err
  * on failure. */
 cl_mem skmd_mem_real(cl_mem mem, int m, cl_int *err);
+/* What a move of root's bytes from member a to member b runs on: each one's work queue
+ * and real buffer, made on first use. 0 and *err when one cannot be made. */
+int skmd_mem_pair(cl_mem root, int a, int b, cl_command_queue *qa, cl_command_queue *qb,
+                  cl_mem *bufa, cl_mem *bufb, cl_int *err);
 
 /* The app's host-access flags: libskmd checks them itself (enqueue.c) and never hands
  * them to a driver, whose real buffers libskmd itself must read and write. */

@@ -7,6 +7,7 @@
 #include "device/api.h"
 #include "mem/coherence.h"
 #include "mem/member_health.h"
+#include "mem/queues.h"
 #include "support/config.h"
 #include "support/log.h"
 #include "xfer/transfer.h"
@@ -86,6 +87,16 @@ cl_mem skmd_mem_real(cl_mem mem, int m, cl_int *err)
     cl_mem real = mem_real(mem, m, err);
     pthread_mutex_unlock(&mem_real_lock);
     return real;
+}
+
+int skmd_mem_pair(cl_mem root, int a, int b, cl_command_queue *qa, cl_command_queue *qb,
+                  cl_mem *bufa, cl_mem *bufb, cl_int *err)
+{
+    *qa = skmd_work_queue(root->context, a, err);
+    *qb = *qa ? skmd_work_queue(root->context, b, err) : NULL;
+    *bufa = *qb ? skmd_mem_real(root, a, err) : NULL;
+    *bufb = *bufa ? skmd_mem_real(root, b, err) : NULL;
+    return *bufb != NULL;
 }
 
 static cl_mem mem_real(cl_mem mem, int m, cl_int *err)
