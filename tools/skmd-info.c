@@ -22,6 +22,7 @@
 
 #include "device/api.h"
 #include "support/config.h"
+#include "support/json.h"
 #include "support/object.h"
 #include "device/select.h"
 #include "skmd_profiledb.h"
@@ -51,20 +52,6 @@ static int json;
 static int depth;
 static int first_in_level[16] = {1};
 
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            printf("\\%c", c);
-        else if (c < 0x20)
-            printf("\\u%04x", c);
-        else
-            putchar(c);
-    }
-    putchar('"');
-}
 
 static void json_key(const char *key)
 {
@@ -72,7 +59,7 @@ static void json_key(const char *key)
         putchar(',');
     first_in_level[depth] = 0;
     if (key) {
-        json_string(key);
+        skmd_json_string(stdout, key);
         putchar(':');
     }
 }
@@ -118,7 +105,7 @@ static void field_text(const char *key, const char *label, const char *value)
 {
     if (json) {
         json_key(key);
-        json_string(value);
+        skmd_json_string(stdout, value);
     } else {
         printf("%*s%-18s %s\n", depth * 2, "", label, value);
     }

@@ -19,8 +19,14 @@ $(TRANSFORM_LIB): $(TRANSFORM_OBJS)
 ALL_TARGETS += $(TRANSFORM_LIB)
 CLEAN_FILES += $(TRANSFORM_LIB) $(TRANSFORM_RECORD_LIB) transform/.llvm-*
 
+# record.c writes the record's JSON with libskmd's one string escaper (support/json.c, a
+# leaf: stdio alone), carried in both libraries so that every program linking one has it.
+$(O)transform/record.o: CPPFLAGS += -Ilibskmd
+$(TRANSFORM_LIB): $(O)libskmd/support/json.o
+
 ifneq ($(wildcard transform/record.c),)
-$(TRANSFORM_RECORD_LIB): $(patsubst %.c,$(O)%.o,$(wildcard transform/record*.c))
+$(TRANSFORM_RECORD_LIB): $(patsubst %.c,$(O)%.o,$(wildcard transform/record*.c)) \
+  $(O)libskmd/support/json.o
 	@mkdir -p $(dir $@)
 	rm -f $@
 	$(AR) rcs $@ $^

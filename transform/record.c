@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "support/json.h"
+
 static const char *const kind_names[] = {"scalar", "global", "constant", "local",
                                          "image",  "sampler", "other"};
 
@@ -349,20 +351,6 @@ fail:
 
 /* ---- JSON ---- */
 
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
 
 static void json_poly(FILE *f, const struct skmd_poly *p)
 {
@@ -377,9 +365,9 @@ int skmd_record_write_json(FILE *f, const struct skmd_program_record *r)
     for (unsigned i = 0; i < r->nkernels; i++) {
         const struct skmd_kernel_record *k = &r->kernels[i];
         fprintf(f, "%s\n {\"name\": ", i ? "," : "");
-        json_string(f, k->name);
+        skmd_json_string(f, k->name);
         fprintf(f, ", \"splittable\": %s, \"reason\": ", k->splittable ? "true" : "false");
-        json_string(f, k->reason);
+        skmd_json_string(f, k->reason);
         fprintf(f, ", \"reason_line\": %u, \"needs_merge\": %s, \"writes_disjoint\": %s,",
                 k->reason_line, k->needs_merge ? "true" : "false",
                 k->writes_disjoint ? "true" : "false");
@@ -387,7 +375,7 @@ int skmd_record_write_json(FILE *f, const struct skmd_program_record *r)
         for (unsigned p = 0; p < k->nparams; p++) {
             const struct skmd_param_record *pr = &k->params[p];
             fprintf(f, "%s\n   {\"name\": ", p ? "," : "");
-            json_string(f, pr->name);
+            skmd_json_string(f, pr->name);
             fprintf(f, ", \"kind\": \"%s\", \"access\": \"%s\", \"elem_size\": %u",
                     skmd_param_kind_name(pr->kind), access_name(pr->access), pr->elem_size);
             if (pr->kind == SKMD_PARAM_SCALAR)

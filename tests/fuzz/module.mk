@@ -42,12 +42,16 @@ $(FUZZ_LIBSKMD_OBJS): FUZZ_CPPFLAGS = -Ilibskmd -DCL_USE_DEPRECATED_OPENCL_1_0_A
   -DCL_USE_DEPRECATED_OPENCL_2_0_APIS -DCL_USE_DEPRECATED_OPENCL_2_1_APIS \
   -DCL_USE_DEPRECATED_OPENCL_2_2_APIS
 $(FUZZ_LIBSKMD_OBJS): libskmd/device/api.def
+# record.c writes JSON strings with libskmd's escaper (support/json.c).
+FUZZ_JSON_OBJ := $(FUZZ_OBJ)/libskmd/support/json.o
+$(FUZZ_OBJ)/transform/record.o: FUZZ_CPPFLAGS += -Ilibskmd
 
-$(FUZZ_BIN)/fuzz_record: $(FUZZ_OBJ)/tests/fuzz/fuzz_record.o $(FUZZ_RECORD_OBJS)
+$(FUZZ_BIN)/fuzz_record: $(FUZZ_OBJ)/tests/fuzz/fuzz_record.o $(FUZZ_RECORD_OBJS) $(FUZZ_JSON_OBJ)
 	@mkdir -p $(dir $@)
 	$(CLANG) $(FUZZ_LDFLAGS) -o $@ $^
 
-$(FUZZ_BIN)/fuzz_transform: $(FUZZ_OBJ)/tests/fuzz/fuzz_transform.o $(FUZZ_TRANSFORM_OBJS)
+$(FUZZ_BIN)/fuzz_transform: $(FUZZ_OBJ)/tests/fuzz/fuzz_transform.o $(FUZZ_TRANSFORM_OBJS) \
+  $(FUZZ_JSON_OBJ)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CLANGXX) $(FUZZ_LDFLAGS) -o $@ $^ $(TRANSFORM_LDLIBS)
 

@@ -7,10 +7,10 @@ TEST_RECORD_BIN := $(O)tests/transform/test_record
 TRANSFORM_RECORD_SRCS := $(sort $(wildcard transform/record*.c))
 
 $(TEST_RECORD_BIN): tests/transform/test_record.c $(TRANSFORM_RECORD_SRCS) transform/record.h \
-  tests/common/check.c tests/common/check.h
+  libskmd/support/json.c tests/common/check.c tests/common/check.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tests/transform/test_record.c $(TRANSFORM_RECORD_SRCS) \
-	  tests/common/check.c
+	$(CC) $(CFLAGS) -Ilibskmd $(LDFLAGS) -o $@ tests/transform/test_record.c \
+	  $(TRANSFORM_RECORD_SRCS) libskmd/support/json.c tests/common/check.c
 
 .PHONY: test-transform-record
 test-transform-record: $(TEST_RECORD_BIN)

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "support/json.h"
+
 struct device_finish {
     size_t lane;
     double finish_us;   /* end of its last span but merges, from the launch's first span */
@@ -229,21 +231,6 @@ static void write_text(FILE *out, const struct timeline *t, const struct balance
     }
 }
 
-/* A JSON string: quotes, backslashes and control characters escaped. */
-static void put_json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
 
 static void put_json_sum(FILE *out, const struct kernel_balance *s)
 {
@@ -262,7 +249,7 @@ static void write_json(FILE *out, const struct timeline *t, const struct balance
     for (size_t i = 0; i < b->launch_count; i++) {
         const struct launch_balance *L = &b->launches[i];
         fprintf(out, "%s\n  {\"launch\": %ld, \"kernel\": ", i ? "," : "", L->launch);
-        put_json_string(out, L->kernel);
+        skmd_json_string(out, L->kernel);
         fprintf(out, ", \"start_ms\": %.6f, \"duration_ms\": %.6f, \"merge_ms\": %.6f, "
                      "\"spread\": %.6f, \"balanced\": %s, \"devices\": [",
                 L->start_us / 1000, L->duration_us / 1000, L->merge_us / 1000, L->spread,
@@ -270,7 +257,7 @@ static void write_json(FILE *out, const struct timeline *t, const struct balance
         for (size_t d = 0; d < L->device_count; d++) {
             const struct device_finish *f = &b->devices[L->first_device + d];
             fprintf(out, "%s{\"device\": ", d ? ", " : "");
-            put_json_string(out, t->lanes[f->lane].name);
+            skmd_json_string(out, t->lanes[f->lane].name);
             fprintf(out, ", \"finish_ms\": %.6f, \"work_groups\": %.0f}", f->finish_us / 1000,
                     f->work_groups);
         }
@@ -279,7 +266,7 @@ static void write_json(FILE *out, const struct timeline *t, const struct balance
     fprintf(out, "],\n \"kernels\": [");
     for (size_t k = 0; k < b->kernel_count; k++) {
         fprintf(out, "%s\n  {\"kernel\": ", k ? "," : "");
-        put_json_string(out, b->kernels[k].kernel);
+        skmd_json_string(out, b->kernels[k].kernel);
         fprintf(out, ", ");
         put_json_sum(out, &b->kernels[k]);
         fprintf(out, "}");

@@ -1,6 +1,6 @@
 /* tools/trace/json.h: a small JSON reader (a tree of values), enough for trace files. */
-#ifndef SKMD_JSON_H
-#define SKMD_JSON_H
+#ifndef SKMD_TRACE_JSON_H
+#define SKMD_TRACE_JSON_H
 
 #include <stddef.h>
 
