@@ -490,6 +490,8 @@ static void field_of(const struct skmd_config *cfg, const struct skmd_control_in
     const char *base = (const char *)cfg + c->offset;
     if (c->type == SKMD_CONTROL_TYPE_bool || c->type == SKMD_CONTROL_TYPE_int)
         snprintf(out, size, "%d", *(const int *)(const void *)base);
+    else if (c->type == SKMD_CONTROL_TYPE_choice)
+        snprintf(out, size, "%s", skmd_control_word(c, *(const int *)(const void *)base));
     else
         snprintf(out, size, "%s", *(const char *const *)(const void *)base);
 }

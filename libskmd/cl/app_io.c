@@ -1,6 +1,6 @@
 /* libskmd/cl/app_io.c: the app's large reads, writes and COPY_HOST_PTR data through the
  * transfer engine (see app_io.h). */
-#include <string.h>
+#include <pthread.h>
 
 #include "cl/app_io.h"
 #include "support/clock.h"
@@ -12,18 +12,42 @@
 #include "support/log.h"
 #include "xfer/transfer.h"
 
+/* The controls this file reads on every app transfer, read once. */
+struct app_io_settings {
+    enum skmd_app_transfers how; /* SKMD_APP_TRANSFERS */
+    size_t direct_bytes;         /* SKMD_TRANSFER_DIRECT_KIB, in bytes */
+    int stage_cpu;               /* SKMD_TRANSFER_STAGE_CPU */
+};
+
+static struct app_io_settings app_io;
+static pthread_once_t app_io_once = PTHREAD_ONCE_INIT;
+
+static void read_settings(void)
+{
+    const struct skmd_config *cfg = skmd_config();
+    app_io.how = cfg->app_transfers;
+    app_io.direct_bytes = (size_t)cfg->transfer_direct_kib << 10;
+    app_io.stage_cpu = cfg->transfer_stage_cpu;
+}
+
+static const struct app_io_settings *settings(void)
+{
+    pthread_once(&app_io_once, read_settings);
+    return &app_io;
+}
+
 static int large(size_t size)
 {
-    return size > 0 && size >= ((size_t)skmd_config()->transfer_direct_kib << 10);
+    return size > 0 && size >= settings()->direct_bytes;
 }
 
 /* Whether a transfer of `size` bytes between the app and member m goes through the engine. */
 static int through_engine(int m, size_t size)
 {
-    const char *how = skmd_config()->app_transfers;
-    if (size == 0 || !strcmp(how, "driver"))
+    enum skmd_app_transfers how = settings()->how;
+    if (size == 0 || how == SKMD_APP_TRANSFERS_DRIVER)
         return 0;
-    if (!strcmp(how, "engine"))
+    if (how == SKMD_APP_TRANSFERS_ENGINE)
         return 1;
     return large(size) && !skmd_coh_member_shares_host(m); /* auto, host */
 }
@@ -31,7 +55,7 @@ static int through_engine(int m, size_t size)
 /* SKMD_APP_TRANSFERS=host: whether an app write of `size` bytes lands in the host copy. */
 static int into_host_copy(size_t size)
 {
-    return !strcmp(skmd_config()->app_transfers, "host") && large(size);
+    return settings()->how == SKMD_APP_TRANSFERS_HOST && large(size);
 }
 
 /* Copies the app's bytes into [off, off+size) of mem's host copy, which alone is current
@@ -54,7 +78,7 @@ static cl_int engine(cl_context ctx, int m, cl_mem real, int to_device, size_t o
     struct skmd_xfer_req req = {
         .member = m, .context = skmd_member_context(ctx, m), .queue = wq, .buffer = real,
         .to_device = to_device, .offset = off, .size = size, .host = host,
-        .direct = skmd_coh_member_shares_host(m) && !skmd_config()->transfer_stage_cpu,
+        .direct = skmd_coh_member_shares_host(m) && !settings()->stage_cpu,
     };
     return skmd_xfer_run(&req, NULL);
 }

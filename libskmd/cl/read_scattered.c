@@ -131,7 +131,7 @@ int skmd_read_scattered(cl_command_queue q, cl_mem mem, size_t off, size_t size,
         return 0;
     cl_mem root = skmd_mem_root(mem);
     int stream = skmd_stream_serves_reads();
-    int scatter = strcmp(skmd_config()->app_transfers, "driver") != 0;
+    int scatter = skmd_config()->app_transfers != SKMD_APP_TRANSFERS_DRIVER;
     if ((root->flags & CL_MEM_USE_HOST_PTR) || !(stream || scatter))
         return 0;
     uint64_t b = off + (mem != root ? mem->origin : 0), e = b + size;

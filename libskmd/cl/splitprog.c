@@ -316,9 +316,8 @@ static void load_slot(cl_program p, int s, enum target t, const unsigned char *b
 void skmd_split_build(cl_program p, const char *options)
 {
     /* Single mode builds them too: plan.c may run a launch whole on another member. */
-    const char *mode = skmd_config()->mode;
-    if (!p->source || (strcmp(mode, "split") != 0 && strcmp(mode, "single") != 0) ||
-        p->record)
+    enum skmd_mode mode = skmd_config()->mode;
+    if (!p->source || (mode != SKMD_MODE_SPLIT && mode != SKMD_MODE_SINGLE) || p->record)
         return;
     /* Members on the source route build the app's source per launch shape
      * (share_source.c); the analysis record (and the merge kernels of CPU members) still

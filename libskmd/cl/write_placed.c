@@ -127,7 +127,7 @@ int skmd_write_placed(cl_command_queue q, cl_mem mem, size_t off, size_t size, c
         size == 0 || mem->mtype != CL_MEM_OBJECT_BUFFER || off > mem->size ||
         size > mem->size - off || (root->flags & CL_MEM_USE_HOST_PTR) ||
         !skmd_placement_enabled() ||
-        !strcmp(skmd_config()->app_transfers, "driver"))
+        skmd_config()->app_transfers == SKMD_APP_TRANSFERS_DRIVER)
         return 0;
     /* In the queue's order: what was queued before it is done first; then its wait list
      * (a failure there, a bad list too: the usual path meets it again and reports it);

@@ -30,9 +30,9 @@ static unsigned kinds_of(cl_device_type t)
  * platform's earlier members, or its own (SKMD_CONTEXTS=device; auto: for a GPU). */
 static int platform_slot(cl_platform_id p, cl_device_type type)
 {
-    const char *how = skmd_config()->contexts;
-    int shared = !strcmp(how, "platform") ||
-                 (!strcmp(how, "auto") && !(type & CL_DEVICE_TYPE_GPU));
+    enum skmd_contexts how = skmd_config()->contexts;
+    int shared = how == SKMD_CONTEXTS_PLATFORM ||
+                 (how == SKMD_CONTEXTS_AUTO && !(type & CL_DEVICE_TYPE_GPU));
     for (int i = 0; shared && i < skmd_state.nplatforms; i++)
         if (skmd_state.platforms[i] == p)
             return i;
@@ -176,7 +176,7 @@ static void init(void)
         return;
     /* As an ICD, the app's loader lists the real platforms itself: nothing to add. */
     skmd_show_real = cfg->show_real && !skmd_loaded_as_icd();
-    if (strcmp(cfg->mode, "passthrough") == 0) {
+    if (cfg->mode == SKMD_MODE_PASSTHROUGH) {
         skmd_state.passthrough = 1;
         return;
     }

@@ -55,9 +55,10 @@ void launch_tell_whole_once(struct launch *L, const char *why)
                                              __ATOMIC_RELAXED, __ATOMIC_RELAXED))
         return;
     const struct skmd_config *cfg = skmd_config();
-    int forced = cfg->split[0] || !strcmp(cfg->policy, "equal") || !strcmp(cfg->policy, "linear");
+    int forced = cfg->split[0] || cfg->policy == SKMD_POLICY_EQUAL ||
+                 cfg->policy == SKMD_POLICY_LINEAR;
     if (forced && L->q && __builtin_popcount(L->q->device->members) >= 2 &&
-        !strcmp(cfg->mode, "split"))
+        cfg->mode == SKMD_MODE_SPLIT)
         skmd_log(SKMD_LOG_WARN, "kernel %s runs whole on one device, not split as forced: %s",
                  L->k->name, why);
 }
@@ -73,7 +74,8 @@ static const char *whole_because(struct launch *L, const char *code, const char 
 const char *launch_plan(struct launch *L, const size_t *offset, const size_t *global,
                         const size_t *local, struct share *shares, int *nshares)
 {
-    if (strcmp(skmd_config()->mode, "split") != 0 && strcmp(skmd_config()->mode, "single"))
+    const struct skmd_config *cfg = skmd_config();
+    if (cfg->mode != SKMD_MODE_SPLIT && cfg->mode != SKMD_MODE_SINGLE)
         return whole_because(L, "mode", "mode is not split");
     if (skmd_state.nmembers < 2 || (L->q && __builtin_popcount(L->q->device->members) < 2))
         return whole_because(L, "one_member", "one member device");
@@ -108,7 +110,7 @@ const char *launch_plan(struct launch *L, const size_t *offset, const size_t *gl
         L->ngroups[d] = L->shape.global_size[d] / L->local[d];
         L->total_groups *= L->ngroups[d];
     }
-    if (L->total_groups < (uint64_t)skmd_config()->min_split_workgroups)
+    if (L->total_groups < (uint64_t)cfg->min_split_workgroups)
         return whole_because(L, "too_few_groups",
                      "too few work-groups to pay for splitting (SKMD_MIN_SPLIT_WORKGROUPS)");
     for (unsigned p = 0; p < L->rec->nparams; p++) {

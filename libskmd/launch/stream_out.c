@@ -27,7 +27,7 @@ void skmd_stream_totals(struct skmd_stream_totals *out)
     out->reads_served = atomic_load(&reads_served_total);
 }
 
-static const char *control(void)
+static enum skmd_stream_outputs control(void)
 {
     return skmd_config()->stream_outputs;
 }
@@ -105,7 +105,7 @@ cl_int skmd_stream_commit(cl_mem mem, uint64_t b, uint64_t e)
 
 int skmd_stream_serves_reads(void)
 {
-    return strcmp(control(), "0") != 0;
+    return control() != SKMD_STREAM_OUTPUTS_OFF;
 }
 
 void skmd_stream_count_read_served(void)

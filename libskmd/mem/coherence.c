@@ -430,9 +430,9 @@ cl_int skmd_coh_fetch(cl_mem mem, int dst, uint64_t b, uint64_t e, struct skmd_m
 int skmd_coh_off_host_need(cl_mem mem, int m, uint64_t b, uint64_t e, struct skmd_ranges *out)
 {
     cl_mem root = in_root(mem, &b, &e);
+    int peer_copy = skmd_config()->peer_copy;
     for (int a = 0; a < skmd_state.nmembers; a++)
-        if (a != m && !skmd_member_is_lost(a) &&
-            !(skmd_config()->peer_copy && peer_capable(root, a, m)) &&
+        if (a != m && !skmd_member_is_lost(a) && !(peer_copy && peer_capable(root, a, m)) &&
             only_on(root, a, m, b, e, out) != 0)
             return -1;
     return 0;

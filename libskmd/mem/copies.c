@@ -1,6 +1,7 @@
 /* libskmd/mem/copies.c: a root buffer's copies, made on first use: the host copy
  * (page-aligned, pinned when asked) and each member's real buffer (zero-copy on a member
  * that shares the host's memory). Which bytes of each are current: coherence.c. */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,16 +14,25 @@
 #include "xfer/transfer.h"
 
 /* SKMD_PINNED_HOST_COPY; auto: with two or more GPU members, whose shares of a buffer
- * the app writes come from the host copy (enqueue.c write_host). */
-static int pinned_host_copy(void)
+ * the app writes come from the host copy (enqueue.c write_host). Decided at the first
+ * host copy, when the members are known. */
+static int pinned_wanted;
+static pthread_once_t pinned_once = PTHREAD_ONCE_INIT;
+
+static void decide_pinned(void)
 {
-    const char *how = skmd_config()->pinned_host_copy;
-    if (strcmp(how, "auto"))
-        return !strcmp(how, "1");
+    enum skmd_pinned_host_copy how = skmd_config()->pinned_host_copy;
     int gpus = 0;
     for (int m = 0; m < skmd_state.nmembers; m++)
         gpus += (skmd_state.members[m].type & CL_DEVICE_TYPE_GPU) != 0;
-    return gpus >= 2;
+    pinned_wanted = how == SKMD_PINNED_HOST_COPY_ON ||
+                    (how == SKMD_PINNED_HOST_COPY_AUTO && gpus >= 2);
+}
+
+static int pinned_host_copy(void)
+{
+    pthread_once(&pinned_once, decide_pinned);
+    return pinned_wanted;
 }
 
 /* The root's host copy, allocated on first use, zeroed (bytes nobody wrote yet read as 0).

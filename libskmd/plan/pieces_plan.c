@@ -168,13 +168,20 @@ static uint64_t min_piece_bytes(void)
     return kib ? kib << 10 : 1;
 }
 
-int skmd_pieces_expected(int m, uint64_t bytes)
+/* SKMD_PIECES, at most SKMD_PIECES_MAX: 0 chooses from the bytes, 1 never, more forces. */
+static int forced_pieces(void)
 {
     int forced = skmd_config()->pieces;
+    return forced < SKMD_PIECES_MAX ? forced : SKMD_PIECES_MAX;
+}
+
+int skmd_pieces_expected(int m, uint64_t bytes)
+{
+    int forced = forced_pieces();
     if (forced == 1 || m < 0 || m >= skmd_state.nmembers)
         return 1;
     if (forced > 1)
-        return forced < SKMD_PIECES_MAX ? forced : SKMD_PIECES_MAX;
+        return forced;
     if (skmd_coh_member_shares_host(m))
         return 1;
     uint64_t k = bytes / min_piece_bytes();
@@ -188,13 +195,13 @@ double skmd_pieces_share_ms(double transfer_ms, double kernel_ms, int pieces)
 
 void skmd_pieces_limits(int m, int *max_pieces, double *piece_bytes)
 {
-    int forced = skmd_config()->pieces;
+    int forced = forced_pieces();
     *max_pieces = 1;
     *piece_bytes = 0;
     if (forced == 1 || m < 0 || m >= skmd_state.nmembers)
         return;
     if (forced > 1) {
-        *max_pieces = forced < SKMD_PIECES_MAX ? forced : SKMD_PIECES_MAX;
+        *max_pieces = forced;
         return;
     }
     if (skmd_coh_member_shares_host(m))
@@ -208,11 +215,10 @@ int skmd_pieces_launch_allows(const struct skmd_pieces_share *s)
     /* A check costs every piece's footprints: the answer for a recent launch like this
      * one is kept (launch_memo.h). */
     static _Thread_local struct skmd_launch_memo memo;
-    int forced = skmd_config()->pieces;
+    int forced = forced_pieces();
     if (forced == 1 || !s->rec || s->count < 2 || s->rec->nparams > 256)
         return 0;
-    int k = forced > 1 ? (forced < SKMD_PIECES_MAX ? forced : SKMD_PIECES_MAX)
-                       : SKMD_PIECES_AUTO_MAX;
+    int k = forced > 1 ? forced : SKMD_PIECES_AUTO_MAX;
     if ((uint64_t)k > s->count)
         k = (int)s->count;
     uint64_t extra[3] = {s->first, s->count, (uint64_t)k};
@@ -227,14 +233,14 @@ int skmd_pieces_launch_allows(const struct skmd_pieces_share *s)
 
 int skmd_pieces_plan(const struct skmd_pieces_share *s)
 {
-    int forced = skmd_config()->pieces;
+    int forced = forced_pieces();
     if (forced == 1 || !s->rec || s->count < 2 || s->member < 0 ||
         s->member >= skmd_state.nmembers)
         return 1;
     int k;
     uint64_t stale = 0; /* the share's input bytes not current on its member */
     if (forced > 1) {
-        k = forced < SKMD_PIECES_MAX ? forced : SKMD_PIECES_MAX;
+        k = forced;
     } else {
         if (skmd_coh_member_shares_host(s->member))
             return 1;

@@ -46,7 +46,7 @@ static int each_read(const struct skmd_plan_request *r, unsigned p, int m, uint6
  * app's calls read no clock for them. */
 int skmd_placement_enabled(void)
 {
-    return skmd_config()->place_writes[0] != '0';
+    return skmd_config()->place_writes != SKMD_PLACE_WRITES_OFF;
 }
 
 void skmd_placement_note_app_write(cl_mem mem)

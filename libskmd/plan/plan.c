@@ -18,7 +18,6 @@
 #include <string.h>
 
 #include "device/api.h"
-#include "support/config.h"
 #include "support/hash.h"
 #include "support/log.h"
 #include "plan/plan_internal.h"
@@ -169,7 +168,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     int map[SKMD_MAX_MEMBERS];
     uint64_t step = e->launches++;
     const char *how = skmd_part_policy_name(policy);
-    if (!strcmp(skmd_config()->mode, "single")) {
+    if (plan_settings()->single) {
         int m = plan_fastest_member(r, e, 1);
         int whole = m >= 0 ? m : plan_preferred_member(r);
         if (whole < 0)
@@ -181,7 +180,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
                  m >= 0 ? "fastest in the profile" : "no profile: the preferred member");
         return;
     }
-    if (skmd_config()->profile_sweep && plan_sweep(r, step, count)) {
+    if (plan_settings()->sweep && plan_sweep(r, step, count)) {
         t->code = "sweep";
         skmd_log(SKMD_LOG_DEBUG, "plan %s: profiling sweep step %llu", e->name,
                  (unsigned long long)step);
@@ -269,13 +268,13 @@ static uint32_t measured_at(int m, const struct skmd_plan_ticket *t, uint64_t n)
 static void say_why_whole(const struct skmd_plan_request *r, const uint64_t *count, int single,
                           struct skmd_plan_ticket *t)
 {
-    const struct skmd_config *cfg = skmd_config();
+    int forced = plan_settings()->forced;
     char *out = t->why_whole;
     size_t size = sizeof t->why_whole;
     int m = 0;
     while (m < skmd_state.nmembers - 1 && count[m] != r->total_groups)
         m++;
-    t->code = single ? "single_mode" : cfg->split[0] ? "forced"
+    t->code = single ? "single_mode" : forced ? "forced"
               : t->guard == SKMD_PART_RUN_WHOLE + 1 || t->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1
                   ? "guard"
               : t->est_alone_ms[m] > 0 && t->est_split_ms > 0 ? "estimate_whole"
@@ -283,7 +282,7 @@ static void say_why_whole(const struct skmd_plan_request *r, const uint64_t *cou
                                                               : "no_speed";
     if (single)
         snprintf(out, size, "SKMD_MODE=single runs every launch on one device");
-    else if (cfg->split[0])
+    else if (forced)
         snprintf(out, size, "SKMD_SPLIT gives device %d every work-group", m);
     else if (t->guard == SKMD_PART_RUN_WHOLE + 1 || t->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1)
         snprintf(out, size, "split launches of this kernel measured slower than whole ones; "
@@ -303,7 +302,7 @@ static void say_why_whole(const struct skmd_plan_request *r, const uint64_t *cou
 int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
                      struct skmd_plan_ticket *ticket)
 {
-    const struct skmd_config *cfg = skmd_config();
+    const struct plan_settings *set = plan_settings();
     int n = skmd_state.nmembers;
     memset(ticket, 0, sizeof *ticket);
     memset(count, 0, sizeof *count * (size_t)n);
@@ -316,13 +315,13 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         local[d] = (size_t)r->shape->local_size[d];
     }
     ticket->shape = skmd_pdb_shape_class(r->shape->work_dim, global, local);
-    ticket->learn = cfg->refine || cfg->profile_sweep;
-    int single = !strcmp(cfg->mode, "single");
-    if (!single && (cfg->split[0] || policy == SKMD_PART_POLICY_EQUAL)) {
+    ticket->learn = set->learn;
+    int single = set->single;
+    if (!single && (set->forced || policy == SKMD_PART_POLICY_EQUAL)) {
         /* Forced shares, and the equal policy: share.c's rule, exactly. The entry is made
          * now, so that the kernel's name goes with the measured tables. */
         skmd_shares(r->total_groups, n, r->eligible, count);
-        ticket->code = cfg->split[0] ? "forced" : "policy_equal";
+        ticket->code = set->forced ? "forced" : "policy_equal";
         if (ticket->learn) {
             pthread_mutex_lock(&plan_lock);
             plan_entry_for(ticket->kernel, ticket->shape, r->kernel->name);
@@ -340,7 +339,7 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         double app_bytes = 0;
         struct skmd_placement_since since = {0, 0};
         double app_part = placing ? skmd_placement_app_part(r, &app_bytes, &since) : 0;
-        if (app_bytes < (double)((size_t)cfg->transfer_direct_kib << 10))
+        if (app_bytes < (double)set->direct_bytes)
             app_part = 0;
         resident.placed = app_part > 0 && skmd_placement_intact(r, ticket->kernel,
                                                                 ticket->shape,
@@ -365,7 +364,7 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
         else
             skmd_shares(r->total_groups, n, r->eligible, count);
         if (cycle) {
-            int auto_placing = strcmp(cfg->place_writes, "always") != 0;
+            int auto_placing = !set->place_always;
             plan_cycle_sample(e, &placed_key, &since, ticket);
             if (auto_placing && skmd_placement_outputs_feed_kernels(r)) {
                 verdict = -1;

@@ -105,10 +105,23 @@ extern unsigned char plan_twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 /* plan_twin_group[m]: the partitioner's twin_group of member m (skmd_part_device). */
 extern int plan_twin_group[SKMD_MAX_MEMBERS];
 
+/* The controls the plan reads on every launch, read once (plan_settings). */
+struct plan_settings {
+    int single;          /* SKMD_MODE=single: every launch whole on one member */
+    int forced;          /* SKMD_SPLIT gives the shares */
+    int sweep;           /* SKMD_PROFILE_SWEEP */
+    int learn;           /* SKMD_REFINE or a sweep: launches refine the tables */
+    int place_always;    /* SKMD_PLACE_WRITES=always: placement without its guard */
+    size_t direct_bytes; /* SKMD_TRANSFER_DIRECT_KIB, in bytes */
+    int flush_every;     /* SKMD_PROFILE_FLUSH */
+};
+
 /* plan_setup.c: the state above, set up once (plan_setup: any thread, no lock), the
- * policy, and the members' database ids for the guard states and finish offsets. */
+ * policy, the plan's controls (any time), and the members' database ids for the guard
+ * states and finish offsets. */
 void plan_setup(void);
 enum skmd_part_policy plan_policy(void);
+const struct plan_settings *plan_settings(void);
 struct skmd_plan_guard_members plan_guard_members(int64_t *ids);
 
 /* plan_entries.c: the entries per (kernel, shape class). */

@@ -6,7 +6,6 @@
  * rates and the guard states. Each entry point takes plan_lock itself. */
 #include <math.h>
 
-#include "support/config.h"
 #include "support/log.h"
 #include "plan/plan_internal.h"
 
@@ -95,7 +94,7 @@ void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms,
         plan_memo_table_moved(&e->memo, was, now);
     }
     observe_finish(ticket, e, ms, finish_ms);
-    int every = skmd_config()->profile_flush;
+    int every = plan_settings()->flush_every;
     if (every > 0 && ++launches_since_flush >= (uint64_t)every)
         flush_locked();
     pthread_mutex_unlock(&plan_lock);
@@ -103,9 +102,8 @@ void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms,
 
 void skmd_plan_observe_peer(int from, int to, uint64_t bytes, double ms)
 {
-    const struct skmd_config *cfg = skmd_config();
     if (from < 0 || from >= SKMD_MAX_MEMBERS || to < 0 || to >= SKMD_MAX_MEMBERS ||
-        !(ms > 0) || !bytes || !(cfg->refine || cfg->profile_sweep))
+        !(ms > 0) || !bytes || !plan_settings()->learn)
         return;
     pthread_mutex_lock(&plan_lock);
     plan_smooth(&plan_peer_rate[from][to], (double)bytes / ms);
@@ -114,9 +112,7 @@ void skmd_plan_observe_peer(int from, int to, uint64_t bytes, double ms)
 
 void skmd_plan_observe_latency(int member, double ms)
 {
-    const struct skmd_config *cfg = skmd_config();
-    if (member < 0 || member >= SKMD_MAX_MEMBERS || !(ms >= 0) ||
-        !(cfg->refine || cfg->profile_sweep))
+    if (member < 0 || member >= SKMD_MAX_MEMBERS || !(ms >= 0) || !plan_settings()->learn)
         return; /* SKMD_REFINE=0: decisions from the stored tables alone */
     pthread_mutex_lock(&plan_lock);
     plan_smooth(&plan_info[member].launch_ms, ms);

@@ -32,7 +32,9 @@ unsigned char plan_twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 int plan_twin_group[SKMD_MAX_MEMBERS];
 
 static pthread_once_t plan_once = PTHREAD_ONCE_INIT;
-static int policy; /* enum skmd_part_policy (SKMD_POLICY) */
+static enum skmd_part_policy policy; /* SKMD_POLICY */
+static pthread_once_t settings_once = PTHREAD_ONCE_INIT;
+static struct plan_settings settings;
 
 static void db_report(void *user, const char *message)
 {
@@ -79,7 +81,7 @@ struct skmd_plan_guard_members plan_guard_members(int64_t *ids)
     for (int m = 0; m < skmd_state.nmembers; m++)
         ids[m] = plan_info[m].db_id;
     return (struct skmd_plan_guard_members){
-        ids, skmd_state.nmembers, skmd_part_policy_name((enum skmd_part_policy)policy)};
+        ids, skmd_state.nmembers, skmd_part_policy_name(policy)};
 }
 
 static void plan_at_exit(void)
@@ -102,12 +104,26 @@ static void plan_at_exit(void)
     pthread_mutex_unlock(&plan_lock);
 }
 
+/* The partitioner's policy of an SKMD_POLICY value. */
+static enum skmd_part_policy part_policy(enum skmd_policy p)
+{
+    switch (p) {
+    case SKMD_POLICY_SKMD:
+        return SKMD_PART_POLICY_SKMD;
+    case SKMD_POLICY_PAPER:
+        return SKMD_PART_POLICY_PAPER;
+    case SKMD_POLICY_EQUAL:
+        return SKMD_PART_POLICY_EQUAL;
+    case SKMD_POLICY_LINEAR:
+        return SKMD_PART_POLICY_LINEAR;
+    }
+    return SKMD_PART_POLICY_SKMD;
+}
+
 static void plan_init(void)
 {
     const struct skmd_config *cfg = skmd_config();
-    policy = skmd_part_policy_from_name(cfg->policy);
-    if (policy < 0)
-        policy = SKMD_PART_POLICY_SKMD;
+    policy = part_policy(cfg->policy);
     plan_db = skmd_pdb_open(cfg->profile_db[0] ? cfg->profile_db : NULL, db_report, NULL);
     plan_cache = skmd_part_cache_new(PLAN_HYSTERESIS);
     for (int m = 0; m < skmd_state.nmembers; m++) {
@@ -171,5 +187,24 @@ void plan_setup(void)
 /* The policy decisions are made with (SKMD_POLICY), once plan_setup ran. */
 enum skmd_part_policy plan_policy(void)
 {
-    return (enum skmd_part_policy)policy;
+    return policy;
+}
+
+static void read_settings(void)
+{
+    const struct skmd_config *cfg = skmd_config();
+    settings.single = cfg->mode == SKMD_MODE_SINGLE;
+    settings.forced = cfg->split[0] != '\0';
+    settings.sweep = cfg->profile_sweep;
+    settings.learn = cfg->refine || cfg->profile_sweep;
+    settings.place_always = cfg->place_writes == SKMD_PLACE_WRITES_ALWAYS;
+    settings.direct_bytes = (size_t)cfg->transfer_direct_kib << 10;
+    settings.flush_every = cfg->profile_flush;
+}
+
+/* Needs no plan_setup(): the controls alone. */
+const struct plan_settings *plan_settings(void)
+{
+    pthread_once(&settings_once, read_settings);
+    return &settings;
 }

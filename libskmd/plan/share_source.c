@@ -100,10 +100,10 @@ struct skmd_source_builds {
 
 int skmd_source_route(int member_is_pocl)
 {
-    const char *how = skmd_config()->share_build;
-    if (strcmp(how, "source") == 0)
+    enum skmd_share_build how = skmd_config()->share_build;
+    if (how == SKMD_SHARE_BUILD_SOURCE)
         return 1;
-    return strcmp(how, "auto") == 0 && !member_is_pocl;
+    return how == SKMD_SHARE_BUILD_AUTO && !member_is_pocl;
 }
 
 void skmd_source_setup(cl_program p, const char *options, const unsigned char *route)

@@ -15,7 +15,7 @@ enum {
                            only leaves the launch's writes unplaced); kept (placement.h) */
 };
 
-static const char *control(void)
+static enum skmd_stream_outputs control(void)
 {
     return skmd_config()->stream_outputs;
 }
@@ -43,9 +43,9 @@ int skmd_stream_note_launch(cl_mem mem, int reads, int writes)
             now |= WRITTEN_UNREAD;
     } while (!__atomic_compare_exchange_n(hist, &was, now, 0, __ATOMIC_RELAXED,
                                           __ATOMIC_RELAXED));
-    if (!writes || !strcmp(control(), "0"))
+    if (!writes || control() == SKMD_STREAM_OUTPUTS_OFF)
         return 0;
-    return !strcmp(control(), "1") || !(now & NOT_READ_BACK);
+    return control() == SKMD_STREAM_OUTPUTS_ON || !(now & NOT_READ_BACK);
 }
 
 int skmd_stream_feeds_kernels(cl_mem mem)

@@ -17,31 +17,61 @@
 extern char **environ;
 
 #define SKMD_CONTROL(type, name, def, doc)                                                     \
-    {#name, NULL, SKMD_CONTROL_TYPE_##type, #type, def, doc, offsetof(struct skmd_config, name)},
+    {#name, NULL, SKMD_CONTROL_TYPE_##type, #type, def, doc, offsetof(struct skmd_config, name), \
+     NULL, 0},
+/* A choice's def, its words joined by '|', is made with its env name (make_names). */
+#define SKMD_WORD(enumerator, word) #word,
+#define SKMD_CHOICE(name, words, doc)                                                          \
+    {#name, NULL, SKMD_CONTROL_TYPE_choice, "choice", NULL, doc,                               \
+     offsetof(struct skmd_config, name), (const char *const[]){words},                         \
+     (int)(sizeof((const char *const[]){words}) / sizeof(const char *))},
 static struct skmd_control_info control_table[] = {
 #include "support/controls.def"
 };
+#undef SKMD_CHOICE
+#undef SKMD_WORD
+#undef SKMD_CONTROL
+
+/* A choice's field is written as an int (store()). */
+#define SKMD_CONTROL(type, name, def, doc)
+#define SKMD_WORD(enumerator, word)
+#define SKMD_CHOICE(name, words, doc)                                                          \
+    _Static_assert(sizeof(enum skmd_##name) == sizeof(int), "enum skmd_" #name " is an int");
+#include "support/controls.def"
+#undef SKMD_CHOICE
+#undef SKMD_WORD
 #undef SKMD_CONTROL
 
 #define CONTROL_COUNT (sizeof(control_table) / sizeof(control_table[0]))
 const size_t skmd_control_count = CONTROL_COUNT;
 
-/* The preprocessor cannot upper-case, so "show_real" becomes "SKMD_SHOW_REAL" here, once. */
+/* The preprocessor cannot upper-case, so "show_real" becomes "SKMD_SHOW_REAL" here, once;
+ * nor join words, so a choice's words become its def "split|single|passthrough". */
 static char env_names[CONTROL_COUNT][64];
-static pthread_once_t env_names_once = PTHREAD_ONCE_INIT;
-static void make_env_names(void)
+static char choice_lists[CONTROL_COUNT][128];
+static pthread_once_t names_once = PTHREAD_ONCE_INIT;
+static void make_names(void)
 {
     for (size_t i = 0; i < CONTROL_COUNT; i++) {
-        snprintf(env_names[i], sizeof(env_names[i]), "SKMD_%s", control_table[i].name);
-        for (char *c = env_names[i]; *c; c++)
-            *c = (char)toupper((unsigned char)*c);
-        control_table[i].env = env_names[i];
+        struct skmd_control_info *c = &control_table[i];
+        snprintf(env_names[i], sizeof(env_names[i]), "SKMD_%s", c->name);
+        for (char *p = env_names[i]; *p; p++)
+            *p = (char)toupper((unsigned char)*p);
+        c->env = env_names[i];
+        if (c->type != SKMD_CONTROL_TYPE_choice)
+            continue;
+        for (int w = 0; w < c->nwords; w++) {
+            size_t used = strlen(choice_lists[i]);
+            snprintf(choice_lists[i] + used, sizeof(choice_lists[i]) - used, "%s%s",
+                     w ? "|" : "", c->words[w]);
+        }
+        c->def = choice_lists[i];
     }
 }
 
 const struct skmd_control_info *skmd_control_at(size_t index)
 {
-    pthread_once(&env_names_once, make_env_names);
+    pthread_once(&names_once, make_names);
     return index < CONTROL_COUNT ? &control_table[index] : NULL;
 }
 
@@ -147,30 +177,48 @@ static int parse_int(const char *text, int *out)
     return 0;
 }
 
-/* Whether `word` is one of the '|'-separated `choices`. */
-static int is_choice(const char *choices, const char *word)
+/* The index of `word` among the choice's words (case counts), or -1. */
+static int word_index(const struct skmd_control_info *control, const char *word)
 {
-    size_t n = strlen(word);
-    for (const char *p = choices; *p;) {
-        const char *bar = strchr(p, '|');
-        size_t len = bar ? (size_t)(bar - p) : strlen(p);
-        if (n && len == n && strncmp(p, word, n) == 0)
-            return 1;
-        if (!bar)
-            break;
-        p = bar + 1;
-    }
-    return 0;
+    for (int w = 0; w < control->nwords; w++)
+        if (strcmp(control->words[w], word) == 0)
+            return w;
+    return -1;
 }
 
-/* A yes/no word given to a choice whose list holds 0 and 1: "1" or "0"; else -1. */
-static int choice_bool(const char *choices, const char *word)
+int skmd_control_choice(const struct skmd_control_info *control, const char *text)
 {
-    int yes;
-    if (!is_choice(choices, "0") || !is_choice(choices, "1") || parse_bool(word, &yes) != 0)
+    if (!control || control->type != SKMD_CONTROL_TYPE_choice || !text)
         return -1;
-    return yes;
+    int value = word_index(control, text), yes;
+    if (value >= 0)
+        return value;
+    /* a yes/no word, where the list holds 0 and 1 */
+    int one = word_index(control, "1"), zero = word_index(control, "0");
+    if (one < 0 || zero < 0 || parse_bool(text, &yes) != 0)
+        return -1;
+    return yes ? one : zero;
 }
+
+const char *skmd_control_word(const struct skmd_control_info *control, int value)
+{
+    if (!control || control->type != SKMD_CONTROL_TYPE_choice || value < 0 ||
+        value >= control->nwords)
+        return "?";
+    return control->words[value];
+}
+
+#define SKMD_CONTROL(type, name, def, doc)
+#define SKMD_WORD(enumerator, word)
+#define SKMD_CHOICE(name, words, doc)                                                          \
+    const char *skmd_##name##_word(enum skmd_##name value)                                      \
+    {                                                                                          \
+        return skmd_control_word(skmd_control_find(#name), (int)value);                        \
+    }
+#include "support/controls.def"
+#undef SKMD_CHOICE
+#undef SKMD_WORD
+#undef SKMD_CONTROL
 
 int skmd_control_check(const struct skmd_control_info *control, const char *text, char *msg,
                        size_t msg_size)
@@ -183,17 +231,12 @@ int skmd_control_check(const struct skmd_control_info *control, const char *text
     case SKMD_CONTROL_TYPE_path:
         return 0;
     case SKMD_CONTROL_TYPE_choice:
-        if (is_choice(control->def, text) || choice_bool(control->def, text) >= 0)
+        if (skmd_control_choice(control, text) >= 0)
             return 0;
         snprintf(msg, msg_size, "not one of: ");
-        for (const char *p = control->def; *p; p++) {
+        for (int w = 0; w < control->nwords; w++) {
             size_t used = strlen(msg);
-            if (used + 3 >= msg_size)
-                break;
-            if (*p == '|')
-                snprintf(msg + used, msg_size - used, ", ");
-            else
-                snprintf(msg + used, msg_size - used, "%c", *p);
+            snprintf(msg + used, msg_size - used, "%s%s", w ? ", " : "", control->words[w]);
         }
         return -1;
     case SKMD_CONTROL_TYPE_bool:
@@ -279,13 +322,8 @@ static void store(struct skmd_config *cfg, const struct skmd_control_info *contr
         return;
     case SKMD_CONTROL_TYPE_choice:
         /* the default is the list: its first word */
-        if (is_default)
-            *(char **)field = strndup(text, strcspn(text, "|"));
-        else if (!is_choice(control->def, text) && choice_bool(control->def, text) >= 0)
-            *(char **)field = strdup(choice_bool(control->def, text) ? "1" : "0");
-        else
-            *(char **)field = strdup(text);
-        break;
+        *(int *)field = is_default ? 0 : skmd_control_choice(control, text);
+        return;
     case SKMD_CONTROL_TYPE_path:
         *(char **)field = is_default ? expand_default_path(text, cfg, envp) : strdup(text);
         break;
@@ -303,7 +341,8 @@ static const char foreign_prefix[] = "SKMD_STUB_";
 
 static int is_owned_string(const struct skmd_control_info *c)
 {
-    return c->type != SKMD_CONTROL_TYPE_bool && c->type != SKMD_CONTROL_TYPE_int;
+    return c->type != SKMD_CONTROL_TYPE_bool && c->type != SKMD_CONTROL_TYPE_int &&
+           c->type != SKMD_CONTROL_TYPE_choice;
 }
 
 void skmd_config_parse(struct skmd_config *cfg, char *const *envp,
@@ -317,9 +356,8 @@ void skmd_config_parse(struct skmd_config *cfg, char *const *envp,
         const char *value = env_lookup(envp, c->env);
         char msg[160];
         if (value && skmd_control_check(c, value, msg, sizeof(msg)) != 0) {
-            add_warning(warnings, "%s=%s: %s; using the default \"%.*s\"", c->env, value, msg,
-                        (int)strcspn(c->def, c->type == SKMD_CONTROL_TYPE_choice ? "|" : ""),
-                        c->def);
+            add_warning(warnings, "%s=%s: %s; using the default \"%s\"", c->env, value, msg,
+                        c->type == SKMD_CONTROL_TYPE_choice ? c->words[0] : c->def);
             value = NULL;
         }
         store(cfg, c, value ? value : c->def, value == NULL, envp);

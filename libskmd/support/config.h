@@ -9,20 +9,44 @@
 
 #include <stddef.h>
 
+/* One enum per choice control, its values in the order of the words, the first the
+ * default: enum skmd_mode { SKMD_MODE_SPLIT, SKMD_MODE_SINGLE, SKMD_MODE_PASSTHROUGH }. */
+#define SKMD_CONTROL(type, name, def, doc)
+#define SKMD_WORD(enumerator, word) enumerator,
+#define SKMD_CHOICE(name, words, doc) enum skmd_##name { words };
+#include "support/controls.def"
+#undef SKMD_CHOICE
+#undef SKMD_WORD
+#undef SKMD_CONTROL
+
 /* The C type of each control type of controls.def. */
 #define SKMD_CTYPE_string const char *
 #define SKMD_CTYPE_path const char *
-#define SKMD_CTYPE_choice const char *
 #define SKMD_CTYPE_bool int
 #define SKMD_CTYPE_int int
 #define SKMD_CTYPE_logspec const char *
 
-/* One field per control; strings are never NULL ("" when empty). */
+/* One field per control; strings are never NULL ("" when empty); a choice holds its
+ * enum's value. */
 struct skmd_config {
 #define SKMD_CONTROL(type, name, def, doc) SKMD_CTYPE_##type name;
+#define SKMD_WORD(enumerator, word)
+#define SKMD_CHOICE(name, words, doc) enum skmd_##name name;
 #include "support/controls.def"
+#undef SKMD_CHOICE
+#undef SKMD_WORD
 #undef SKMD_CONTROL
 };
+
+/* The word of each choice's value, for logs and reports: skmd_mode_word(SKMD_MODE_SINGLE)
+ * is "single"; "?" for a value out of the enum. */
+#define SKMD_CONTROL(type, name, def, doc)
+#define SKMD_WORD(enumerator, word)
+#define SKMD_CHOICE(name, words, doc) const char *skmd_##name##_word(enum skmd_##name value);
+#include "support/controls.def"
+#undef SKMD_CHOICE
+#undef SKMD_WORD
+#undef SKMD_CONTROL
 
 /* The controls of this process, parsed from the environment once (pthread_once) on the
  * first call; never NULL. The first call also logs, once, each bad value and each unknown
@@ -48,9 +72,11 @@ struct skmd_control_info {
     const char *env;       /* variable, e.g. "SKMD_SHOW_REAL" */
     enum skmd_control_type type;
     const char *type_name; /* "string", "bool", ... */
-    const char *def;       /* default as text; for a choice, the '|'-separated list */
+    const char *def;       /* default as text; for a choice, its words joined by '|' */
     const char *doc;
     size_t offset;         /* of the field in struct skmd_config */
+    const char *const *words; /* a choice's words, in the order of its enum; else NULL */
+    int nwords;
 };
 
 /* The controls in the order of controls.def: skmd_control_at(0 .. skmd_control_count-1). */
@@ -62,6 +88,14 @@ const struct skmd_control_info *skmd_control_find(const char *name);
 
 /* The known control whose variable name is closest (edit distance) to `env_name`. */
 const struct skmd_control_info *skmd_control_closest(const char *env_name);
+
+/* The value of a choice control that `text` gives: the index of its word, or, where the
+ * words hold 0 and 1, the index of "1" or "0" for a yes/no word; -1 when it gives none
+ * (or `control` is no choice). */
+int skmd_control_choice(const struct skmd_control_info *control, const char *text);
+
+/* The word of a choice control's value; "?" when out of its list. */
+const char *skmd_control_word(const struct skmd_control_info *control, int value);
 
 /* Checks `text` as a value of `control`: returns 0 when valid, else -1 and a message
  * (what is wrong and what is accepted) in msg. */

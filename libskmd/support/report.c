@@ -34,7 +34,7 @@ static struct {
 } report = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 static pthread_once_t report_once = PTHREAD_ONCE_INIT;
-static enum { REPORT_OFF, REPORT_TABLE, REPORT_JSON } report_mode;
+static enum skmd_report report_mode; /* SKMD_REPORT */
 
 /* Split launches that the model expected to gain this much (fraction of the whole
  * estimate) and lost it instead are worth a warning at exit without SKMD_REPORT: the
@@ -61,10 +61,10 @@ static FILE *report_stream(int *close_it)
 
 static void print_at_exit(void)
 {
-    if (report_mode != REPORT_OFF) {
+    if (report_mode != SKMD_REPORT_OFF) {
         int close_it;
         FILE *out = report_stream(&close_it);
-        if (report_mode == REPORT_JSON)
+        if (report_mode == SKMD_REPORT_JSON)
             skmd_report_print_json(out);
         else
             skmd_report_print(out);
@@ -101,17 +101,14 @@ static void print_at_exit(void)
 
 static void set_up_report(void)
 {
-    const char *mode = skmd_config()->report;
-    report_mode = !strcmp(mode, "json") ? REPORT_JSON
-                  : !strcmp(mode, "1")  ? REPORT_TABLE
-                                        : REPORT_OFF;
+    report_mode = skmd_config()->report;
     atexit(print_at_exit);
 }
 
 int skmd_report_enabled(void)
 {
     pthread_once(&report_once, set_up_report);
-    return report_mode != REPORT_OFF;
+    return report_mode != SKMD_REPORT_OFF;
 }
 
 void skmd_report_name_device(int device, const char *name)

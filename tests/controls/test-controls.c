@@ -28,10 +28,11 @@ static void test_defaults(void)
     struct skmd_config_warnings w;
     skmd_config_parse(&cfg, env, &w);
     CHECK(w.count == 0);
-    CHECK(strcmp(cfg.mode, "split") == 0);
+    CHECK(cfg.mode == SKMD_MODE_SPLIT);
     CHECK(strcmp(cfg.devices, "") == 0);
     CHECK(strcmp(cfg.split, "") == 0);
-    CHECK(cfg.show_real == 0 && strcmp(cfg.report, "0") == 0 && cfg.refine == 1);
+    CHECK(cfg.show_real == 0 && cfg.report == SKMD_REPORT_OFF && cfg.refine == 1);
+    CHECK(cfg.place_writes == SKMD_PLACE_WRITES_OFF && cfg.policy == SKMD_POLICY_SKMD);
     CHECK(cfg.min_split_workgroups == 16);
     CHECK(strcmp(cfg.log, "warn") == 0);
     CHECK(strcmp(cfg.trace, "") == 0);
@@ -51,9 +52,9 @@ static void test_values(void)
     skmd_config_parse(&cfg, env, &w);
     CHECK(w.count == 0);
     CHECK(strcmp(cfg.devices, "gpu,cpu") == 0);
-    CHECK(strcmp(cfg.mode, "single") == 0);
+    CHECK(cfg.mode == SKMD_MODE_SINGLE);
     CHECK(strcmp(cfg.split, "0.3,0.7") == 0);
-    CHECK(cfg.show_real == 1 && strcmp(cfg.report, "1") == 0 && cfg.refine == 0); /* On: 1 */
+    CHECK(cfg.show_real == 1 && cfg.report == SKMD_REPORT_TABLE && cfg.refine == 0); /* On: 1 */
     CHECK(strcmp(cfg.log, "debug:/tmp/x.log") == 0);
     CHECK(strcmp(cfg.trace, "t.json") == 0);
     CHECK(cfg.min_split_workgroups == 0);
@@ -75,8 +76,8 @@ static void test_bad_values(void)
     struct skmd_config cfg;
     struct skmd_config_warnings w;
     skmd_config_parse(&cfg, env, &w);
-    CHECK(strcmp(cfg.mode, "split") == 0);
-    CHECK(strcmp(cfg.report, "0") == 0 && cfg.show_real == 0);
+    CHECK(cfg.mode == SKMD_MODE_SPLIT);
+    CHECK(cfg.report == SKMD_REPORT_OFF && cfg.show_real == 0);
     CHECK(cfg.min_split_workgroups == 16);
     CHECK(strcmp(cfg.log, "warn") == 0);
     CHECK(warnings_mention(&w, "SKMD_MODE=fastest", "split, single, passthrough"));
@@ -87,6 +88,114 @@ static void test_bad_values(void)
     CHECK(warnings_mention(&w, "SKMD_SHOW_REAL=", "yes/no"));
     CHECK(warnings_mention(&w, "SKMD_MIN_SPLIT_WORKGROUPS_X is not", "SKMD_MIN_SPLIT_WORKGROUPS?"));
     CHECK(w.count == 6);
+    skmd_config_release(&cfg);
+}
+
+/* The value a parse of "SKMD_<NAME>=text" gives the choice control c, or -1 when it warned
+ * (then the field must hold the default, 0); `warning` gets the warning's text. */
+static int parse_choice(const struct skmd_control_info *c, const char *text, char *warning,
+                        size_t size)
+{
+    char var[192];
+    snprintf(var, sizeof var, "%s=%s", c->env, text);
+    char *env[] = {var, NULL};
+    struct skmd_config cfg;
+    struct skmd_config_warnings w;
+    skmd_config_parse(&cfg, env, &w);
+    int value = *(const int *)(const void *)((const char *)&cfg + c->offset);
+    snprintf(warning, size, "%s", w.count ? w.text[0] : "");
+    CHECK(w.count <= 1);
+    if (w.count)
+        CHECK(value == 0);
+    skmd_config_release(&cfg);
+    return w.count ? -1 : value;
+}
+
+/* Every choice: each word parses to its enum value and back, an unknown word is refused
+ * with the accepted words, and yes/no words map to 1 and 0 where the list holds both. */
+static void test_choices(void)
+{
+    static const char *const yes[] = {"1", "yes", "TRUE", "On"}, *const no[] = {"0", "No",
+                                                                               "false", "off"};
+    char warning[320], expected[320];
+    size_t nchoices = 0;
+    for (size_t i = 0; i < skmd_control_count; i++) {
+        const struct skmd_control_info *c = skmd_control_at(i);
+        if (c->type != SKMD_CONTROL_TYPE_choice) {
+            CHECK(c->words == NULL && c->nwords == 0 && skmd_control_choice(c, "0") == -1);
+            continue;
+        }
+        nchoices++;
+        CHECK(c->nwords >= 2);
+        /* def: the words joined by '|', as the listings print it */
+        char joined[256] = "", listed[256] = "";
+        int one = -1, zero = -1;
+        for (int v = 0; v < c->nwords; v++) {
+            const char *word = c->words[v];
+            snprintf(joined + strlen(joined), sizeof joined - strlen(joined), "%s%s",
+                     v ? "|" : "", word);
+            snprintf(listed + strlen(listed), sizeof listed - strlen(listed), "%s%s",
+                     v ? ", " : "", word);
+            one = strcmp(word, "1") == 0 ? v : one;
+            zero = strcmp(word, "0") == 0 ? v : zero;
+            CHECK(parse_choice(c, word, warning, sizeof warning) == v);
+            CHECK(skmd_control_choice(c, word) == v);
+            CHECK(strcmp(skmd_control_word(c, v), word) == 0);
+        }
+        CHECK(strcmp(c->def, joined) == 0);
+        CHECK(strcmp(skmd_control_word(c, c->nwords), "?") == 0);
+        CHECK(strcmp(skmd_control_word(c, -1), "?") == 0);
+        /* unset: the first word */
+        char *none[] = {NULL};
+        struct skmd_config cfg;
+        skmd_config_parse(&cfg, none, NULL);
+        CHECK(*(const int *)(const void *)((const char *)&cfg + c->offset) == 0);
+        skmd_config_release(&cfg);
+        /* an unknown word: refused, naming every accepted word and the default */
+        CHECK(parse_choice(c, "bogus", warning, sizeof warning) == -1);
+        snprintf(expected, sizeof expected,
+                 "%s=bogus: not one of: %s; using the default \"%s\"", c->env, listed,
+                 c->words[0]);
+        CHECK(strcmp(warning, expected) == 0);
+        CHECK(parse_choice(c, "", warning, sizeof warning) == -1);
+        if (c->words[0][0] != '0' && c->words[0][0] != '1') /* words are case-sensitive */
+            CHECK(parse_choice(c, "AUTO", warning, sizeof warning) == -1);
+        /* yes/no words: only where the list holds both 0 and 1 */
+        for (int k = 0; k < 4; k++) {
+            CHECK(parse_choice(c, yes[k], warning, sizeof warning) ==
+                  (one >= 0 && zero >= 0 ? one : strcmp(yes[k], "1") == 0 ? one : -1));
+            CHECK(parse_choice(c, no[k], warning, sizeof warning) ==
+                  (one >= 0 && zero >= 0 ? zero : strcmp(no[k], "0") == 0 ? zero : -1));
+        }
+    }
+    CHECK(nchoices >= 9);
+
+    /* the enums follow the lists' order; the typed words */
+    CHECK(SKMD_MODE_SPLIT == 0 && SKMD_MODE_SINGLE == 1 && SKMD_MODE_PASSTHROUGH == 2);
+    CHECK(SKMD_REPORT_OFF == 0 && SKMD_REPORT_TABLE == 1 && SKMD_REPORT_JSON == 2);
+    CHECK(SKMD_PINNED_HOST_COPY_AUTO == 0 && SKMD_PINNED_HOST_COPY_ON == 1);
+    CHECK(strcmp(skmd_mode_word(SKMD_MODE_PASSTHROUGH), "passthrough") == 0);
+    CHECK(strcmp(skmd_report_word(SKMD_REPORT_JSON), "json") == 0);
+    CHECK(strcmp(skmd_place_writes_word(SKMD_PLACE_WRITES_OFF), "0") == 0);
+    CHECK(strcmp(skmd_stream_outputs_word(SKMD_STREAM_OUTPUTS_ON), "1") == 0);
+    CHECK(strcmp(skmd_policy_word((enum skmd_policy)42), "?") == 0);
+    char *env[] = {"SKMD_STREAM_OUTPUTS=no", "SKMD_PINNED_HOST_COPY=yes",
+                   "SKMD_PLACE_WRITES=always", "SKMD_APP_TRANSFERS=driver",
+                   "SKMD_CONTEXTS=platform", "SKMD_SHARE_BUILD=ir", "SKMD_POLICY=linear",
+                   "SKMD_REPORT=json", "SKMD_MODE=passthrough", "SKMD_PLACE_WRITE=1", NULL};
+    struct skmd_config cfg;
+    struct skmd_config_warnings w;
+    skmd_config_parse(&cfg, env, &w);
+    CHECK(w.count == 1); /* the misspelt one */
+    CHECK(cfg.stream_outputs == SKMD_STREAM_OUTPUTS_OFF);
+    CHECK(cfg.pinned_host_copy == SKMD_PINNED_HOST_COPY_ON);
+    CHECK(cfg.place_writes == SKMD_PLACE_WRITES_ALWAYS);
+    CHECK(cfg.app_transfers == SKMD_APP_TRANSFERS_DRIVER);
+    CHECK(cfg.contexts == SKMD_CONTEXTS_PLATFORM);
+    CHECK(cfg.share_build == SKMD_SHARE_BUILD_IR);
+    CHECK(cfg.policy == SKMD_POLICY_LINEAR);
+    CHECK(cfg.report == SKMD_REPORT_JSON);
+    CHECK(cfg.mode == SKMD_MODE_PASSTHROUGH);
     skmd_config_release(&cfg);
 }
 
@@ -241,6 +350,7 @@ int main(int argc, char **argv)
     test_defaults();
     test_values();
     test_bad_values();
+    test_choices();
     test_typos();
     test_table();
     test_process(argv[0]);

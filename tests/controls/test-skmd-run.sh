@@ -63,7 +63,8 @@ check "missing program message: $err" grep -q "cannot run /nonexistent/app" <<<"
 
 # --help and --controls list every control of controls.def
 help=$("$run" --help) && controls=$("$run" --controls)
-for var in $(grep -o '^SKMD_CONTROL([a-z]*, [a-z_]*' libskmd/support/controls.def | sed 's/.*, //'); do
+for var in $(grep -oE '^SKMD_(CONTROL\([a-z]+, |CHOICE\()[a-z_]+' libskmd/support/controls.def |
+             sed 's/.*[(, ]//'); do
   flag="--${var//_/-}"
   check "--help lacks $flag" grep -q -- "$flag " <<<"$help"
   check "--controls lacks $flag" grep -q -- "^$flag " <<<"$controls"
