@@ -283,7 +283,7 @@ LLVMModuleRef skmd_frontend_cl(LLVMContextRef c, const char *path, const char *o
     size_t nfixed = sizeof fixed / sizeof *fixed, nextra = 0;
     while (extra && extra[nextra])
         nextra++;
-    char **argv = calloc(nfixed + nextra + nuser + 5, sizeof *argv);
+    char **argv = calloc(nfixed + nextra + nuser + 7, sizeof *argv);
     LLVMModuleRef m = NULL;
     if (!argv) {
         ERR("out of memory");
@@ -300,6 +300,12 @@ LLVMModuleRef skmd_frontend_cl(LLVMContextRef c, const char *path, const char *o
         argv[k++] = extra[i];
     for (size_t i = 0; i < nuser; i++)
         argv[k++] = user[i];
+    /* The same source gives the same bits from whichever temporary file it was read:
+     * the drivers' own caches (PoCL's, NVIDIA's) key the split program by its bytes. */
+    char prefix_map[4200];
+    snprintf(prefix_map, sizeof prefix_map, "-ffile-prefix-map=%s=program.cl", path);
+    argv[k++] = prefix_map;
+    argv[k++] = "-fdebug-compilation-dir=.";
     argv[k++] = (char *)path;
     argv[k++] = "-o";
     argv[k++] = out;
@@ -312,6 +318,8 @@ LLVMModuleRef skmd_frontend_cl(LLVMContextRef c, const char *path, const char *o
     }
     if (run_child(argv, err, err_size) == 0)
         m = skmd_frontend_read_ir(c, out, err, err_size);
+    if (m)
+        LLVMSetSourceFileName(m, "program.cl", strlen("program.cl"));
 done:
     free(argv);
     unlink(out);

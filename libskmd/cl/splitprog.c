@@ -1,19 +1,13 @@
-/* libskmd/cl/splitprog.c: runs the kernel compiler out of process and loads its output
- * (see splitprog.h). The child gets the environment without LD_PRELOAD, so it never
- * loads libskmd (nor a driver's LLVM next to its own). */
-#include <dlfcn.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <spawn.h>
+/* libskmd/cl/splitprog.c: asks the kernel compiler (compiler_run.h) for a program's split
+ * version and loads its output (see splitprog.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "../../transform/record.h"
 #include "cl/common.h"
+#include "cl/compiler_run.h"
+#include "support/clock.h"
 #include "support/error.h"
 #include "support/hash.h"
 #include "support/config.h"
@@ -22,8 +16,6 @@
 #include "cl/member_extensions.h"
 #include "plan/share_source.h"
 #include "cl/splitprog.h"
-
-extern char **environ;
 
 enum target { TARGET_NONE, TARGET_POCL, TARGET_NVPTX };
 static const char *const target_name[] = {"none", "pocl", "nvptx"};
@@ -38,47 +30,6 @@ static enum target member_target(const struct skmd_member *m)
     if (strstr(vendor, "NVIDIA"))
         return TARGET_NVPTX;
     return TARGET_NONE;
-}
-
-/* SKMD_COMPILER, else <libdir>/../tools/skmd-opt, <libdir>/skmd-opt, then PATH. */
-static void compiler_path(char *out, size_t size)
-{
-    const char *cfg = skmd_config()->compiler;
-    if (cfg[0]) {
-        snprintf(out, size, "%s", cfg);
-        return;
-    }
-    Dl_info info;
-    if (dladdr((void *)compiler_path, &info) && info.dli_fname) {
-        char dir[4096];
-        snprintf(dir, sizeof dir, "%s", info.dli_fname);
-        char *slash = strrchr(dir, '/');
-        if (slash) {
-            *slash = '\0';
-            snprintf(out, size, "%s/../tools/skmd-opt", dir);
-            if (access(out, X_OK) == 0)
-                return;
-            snprintf(out, size, "%s/skmd-opt", dir);
-            if (access(out, X_OK) == 0)
-                return;
-        }
-    }
-    snprintf(out, size, "skmd-opt");
-}
-
-static int mkdir_p(const char *path)
-{
-    char buf[4096];
-    snprintf(buf, sizeof buf, "%s", path);
-    for (char *p = buf + 1; *p; p++) {
-        if (*p != '/')
-            continue;
-        *p = '\0';
-        if (mkdir(buf, 0755) != 0 && errno != EEXIST)
-            return -1;
-        *p = '/';
-    }
-    return mkdir(buf, 0755) == 0 || errno == EEXIST ? 0 : -1;
 }
 
 static char *read_file(const char *path, size_t *len)
@@ -115,93 +66,16 @@ static int run_compiler(const char *source, const char *options, enum target t, 
         use[i] = member_target(&skmd_state.members[i]) == t;
     skmd_member_extensions(use, t == TARGET_POCL, std, sizeof std, ext, sizeof ext, feat,
                            sizeof feat);
-
-    const char *tmp = getenv("TMPDIR");
-    char src[4096], errf[4096], compiler[4096], cache[4096];
-    snprintf(src, sizeof src, "%s/skmd-src-XXXXXX.cl", tmp && tmp[0] ? tmp : "/tmp");
-    snprintf(errf, sizeof errf, "%s/skmd-err-XXXXXX", tmp && tmp[0] ? tmp : "/tmp");
-    snprintf(cache, sizeof cache, "%s/kernels", skmd_config()->cache_dir);
-    compiler_path(compiler, sizeof compiler);
-    if (mkdir_p(cache) != 0) {
-        snprintf(why, why_size, "cannot create the cache directory %s", cache);
-        return -1;
-    }
-    int sfd = mkstemps(src, 3), efd = mkstemp(errf);
-    int pipefd[2] = {-1, -1};
-    int rc = -1;
-    size_t n = strlen(source);
-    if (sfd < 0 || efd < 0 || write(sfd, source, n) != (ssize_t)n || pipe(pipefd) != 0) {
-        snprintf(why, why_size, "cannot write a temporary file: %s", strerror(errno));
-        goto out;
-    }
-    /* The environment less LD_PRELOAD: the helper must load neither libskmd nor the
-     * app's preloads (e.g. the ASan runtime of `make SAN=1`, which an uninstrumented
-     * helper would then run under). The sanitizer options stay: an instrumented helper
-     * needs their leak suppressions, an uninstrumented one ignores them. */
-    size_t nenv = 0;
-    while (environ[nenv])
-        nenv++;
-    char **env = calloc(nenv + 1, sizeof *env);
-    if (!env) {
-        snprintf(why, why_size, "out of memory");
-        goto out;
-    }
-    for (size_t i = 0, k = 0; i < nenv; i++)
-        if (strncmp(environ[i], "LD_PRELOAD=", 11) != 0)
-            env[k++] = environ[i];
-    char *argv[] = {compiler, src, "--compile", "--cache", cache, "--target",
-                    (char *)target_name[t], "--options", (char *)(options ? options : ""),
-                    "--default-std", std, "--extensions", ext, "--features", feat, NULL};
-    posix_spawn_file_actions_t fa;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
-    posix_spawn_file_actions_adddup2(&fa, efd, 2);
-    posix_spawn_file_actions_addclose(&fa, pipefd[0]);
-    pid_t pid;
-    int serr = posix_spawnp(&pid, compiler, &fa, NULL, argv, env);
-    posix_spawn_file_actions_destroy(&fa);
-    free(env);
-    close(pipefd[1]);
-    pipefd[1] = -1;
-    if (serr != 0) {
-        snprintf(why, why_size, "cannot run %s: %s", compiler, strerror(serr));
-        goto out;
-    }
-    size_t got = 0;
-    ssize_t r;
-    while ((r = read(pipefd[0], dir + got, dir_size - 1 - got)) > 0 && got < dir_size - 1)
-        got += (size_t)r;
-    dir[got] = '\0';
-    dir[strcspn(dir, "\n")] = '\0';
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && dir[0]) {
-        rc = 0;
-        goto out;
-    }
-    /* The compiler's last message line says why. */
-    char msg[2048] = "";
-    ssize_t len = pread(efd, msg, sizeof msg - 1, 0);
-    msg[len > 0 ? len : 0] = '\0';
-    while (len > 0 && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
-        msg[--len] = '\0';
-    char *last = strrchr(msg, '\n');
-    snprintf(why, why_size, "%s failed (status %d): %s", compiler,
-             WIFEXITED(status) ? WEXITSTATUS(status) : -1, last ? last + 1 : msg);
-out:
-    if (sfd >= 0) {
-        close(sfd);
-        unlink(src);
-    }
-    if (efd >= 0) {
-        close(efd);
-        unlink(errf);
-    }
-    if (pipefd[0] >= 0)
-        close(pipefd[0]);
-    if (pipefd[1] >= 0)
-        close(pipefd[1]);
+    struct skmd_compile_request req = {source, options, target_name[t], std, ext, feat};
+    int ran = 0;
+    uint64_t start = skmd_now_ns();
+    int rc = skmd_compiler_run(&req, dir, dir_size, &ran, why, why_size);
+    if (ran)
+        skmd_log(SKMD_LOG_DEBUG, "kernel compiler for %s: ran in %.1f ms", target_name[t],
+                 (double)(skmd_now_ns() - start) * 1e-6);
+    else if (rc == 0)
+        skmd_log(SKMD_LOG_DEBUG, "kernel compiler for %s: answered from its memo (%s)",
+                 target_name[t], dir);
     return rc;
 }
 
