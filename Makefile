@@ -77,7 +77,8 @@ $(O)%.o: %.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) $(CPPFLAGS) -MMD -MP -c $< -o $@
 
--include $(shell find . -name '*.d' -not -path './.git/*' 2>/dev/null)
+# Header dependencies: those of an out-of-tree build (O=DIR outside the tree) too.
+-include $(shell find . $(filter /%,$(O)) -name '*.d' -not -path './.git/*' 2>/dev/null)
 
 clean:
 	rm -rf build-san $(CLEAN_FILES)
