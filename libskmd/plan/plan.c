@@ -10,10 +10,11 @@
  * (linear fit of the footprint analysis over two share sizes), less the bytes already
  * current on each member (plan_problem.c). decide() runs single mode, the profiling sweep
  * and the cold start (plan_cold.c), then the partitioner or its kept decision
- * (plan_memo.c), the member a whole launch stays on (plan_whole.c), the measured guard
- * (plan_guard.c) and now and then a probe of an idle member (plan_cold.c). Whether the
- * app's writes are placed for the launch is plan_place.c's. All state is under one lock
- * (plan_internal.h): any thread may call. */
+ * (plan_memo.c), the member a whole launch stays on, the measured guard (plan_guard.c) and
+ * now and then a probe of an idle member (plan_cold.c). The rules each of them applies
+ * are partitioner/'s launch policy (skmd_part_launch.h); here their inputs are gathered
+ * and their outcomes recorded. Whether the app's writes are placed for the launch is
+ * plan_place.c's. All state is under one lock (plan_internal.h): any thread may call. */
 #include <stdio.h>
 #include <string.h>
 
@@ -24,18 +25,6 @@
 #include "plan/plan_internal.h"
 #include "plan/share.h"
 #include "plan/share_align.h"
-
-/* Whether the partitioner has a measured rate for member m: its own, or an eligible
- * identical member's (lent by plan_build_problem's table_with_twins). */
-static int rated(const struct skmd_plan_request *r, const struct entry *e, int m)
-{
-    if (plan_has_measurement(&e->table[m]))
-        return 1;
-    for (int o = 0; o < skmd_state.nmembers; o++)
-        if (plan_twin[m][o] && r->eligible[o] && plan_has_measurement(&e->table[o]))
-            return 1;
-    return 0;
-}
 
 /* A launch's decision-cache key; with placed, the key of its placement's guard
  * (plan_place_measured), apart from the launch's own. */
@@ -169,19 +158,20 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     int map[SKMD_MAX_MEMBERS];
     uint64_t step = e->launches++;
     const char *how = skmd_part_policy_name(policy);
+    struct skmd_part_launch at = plan_launch_of(r, e);
     if (!strcmp(skmd_config()->mode, "single")) {
-        int m = plan_fastest_member(r, e, 1);
-        int whole = m >= 0 ? m : plan_preferred_member(r);
+        int m = skmd_part_fastest(&at, 1);
+        int whole = m >= 0 ? m : skmd_part_preferred(&at);
         if (whole < 0)
             return; /* no member can take it: every count stays 0 */
         count[whole] = r->total_groups;
-        plan_keep_home(r, e, &e->away, resident, count);
+        skmd_part_keep_home(&at, resident->in, &e->away, count);
         t->code = "single_mode";
         skmd_log(SKMD_LOG_DEBUG, "plan %s: single mode on member %d (%s)", e->name, whole,
                  m >= 0 ? "fastest in the profile" : "no profile: the preferred member");
         return;
     }
-    if (skmd_config()->profile_sweep && plan_sweep(r, step, count)) {
+    if (skmd_config()->profile_sweep && plan_sweep(r, e, step, count)) {
         t->code = "sweep";
         skmd_log(SKMD_LOG_DEBUG, "plan %s: profiling sweep step %llu", e->name,
                  (unsigned long long)step);
@@ -192,7 +182,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     for (int m = 0; m < skmd_state.nmembers; m++) {
         if (!r->eligible[m])
             continue;
-        has_rate[m] = rated(r, e, m);
+        has_rate[m] = skmd_part_rated(&at, m);
         measured += has_rate[m];
         unmeasured += !has_rate[m];
     }
@@ -233,7 +223,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     }
     for (int i = 0; i < n; i++)
         count[map[i]] = res.count[i];
-    plan_keep_home(r, e, &e->away, resident, count);
+    skmd_part_keep_home(&at, resident->in, &e->away, count);
     t->kept = kept;
     if (kept) {
         plan_memo_note_take(&e->memo, t);

@@ -80,7 +80,7 @@ void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms,
          * next sample replaces it. */
         double was = skmd_part_rate(&e->table[m], ticket->count[m]);
         if (ticket->first_share[m]) {
-            if (plan_has_measurement(&e->table[m]))
+            if (skmd_part_table_measured(&e->table[m]))
                 continue;
             e->unsampled[m] = e->table[m];
             e->provisional[m] = 1;
