@@ -133,6 +133,27 @@ int skmd_part_idle_probe(const struct skmd_part_launch *l, int learn, uint64_t l
                          const unsigned char *ran_part, int *probe_turn, uint64_t *count,
                          struct skmd_part_idle *out);
 
+/* ---- What the measured shares teach ---------------------------------------------------- */
+
+/* skmd_part_observe_share: the share is no sample. */
+#define SKMD_PART_NO_SAMPLE 1
+
+/* Folds member's measured share (n work-groups, ms) into its table t (skmd_part_observe,
+ * alpha). A first share of the kernel on the member in the process (first) is no sample
+ * where t already holds a measurement (SKMD_PART_NO_SAMPLE, nothing changes); into a
+ * table without one it is taken, for the cold start needs a rate, but provisionally: t as
+ * it was goes to *before, and the member's next share replaces the provisional sample
+ * instead of blending with it (*provisional: 1 while one is held). Returns
+ * skmd_part_observe's status otherwise. */
+int skmd_part_observe_share(struct skmd_part_table *t, struct skmd_part_table *before,
+                            unsigned char *provisional, int first, uint64_t n, double ms,
+                            double alpha);
+/* For a launch that a learning runtime runs whole on the queue's member: 1 when it runs as
+ * one timed share rather than the app's kernel as it is (untimed): its table has no
+ * sample at the launch's size (samples_at_size), or it is the guard's whole sample
+ * (guard_run, enum skmd_part_run, -1: none) or a sample of the placement's guard. */
+int skmd_part_time_whole(uint32_t samples_at_size, int guard_run, int placement_sample);
+
 /* ---- Stickiness ---------------------------------------------------------------------- */
 
 /* A whole launch leaves the member holding most of its inputs only for a member measured

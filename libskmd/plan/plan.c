@@ -392,8 +392,8 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
     /* A guard's whole sample on the queue's member is timed as one share too, and so is
      * an unplaced sample of the placement's guard. */
     ticket->measure = ticket->learn && count[r->exec_member] == r->total_groups &&
-                      (measured_at(r->exec_member, ticket, r->total_groups) == 0 ||
-                       ticket->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1 || ticket->cycle.run);
+                      skmd_part_time_whole(measured_at(r->exec_member, ticket, r->total_groups),
+                                           ticket->guard - 1, ticket->cycle.run != 0);
     if (used == 1)
         say_why_whole(r, count, single, ticket);
     for (int m = 0; m < n && used > 1; m++)

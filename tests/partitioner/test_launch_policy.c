@@ -1,7 +1,8 @@
 /* Unit tests of partitioner/'s launch policy (skmd_part_launch.h): the cold start and the
- * profiling sweep, probes of idle members, stickiness (home member, whole samples, reuse
- * of a decision), and which launches the guard judges, with the guard's own transitions
- * (going whole, retries, going back) launch by launch. */
+ * profiling sweep, probes of idle members, first shares and timed whole launches,
+ * stickiness (home member, whole samples, reuse of a decision), and which launches the
+ * guard judges, with the guard's own transitions (going whole, retries, going back)
+ * launch by launch. */
 #include "skmd_part_launch.h"
 
 #include <string.h>
@@ -184,6 +185,41 @@ static void test_idle_probe(void)
           SKMD_PART_PROBE_NONE);
 }
 
+static void test_first_shares(void)
+{
+    /* A first share into a measured table is no sample: nothing moves. */
+    struct skmd_part_table t = flat(100, 2), before = flat(0, 0);
+    unsigned char provisional = 0;
+    CHECK(skmd_part_observe_share(&t, &before, &provisional, 1, 64, 6.4, 0.3) ==
+          SKMD_PART_NO_SAMPLE);
+    CHECK(t.rate[6] == 100 && t.samples[6] == 2 && !provisional);
+    /* Into an empty table it is taken (the cold start needs a rate), provisionally. */
+    struct skmd_part_table empty = flat(0, 0);
+    t = empty;
+    CHECK(skmd_part_observe_share(&t, &before, &provisional, 1, 64, 6.4, 0.3) == SKMD_PART_OK);
+    CHECK(provisional && skmd_part_table_measured(&t) && !skmd_part_table_measured(&before));
+    CHECK(t.rate[6] > 9.9 && t.rate[6] < 10.1);
+    /* The next share replaces it rather than blending with it: 100 work-groups/ms. */
+    CHECK(skmd_part_observe_share(&t, &before, &provisional, 0, 64, 0.64, 0.3) ==
+          SKMD_PART_OK);
+    CHECK(!provisional && t.rate[6] > 99 && t.rate[6] < 101 && t.samples[6] == 1);
+    /* Then samples blend: a slower one moves the rate only part of the way. */
+    CHECK(skmd_part_observe_share(&t, &before, &provisional, 0, 64, 1.28, 0.3) ==
+          SKMD_PART_OK);
+    CHECK(t.rate[6] > 50 && t.rate[6] < 99);
+    CHECK(skmd_part_observe_share(&t, &before, &provisional, 0, 64, -1.0, 0.3) ==
+          SKMD_PART_EINVAL);
+}
+
+static void test_time_whole(void)
+{
+    CHECK(skmd_part_time_whole(0, -1, 0));
+    CHECK(!skmd_part_time_whole(3, -1, 0));
+    CHECK(skmd_part_time_whole(3, SKMD_PART_RUN_WHOLE_SAMPLE, 0));
+    CHECK(!skmd_part_time_whole(3, SKMD_PART_RUN_WHOLE, 0));
+    CHECK(skmd_part_time_whole(3, -1, 1));
+}
+
 static void test_keep_home(void)
 {
     /* Two GPUs; the inputs are on member 0; the decision runs the launch on member 1. */
@@ -355,6 +391,8 @@ int main(void)
     test_sweep();
     test_cold_start();
     test_idle_probe();
+    test_first_shares();
+    test_time_whole();
     test_keep_home();
     test_whole_sample_dev();
     test_reuse();
