@@ -18,6 +18,15 @@ void skmd_part_guard_init(struct skmd_part_guard *g)
     g->backoff = SKMD_PART_GUARD_FIRST_BACKOFF;
 }
 
+void skmd_part_guard_bound(struct skmd_part_guard *g)
+{
+    if (g->backoff > SKMD_PART_GUARD_MAX_BACKOFF)
+        g->backoff = SKMD_PART_GUARD_MAX_BACKOFF;
+    uint64_t longest = (uint64_t)1 << SKMD_PART_GUARD_MAX_BACKOFF;
+    if (g->retry_at > g->launches + longest)
+        g->retry_at = g->launches + longest;
+}
+
 /* The smoothed time and samples of the split with (offhost 0) or without (1) the devices
  * on the host's cores. */
 static double *split_ms_of(struct skmd_part_guard *g, int offhost)

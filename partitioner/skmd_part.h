@@ -348,6 +348,11 @@ struct skmd_part_guard {
 };
 
 void skmd_part_guard_init(struct skmd_part_guard *g);
+/* Bounds a guard state read back from storage: its backoff at most
+ * SKMD_PART_GUARD_MAX_BACKOFF and its next retry at most 2^SKMD_PART_GUARD_MAX_BACKOFF
+ * launches away, so that a stored verdict does not pin a launch whole for longer than the
+ * guard itself would. */
+void skmd_part_guard_bound(struct skmd_part_guard *g);
 /* For one launch whose decision splits: what to run. best is the device that would run
  * it whole (-1: none: the split runs); offhost: 1 when the split without the devices on
  * the host's cores differs from the partitioner's (it gave them a share, and two or more

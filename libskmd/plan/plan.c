@@ -10,10 +10,11 @@
  * (linear fit of the footprint analysis over two share sizes), less the bytes already
  * current on each member (plan_problem.c). decide() runs single mode, the profiling sweep
  * and the cold start (plan_cold.c), then the partitioner or its kept decision
- * (plan_memo.c), the member a whole launch stays on (plan_whole.c), the measured guard
- * (plan_guard.c) and now and then a probe of an idle member (plan_cold.c). Whether the
- * app's writes are placed for the launch is plan_place.c's. All state is under one lock
- * (plan_internal.h): any thread may call. */
+ * (plan_memo.c), the member a whole launch stays on, the measured guard (plan_guard.c) and
+ * now and then a probe of an idle member (plan_cold.c). The rules each of them applies
+ * are partitioner/'s launch policy (skmd_part_launch.h); here their inputs are gathered
+ * and their outcomes recorded. Whether the app's writes are placed for the launch is
+ * plan_place.c's. All state is under one lock (plan_internal.h): any thread may call. */
 #include <stdio.h>
 #include <string.h>
 
@@ -23,18 +24,6 @@
 #include "plan/plan_internal.h"
 #include "plan/share.h"
 #include "plan/share_align.h"
-
-/* Whether the partitioner has a measured rate for member m: its own, or an eligible
- * identical member's (lent by plan_build_problem's table_with_twins). */
-static int rated(const struct skmd_plan_request *r, const struct entry *e, int m)
-{
-    if (plan_has_measurement(&e->table[m]))
-        return 1;
-    for (int o = 0; o < skmd_state.nmembers; o++)
-        if (plan_twin[m][o] && r->eligible[o] && plan_has_measurement(&e->table[o]))
-            return 1;
-    return 0;
-}
 
 /* A launch's decision-cache key; with placed, the key of its placement's guard
  * (plan_place_measured), apart from the launch's own. */
@@ -168,19 +157,20 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     int map[SKMD_MAX_MEMBERS];
     uint64_t step = e->launches++;
     const char *how = skmd_part_policy_name(policy);
+    struct skmd_part_launch at = plan_launch_of(r, e);
     if (plan_settings()->single) {
-        int m = plan_fastest_member(r, e, 1);
-        int whole = m >= 0 ? m : plan_preferred_member(r);
+        int m = skmd_part_fastest(&at, 1);
+        int whole = m >= 0 ? m : skmd_part_preferred(&at);
         if (whole < 0)
             return; /* no member can take it: every count stays 0 */
         count[whole] = r->total_groups;
-        plan_keep_home(r, e, &e->away, resident, count);
+        skmd_part_keep_home(&at, resident->in, &e->away, count);
         t->code = "single_mode";
         skmd_log(SKMD_LOG_DEBUG, "plan %s: single mode on member %d (%s)", e->name, whole,
                  m >= 0 ? "fastest in the profile" : "no profile: the preferred member");
         return;
     }
-    if (plan_settings()->sweep && plan_sweep(r, step, count)) {
+    if (plan_settings()->sweep && plan_sweep(r, e, step, count)) {
         t->code = "sweep";
         skmd_log(SKMD_LOG_DEBUG, "plan %s: profiling sweep step %llu", e->name,
                  (unsigned long long)step);
@@ -191,7 +181,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     for (int m = 0; m < skmd_state.nmembers; m++) {
         if (!r->eligible[m])
             continue;
-        has_rate[m] = rated(r, e, m);
+        has_rate[m] = skmd_part_rated(&at, m);
         measured += has_rate[m];
         unmeasured += !has_rate[m];
     }
@@ -232,7 +222,7 @@ static void decide(const struct skmd_plan_request *r, struct entry *e,
     }
     for (int i = 0; i < n; i++)
         count[map[i]] = res.count[i];
-    plan_keep_home(r, e, &e->away, resident, count);
+    skmd_part_keep_home(&at, resident->in, &e->away, count);
     t->kept = kept;
     if (kept) {
         plan_memo_note_take(&e->memo, t);
@@ -401,8 +391,8 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
     /* A guard's whole sample on the queue's member is timed as one share too, and so is
      * an unplaced sample of the placement's guard. */
     ticket->measure = ticket->learn && count[r->exec_member] == r->total_groups &&
-                      (measured_at(r->exec_member, ticket, r->total_groups) == 0 ||
-                       ticket->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1 || ticket->cycle.run);
+                      skmd_part_time_whole(measured_at(r->exec_member, ticket, r->total_groups),
+                                           ticket->guard - 1, ticket->cycle.run != 0);
     if (used == 1)
         say_why_whole(r, count, single, ticket);
     for (int m = 0; m < n && used > 1; m++)

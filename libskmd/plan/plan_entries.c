@@ -1,8 +1,9 @@
 /* libskmd/plan/plan_entries.c: the partitioner's entries, one per (kernel, launch shape
  * class) met by the process (see plan_internal.h's struct entry): found or made on a
  * launch, their members' tables and finish offsets read from the profile database when they
- * are made, written back when they changed (plan_entries_store), freed at exit. Everything
- * here is under plan_lock. */
+ * are made, written back when they changed (plan_entries_store), freed at exit; and a
+ * launch with its entry's tables handed to partitioner/'s launch policy (plan_launch_of).
+ * Everything here is under plan_lock. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -93,12 +94,13 @@ struct entry *plan_entry_for(uint64_t kernel, uint32_t shape, const char *name)
     return e;
 }
 
-int plan_has_measurement(const struct skmd_part_table *t)
+/* The launch with the entry's tables, as partitioner/'s launch policy sees it. */
+struct skmd_part_launch plan_launch_of(const struct skmd_plan_request *r,
+                                       const struct entry *e)
 {
-    for (int k = 0; k < SKMD_PART_RANGES; k++)
-        if (t->rate[k] > 0 && t->samples[k] > 0)
-            return 1;
-    return 0;
+    return (struct skmd_part_launch){skmd_state.nmembers, r->total_groups, r->eligible,
+                                     plan_on_host, plan_twin_group, e->table,
+                                     r->exec_member};
 }
 
 /* Under plan_lock, with a database: every entry's tables and finish offsets learnt since
@@ -112,7 +114,7 @@ void plan_entries_store(void)
         skmd_pdb_kernel(plan_db, e->kernel, e->name);
         store_offsets(e);
         for (int m = 0; m < skmd_state.nmembers; m++) {
-            if (plan_info[m].db_id < 0 || !plan_has_measurement(&e->table[m]))
+            if (plan_info[m].db_id < 0 || !skmd_part_table_measured(&e->table[m]))
                 continue;
             struct skmd_pdb_perf perf;
             for (int k = 0; k < SKMD_PART_RANGES; k++) {

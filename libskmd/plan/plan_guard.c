@@ -2,9 +2,12 @@
  * skmd_part.h's struct skmd_part_guard, kept per decision-cache key). A decision that
  * splits may be run whole on one member instead now and then, or split without the members
  * on the host's cores, so that the launch's measured wall time judges the split against
- * those; the guard's verdict then holds until a retry. Its state goes to and from the
- * database through plan_guard_store.c; its counts are logged at exit. Under plan_lock, but
- * for skmd_plan_observe_wall, which takes it. */
+ * those; the guard's verdict then holds until a retry. The guard's transitions and which
+ * launches it judges are partitioner/'s (guard.c, launch_guard.c); here the guard is
+ * found, the other split made, the ticket filled, its times handed back and what it did
+ * logged and counted. Its state goes to and from the database through
+ * plan_guard_store.c; its counts are logged at exit. Under plan_lock, but for
+ * skmd_plan_observe_wall, which takes it. */
 #include <string.h>
 
 #include "support/log.h"
@@ -15,20 +18,6 @@
  * launches left out of the guard's samples (a member's first share). */
 static uint64_t guard_runs[5], guard_to_whole, guard_to_split, guard_to_offhost,
     guard_to_full, guard_warmups;
-
-/* Whether the split without the members on the host's cores differs from count's: count
- * gives one of them a share, and two or more other members can take the launch (with one,
- * that split is the guard's whole run). */
-static int offhost_differs(const struct skmd_plan_request *r, const uint64_t *count)
-{
-    int host_share = 0, others = 0;
-    for (int m = 0; m < skmd_state.nmembers; m++) {
-        int on_host = skmd_member_on_host_cores(&skmd_state.members[m]);
-        host_share |= count[m] && on_host;
-        others += r->eligible[m] && !on_host;
-    }
-    return host_share && others >= 2;
-}
 
 /* Under plan_lock: the partitioner's split among the members not on the host's cores, in
  * count; 0 when it fails (count unchanged). Cached under its own key (the eligible
@@ -63,16 +52,16 @@ void plan_guard_split(const struct skmd_plan_request *r, struct entry *e,
         shares += count[m] > 0;
     struct skmd_part_key key;
     plan_key_of(r, e->kernel, 0, &key);
-    /* The linear policy stays the blind baseline it is meant to be. */
-    int guarded = shares >= 2 && t->learn && plan_policy() != SKMD_PART_POLICY_LINEAR;
+    int guarded = skmd_part_guard_applies(shares, t->learn, plan_policy());
     struct skmd_part_guard *g = guarded ? skmd_part_cache_guard(plan_cache, &key) : NULL;
     if (!g)
         return;
     int64_t ids[SKMD_MAX_MEMBERS];
     struct skmd_plan_guard_members members = plan_guard_members(ids);
     skmd_plan_guard_meet(plan_db, &members, &key, e->shape, e->name, g);
-    int best = plan_whole_sample_member(r, e, resident, g->whole_dev);
-    int offhost = offhost_differs(r, count);
+    struct skmd_part_launch at = plan_launch_of(r, e);
+    int best = skmd_part_whole_sample_dev(&at, resident->in, e->away, g->whole_dev);
+    int offhost = skmd_part_offhost_differs(&at, count);
     int dev, run = skmd_part_guard_choose(g, best, offhost, &dev);
     t->guard = run + 1;
     t->guard_dev = dev;
@@ -142,12 +131,11 @@ void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)
      * program built there, its buffers and staging allocated: several times the next
      * launches' time): no sample of what the split or the launch costs. */
     pthread_mutex_lock(&plan_lock);
-    for (int m = 0; m < skmd_state.nmembers; m++)
-        if (t->count[m] && t->first_share[m]) {
-            guard_warmups++;
-            pthread_mutex_unlock(&plan_lock);
-            return;
-        }
+    if (!skmd_part_guard_sample_clean(skmd_state.nmembers, t->count, t->first_share)) {
+        guard_warmups++;
+        pthread_mutex_unlock(&plan_lock);
+        return;
+    }
     if (t->cycle.run)
         plan_cycle_launch_ended(t);
     if (!t->guard) {

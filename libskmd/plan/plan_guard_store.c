@@ -78,13 +78,10 @@ static void from_pdb(const struct skmd_pdb_guard *s, int n, struct skmd_part_gua
     }
     g->whole_dev = s->whole_dev;
     g->whole_mode = s->whole_mode;
-    g->backoff = s->backoff < SKMD_PART_GUARD_MAX_BACKOFF ? s->backoff
-                                                          : SKMD_PART_GUARD_MAX_BACKOFF;
+    g->backoff = s->backoff;
     g->launches = s->launches;
-    /* A retry never further away than the longest whole period: a stored verdict does not
-     * pin the launch whole for longer than the guard itself would. */
-    uint64_t longest = (uint64_t)1 << SKMD_PART_GUARD_MAX_BACKOFF;
-    g->retry_at = s->retry_at > s->launches + longest ? s->launches + longest : s->retry_at;
+    g->retry_at = s->retry_at;
+    skmd_part_guard_bound(g);
 }
 
 static struct met *find(const struct skmd_part_key *key)

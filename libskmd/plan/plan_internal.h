@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "../../partitioner/skmd_part.h"
+#include "../../partitioner/skmd_part_launch.h"
 #include "../../profiledb/skmd_profiledb.h"
 #include "plan/placement.h"
 #include "plan/plan.h"
@@ -32,7 +33,7 @@ struct residency {
 /* The partitioner's last decision, kept for the launches after it that ask the same while
  * they run whole (plan_memo.c). */
 struct plan_memo {
-    int left;         /* launches it may still serve (0: none kept) */
+    int left;         /* launches it may still serve (skmd_part_reuse_take; 0: none) */
     uint64_t request; /* the launch's arguments and members (memo_request) */
     struct skmd_part_key key;
     struct residency where;
@@ -54,7 +55,7 @@ struct entry {
     int probe_turn;    /* the idle member the next probe goes to starts the search */
     unsigned char had_share[SKMD_MAX_MEMBERS]; /* the kernel ran on the member before */
     unsigned char ran_part[SKMD_MAX_MEMBERS];  /* ... a part of a launch, not the whole */
-    int away;          /* member + 1 plan_keep_home last let a whole launch leave home for */
+    int away;          /* member + 1 a whole launch last left home for (skmd_part_keep_home) */
     /* A member's table before its first share's sample, which the next sample replaces
      * (skmd_plan_observe). */
     struct skmd_part_table unsampled[SKMD_MAX_MEMBERS];
@@ -104,6 +105,8 @@ extern double plan_host_busy_rate;
 extern unsigned char plan_twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 /* plan_twin_group[m]: the partitioner's twin_group of member m (skmd_part_device). */
 extern int plan_twin_group[SKMD_MAX_MEMBERS];
+/* plan_on_host[m]: member m is a CPU device, its kernels on the host's own cores. */
+extern unsigned char plan_on_host[SKMD_MAX_MEMBERS];
 
 /* The controls the plan reads on every launch, read once (plan_settings). */
 struct plan_settings {
@@ -124,12 +127,14 @@ enum skmd_part_policy plan_policy(void);
 const struct plan_settings *plan_settings(void);
 struct skmd_plan_guard_members plan_guard_members(int64_t *ids);
 
-/* plan_entries.c: the entries per (kernel, shape class). */
+/* plan_entries.c: the entries per (kernel, shape class), and a launch with its entry's
+ * tables as partitioner/'s launch policy sees it (skmd_part_launch.h). */
 struct entry *plan_entry_find(uint64_t kernel, uint32_t shape);
 struct entry *plan_entry_for(uint64_t kernel, uint32_t shape, const char *name);
 void plan_entries_store(void);
 void plan_entries_free(void);
-int plan_has_measurement(const struct skmd_part_table *t);
+struct skmd_part_launch plan_launch_of(const struct skmd_plan_request *r,
+                                       const struct entry *e);
 
 /* plan.c: the decision, and the partitioner called on a launch's problem. */
 void plan_key_of(const struct skmd_plan_request *r, uint64_t kernel, int placed,
@@ -138,17 +143,10 @@ int plan_partition(const struct skmd_plan_request *r, struct entry *e,
                    const struct residency *resident, int use_cache,
                    struct skmd_part_result *res, int *map, int *n);
 
-/* plan_whole.c: the member that runs a launch whole. */
-int plan_preferred_member(const struct skmd_plan_request *r);
-int plan_fastest_member(const struct skmd_plan_request *r, const struct entry *e,
-                        int measured);
-void plan_keep_home(const struct skmd_plan_request *r, const struct entry *e, int *away,
-                    const struct residency *resident, uint64_t *count);
-int plan_whole_sample_member(const struct skmd_plan_request *r, const struct entry *e,
-                             const struct residency *resident, int kept);
-
-/* plan_cold.c: the shares that measure: sweep steps, cold-start and idle probes. */
-int plan_sweep(const struct skmd_plan_request *r, uint64_t s, uint64_t *count);
+/* plan_cold.c: the shares that measure (sweep steps, cold-start and idle probes), by
+ * partitioner/'s rules, with their logs. */
+int plan_sweep(const struct skmd_plan_request *r, const struct entry *e, uint64_t s,
+               uint64_t *count);
 int plan_cold_start(const struct skmd_plan_request *r, struct entry *e,
                     const struct residency *resident, const unsigned char *measured,
                     int learn, uint64_t *count);

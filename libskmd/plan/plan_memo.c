@@ -2,23 +2,14 @@
  * launches after it that ask the same (see plan_internal.h's struct plan_memo): taken
  * instead of a new decision while it holds, ended when the request, the inputs' places or a
  * table move, or when a launch runs split. Under plan_lock, as the entry it belongs to. */
-#include <math.h>
 #include <string.h>
 
 #include "support/hash.h"
 #include "plan/plan_internal.h"
 
-/* The partitioner's decision serves the next PLAN_MEMO_LAUNCHES launches of the entry
- * that ask the same (its decision-cache key, its arguments, the inputs' places) while
- * they run whole on one member, by the decision or by the guard, and no measurement moves
- * a table (skmd_plan_observe): the problem and its descent cost tens of microseconds a
- * launch, which short launches chained by events wait for. A launch
- * that runs split ends it: the next split is decided anew with what that one taught (its
- * finish offsets). */
-#define PLAN_MEMO_LAUNCHES 8
-/* A table moved by more than this at the measured share's size (a 10% miss at alpha 0.3,
- * the decision cache's hysteresis) ends the memo. */
-#define PLAN_MEMO_DRIFT 0.03
+/* How many launches a decision serves, and when it ends, is partitioner/'s rule
+ * (skmd_part_reuse_*): here, what "asks the same" means (its decision-cache key, its
+ * arguments, the inputs' places) and what is kept with the decision. */
 
 static uint64_t memo_request(const struct skmd_plan_request *r)
 {
@@ -48,14 +39,11 @@ int plan_memo_take(struct plan_memo *memo, const struct skmd_plan_request *r,
                    const struct skmd_part_key *key, const struct residency *resident,
                    struct skmd_part_result *res, int *map, int *n)
 {
-    if (memo->left <= 0)
+    int same = memo->left > 0 && key->shape == memo->key.shape &&
+               key->buffers == memo->key.buffers && memo_request(r) == memo->request &&
+               same_residency(resident, &memo->where);
+    if (!skmd_part_reuse_take(&memo->left, same))
         return 0;
-    if (key->shape != memo->key.shape || key->buffers != memo->key.buffers ||
-        memo_request(r) != memo->request || !same_residency(resident, &memo->where)) {
-        memo->left = 0;
-        return 0;
-    }
-    memo->left--;
     *res = memo->res;
     memcpy(map, memo->map, sizeof memo->map);
     *n = memo->n;
@@ -74,7 +62,7 @@ void plan_memo_keep(struct plan_memo *memo, const struct skmd_plan_request *r,
     memo->res = *res;
     memcpy(memo->map, map, sizeof memo->map);
     memo->n = n;
-    memo->left = PLAN_MEMO_LAUNCHES;
+    skmd_part_reuse_keep(&memo->left);
 }
 
 /* The kept decision's estimates are this launch's reason too. */
@@ -97,13 +85,12 @@ void plan_memo_note_take(const struct plan_memo *memo, struct skmd_plan_ticket *
 /* A launch runs split: the next split is decided anew. */
 void plan_memo_drop(struct plan_memo *memo)
 {
-    memo->left = 0;
+    skmd_part_reuse_end(&memo->left);
 }
 
 /* A measured share moved a member's table from rate `was` to `now` at the share's size:
- * beyond PLAN_MEMO_DRIFT, the model moved: decide anew (plan_memo_take). */
+ * beyond the drift, the model moved: decide anew (plan_memo_take). */
 void plan_memo_table_moved(struct plan_memo *memo, double was, double now)
 {
-    if (!(was > 0) || fabs(now / was - 1) > PLAN_MEMO_DRIFT)
-        memo->left = 0;
+    skmd_part_reuse_moved(&memo->left, was, now);
 }

@@ -72,23 +72,14 @@ void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms,
     for (int m = 0; e && m < skmd_state.nmembers; m++) {
         if (ticket->count[m] == 0 || !(ms[m] > 0))
             continue;
-        /* A member's first share of the kernel in the process carries one-time costs (the
-         * program built there, its buffers allocated, a driver's lazy compile: several
-         * times the next shares' time). Into a measured table it is no
-         * sample; into an empty one it is taken (the cold start needs a rate) until the
-         * next sample replaces it. */
+        /* A member's first share of the kernel: no sample, or a provisional one. */
         double was = skmd_part_rate(&e->table[m], ticket->count[m]);
-        if (ticket->first_share[m]) {
-            if (plan_has_measurement(&e->table[m]))
-                continue;
-            e->unsampled[m] = e->table[m];
-            e->provisional[m] = 1;
-        } else if (e->provisional[m]) {
-            e->table[m] = e->unsampled[m];
-            e->provisional[m] = 0;
-        }
-        if (skmd_part_observe(&e->table[m], ticket->count[m], ms[m], PLAN_ALPHA) ==
-            SKMD_PART_OK)
+        int status = skmd_part_observe_share(&e->table[m], &e->unsampled[m],
+                                             &e->provisional[m], ticket->first_share[m],
+                                             ticket->count[m], ms[m], PLAN_ALPHA);
+        if (status == SKMD_PART_NO_SAMPLE)
+            continue;
+        if (status == SKMD_PART_OK)
             e->dirty = 1;
         double now = skmd_part_rate(&e->table[m], ticket->count[m]);
         plan_memo_table_moved(&e->memo, was, now);

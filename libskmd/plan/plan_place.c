@@ -102,7 +102,7 @@ int plan_place_inputs(const struct skmd_plan_request *r, struct entry *e,
 {
     int n = skmd_state.nmembers, q = r->exec_member, shares = 0;
     for (int m = 0; m < n; m++)
-        if (r->eligible[m] && !plan_has_measurement(&e->table[m]))
+        if (r->eligible[m] && !skmd_part_table_measured(&e->table[m]))
             return 0;
     struct residency placed = *resident, usual = *resident;
     for (int m = 0; m < n; m++) {

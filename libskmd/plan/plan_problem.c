@@ -246,6 +246,6 @@ void plan_predict(const struct skmd_plan_request *r, struct entry *e)
     };
     e->predicted = 1;
     for (int m = 0; m < skmd_state.nmembers; m++)
-        if (!plan_has_measurement(&e->table[m]))
+        if (!skmd_part_table_measured(&e->table[m]))
             skmd_part_predict(&pf, &plan_info[m].peaks, &e->table[m]);
 }

@@ -17,8 +17,6 @@
 #include "plan/plan_internal.h"
 #include "xfer/transfer.h"
 
-/* A new decision must be 10% faster than the cached one: timings on shared cores are noisy. */
-#define PLAN_HYSTERESIS 0.10
 #define PLAN_CPU_GBYTES 20.0   /* predictor's memory bandwidth of a CPU member */
 #define PLAN_GPU_GBYTES 500.0
 
@@ -30,6 +28,7 @@ struct member_info plan_info[SKMD_MAX_MEMBERS];
 double plan_peer_rate[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 unsigned char plan_twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 int plan_twin_group[SKMD_MAX_MEMBERS];
+unsigned char plan_on_host[SKMD_MAX_MEMBERS];
 
 static pthread_once_t plan_once = PTHREAD_ONCE_INIT;
 static enum skmd_part_policy policy; /* SKMD_POLICY */
@@ -125,11 +124,12 @@ static void plan_init(void)
     const struct skmd_config *cfg = skmd_config();
     policy = part_policy(cfg->policy);
     plan_db = skmd_pdb_open(cfg->profile_db[0] ? cfg->profile_db : NULL, db_report, NULL);
-    plan_cache = skmd_part_cache_new(PLAN_HYSTERESIS);
+    plan_cache = skmd_part_cache_new(SKMD_PART_HYSTERESIS);
     for (int m = 0; m < skmd_state.nmembers; m++) {
         struct member_info *mi = &plan_info[m];
         const struct skmd_member *mb = &skmd_state.members[m];
         int cpu = (mb->type & CL_DEVICE_TYPE_CPU) != 0;
+        plan_on_host[m] = (unsigned char)skmd_member_on_host_cores(mb);
         char vendor[256], name[300], driver[256];
         device_id(m, vendor, name, driver, sizeof vendor);
         struct skmd_pdb_device_id id = {vendor, name, driver};

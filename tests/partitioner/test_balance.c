@@ -17,6 +17,7 @@
  * 4th, 8th and 12th split launch on. Unit checks of skmd_part_observe's tracking and of
  * the cache's balance rule come first. `test_balance -v` prints every launch. */
 #include "skmd_part.h"
+#include "skmd_part_launch.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -25,7 +26,7 @@
 #include "../common/check.h"
 
 #define ALPHA 0.3       /* plan.c's PLAN_ALPHA */
-#define HYSTERESIS 0.10 /* plan_setup.c's PLAN_HYSTERESIS */
+#define HYSTERESIS SKMD_PART_HYSTERESIS /* the runtime's (skmd_part_launch.h) */
 #define LAUNCHES 24     /* the cold start, then 23 split launches */
 #define BALANCED_FROM 4 /* the 4th split launch */
 #define MAX_SPREAD 0.10
