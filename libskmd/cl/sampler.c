@@ -74,11 +74,8 @@ cl_int skmd_clGetSamplerInfo(cl_sampler sampler, cl_sampler_info param_name,
                              size_t *param_value_size_ret)
 {
     SKMD_INFO_BEGIN(sampler, SAMPLER, CL_INVALID_SAMPLER, CL_SAMPLER_REFERENCE_COUNT);
-    switch (param_name) {
-    case CL_SAMPLER_CONTEXT:
+    if (param_name == CL_SAMPLER_CONTEXT)
         return skmd_info_bytes(&out, &sampler->context, sizeof sampler->context);
-    default:
-        return real_clGetSamplerInfo(sampler->real[0], param_name, param_value_size,
-                                     param_value, param_value_size_ret);
-    }
+    return real_clGetSamplerInfo(sampler->real[0], param_name, param_value_size, param_value,
+                                 param_value_size_ret);
 }
