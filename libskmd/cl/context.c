@@ -214,6 +214,6 @@ cl_int skmd_clSetContextDestructorCallback(cl_context context,
                                            void (CL_CALLBACK *pfn_notify)(cl_context, void *),
                                            void *user_data)
 {
-    SKMD_ADD_CALLBACK_AND_RETURN(context, CONTEXT, CL_INVALID_CONTEXT, context->destructors, pfn_notify,
-                                 user_data);
+    SKMD_ADD_CALLBACK_AND_RETURN(context, CONTEXT, CL_INVALID_CONTEXT, context->destructors,
+                                 pfn_notify, user_data);
 }

@@ -431,8 +431,8 @@ cl_int skmd_clSetMemObjectDestructorCallback(cl_mem memobj,
                                              void (CL_CALLBACK *pfn_notify)(cl_mem, void *),
                                              void *user_data)
 {
-    SKMD_ADD_CALLBACK_AND_RETURN(memobj, MEM, CL_INVALID_MEM_OBJECT, memobj->destructors, pfn_notify,
-                                 user_data);
+    SKMD_ADD_CALLBACK_AND_RETURN(memobj, MEM, CL_INVALID_MEM_OBJECT, memobj->destructors,
+                                 pfn_notify, user_data);
 }
 
 /* CL_MEM_MAP_COUNT: the maps of the members' own buffers, made on whichever member's
