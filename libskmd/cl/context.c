@@ -102,18 +102,13 @@ static cl_context create(const cl_context_properties *properties, cl_uint num_de
     if (skmd_config()->transfer_early)
         ctx->early_started = pthread_create(&ctx->early, NULL, make_staging_early, ctx) == 0;
 ERROR:
-    if (errcode != CL_SUCCESS && ctx) {
+    if (errcode != CL_SUCCESS && ctx)
         for (int slot = 0; slot < skmd_state.nplatforms; slot++)
             if (ctx->real[slot])
                 real_clReleaseContext(ctx->real[slot]);
-        skmd_object_finish(&ctx->obj);
-        free(ctx);
-        ctx = NULL;
-    }
+    ctx = skmd_object_made(ctx, errcode, errcode_ret);
     for (cl_uint i = 0; ctx && i < ctx->ndevices; i++)
         skmd_clRetainDevice(ctx->devices[i]);
-    if (errcode_ret)
-        *errcode_ret = errcode;
     return ctx;
 }
 
@@ -165,16 +160,12 @@ ERROR:
 
 cl_int skmd_clRetainContext(cl_context context)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(context, CONTEXT), CL_INVALID_CONTEXT);
-    skmd_object_retain(&context->obj);
-    return CL_SUCCESS;
+    SKMD_RETAIN_AND_RETURN(context, CONTEXT, CL_INVALID_CONTEXT);
 }
 
 cl_int skmd_clReleaseContext(cl_context context)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(context, CONTEXT), CL_INVALID_CONTEXT);
-    if (!skmd_object_release(&context->obj))
-        return CL_SUCCESS;
+    SKMD_RELEASE_OR_RETURN(context, CONTEXT, CL_INVALID_CONTEXT);
     if (context->early_started)
         pthread_join(context->early, NULL);
     /* libskmd's own per-member queues (coherence.c) die with the context. */
@@ -188,15 +179,8 @@ cl_int skmd_clReleaseContext(cl_context context)
     for (cl_uint i = 0; i < context->ndevices; i++)
         skmd_clReleaseDevice(context->devices[i]);
     /* Destructor callbacks run last-registered first, as the spec says. */
-    for (struct skmd_callback *cb = context->destructors, *next; cb; cb = next) {
-        next = cb->next;
-        int saved = skmd_app_callback_begin();
-        ((void (CL_CALLBACK *)(cl_context, void *))cb->fn)(context, cb->user_data);
-        skmd_app_callback_end(saved);
-        free(cb);
-    }
-    skmd_object_finish(&context->obj);
-    free(context);
+    SKMD_RUN_CALLBACKS(context->destructors, cl_context, context);
+    skmd_object_free(context);
     return CL_SUCCESS;
 }
 
@@ -204,13 +188,8 @@ cl_int skmd_clGetContextInfo(cl_context context, cl_context_info param_name,
                              size_t param_value_size, void *param_value,
                              size_t *param_value_size_ret)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(context, CONTEXT), CL_INVALID_CONTEXT);
-    struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
+    SKMD_INFO_BEGIN(context, CONTEXT, CL_INVALID_CONTEXT, CL_CONTEXT_REFERENCE_COUNT);
     switch (param_name) {
-    case CL_CONTEXT_REFERENCE_COUNT: {
-        cl_uint n = atomic_load(&context->obj.refcount);
-        return skmd_info_bytes(&out, &n, sizeof n);
-    }
     case CL_CONTEXT_NUM_DEVICES:
         return skmd_info_bytes(&out, &context->ndevices, sizeof context->ndevices);
     case CL_CONTEXT_DEVICES:
@@ -235,15 +214,6 @@ cl_int skmd_clSetContextDestructorCallback(cl_context context,
                                            void (CL_CALLBACK *pfn_notify)(cl_context, void *),
                                            void *user_data)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(context, CONTEXT), CL_INVALID_CONTEXT);
-    SKMD_RETURN_ERROR_IF(!pfn_notify, CL_INVALID_VALUE);
-    struct skmd_callback *cb = malloc(sizeof *cb);
-    SKMD_RETURN_ERROR_IF(!cb, CL_OUT_OF_HOST_MEMORY);
-    cb->fn = (void (CL_CALLBACK *)(void))pfn_notify;
-    cb->user_data = user_data;
-    pthread_mutex_lock(&context->obj.lock);
-    cb->next = context->destructors;
-    context->destructors = cb;
-    pthread_mutex_unlock(&context->obj.lock);
-    return CL_SUCCESS;
+    SKMD_ADD_CALLBACK_AND_RETURN(context, CONTEXT, CL_INVALID_CONTEXT, context->destructors,
+                                 pfn_notify, user_data);
 }

@@ -123,22 +123,17 @@ int skmd_event_pending(cl_event ev)
 
 cl_int skmd_clRetainEvent(cl_event event)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(event, EVENT), CL_INVALID_EVENT);
-    skmd_object_retain(&event->obj);
-    return CL_SUCCESS;
+    SKMD_RETAIN_AND_RETURN(event, EVENT, CL_INVALID_EVENT);
 }
 
 cl_int skmd_clReleaseEvent(cl_event event)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(event, EVENT), CL_INVALID_EVENT);
-    if (!skmd_object_release(&event->obj))
-        return CL_SUCCESS;
+    SKMD_RELEASE_OR_RETURN(event, EVENT, CL_INVALID_EVENT);
     skmd_span_event_release(event->real);
     if (event->queue)
         skmd_clReleaseCommandQueue(event->queue);
     skmd_clReleaseContext(event->context);
-    skmd_object_finish(&event->obj);
-    free(event);
+    skmd_object_free(event);
     return CL_SUCCESS;
 }
 
@@ -170,8 +165,7 @@ cl_int skmd_clWaitForEvents(cl_uint num_events, const cl_event *event_list)
 cl_int skmd_clGetEventInfo(cl_event event, cl_event_info param_name, size_t param_value_size,
                            void *param_value, size_t *param_value_size_ret)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(event, EVENT), CL_INVALID_EVENT);
-    struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
+    SKMD_INFO_BEGIN(event, EVENT, CL_INVALID_EVENT, CL_EVENT_REFERENCE_COUNT);
     switch (param_name) {
     case CL_EVENT_COMMAND_QUEUE:
         return skmd_info_bytes(&out, &event->queue, sizeof event->queue);
@@ -186,10 +180,6 @@ cl_int skmd_clGetEventInfo(cl_event event, cl_event_info param_name, size_t para
         }
         return real_clGetEventInfo(event->real, param_name, param_value_size, param_value,
                                    param_value_size_ret);
-    case CL_EVENT_REFERENCE_COUNT: {
-        cl_uint n = atomic_load(&event->obj.refcount);
-        return skmd_info_bytes(&out, &n, sizeof n);
-    }
     default:
         return real_clGetEventInfo(event->real, param_name, param_value_size, param_value,
                                    param_value_size_ret);

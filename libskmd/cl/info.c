@@ -17,6 +17,11 @@ cl_int skmd_info_bytes(const struct skmd_info *out, const void *data, size_t n)
     return CL_SUCCESS;
 }
 
+cl_int skmd_info_uint(const struct skmd_info *out, cl_uint v)
+{
+    return skmd_info_bytes(out, &v, sizeof v);
+}
+
 cl_int skmd_info_string(const struct skmd_info *out, const char *s)
 {
     return skmd_info_bytes(out, s, strlen(s) + 1);

@@ -16,6 +16,8 @@ struct skmd_info {
  * small; *size_ret always set when given. */
 cl_int skmd_info_bytes(const struct skmd_info *out, const void *data, size_t n);
 cl_int skmd_info_string(const struct skmd_info *out, const char *s);
+/* A cl_uint answer (a count, a cl_bool), copied out the same way. */
+cl_int skmd_info_uint(const struct skmd_info *out, cl_uint v);
 
 /* The weakest member's OpenCL version, as libskmd reports it (see device_text.c). */
 void skmd_device_version(int *major, int *minor);

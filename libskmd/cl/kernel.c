@@ -25,8 +25,7 @@ static void destroy(cl_kernel k)
     for (cl_uint a = 0; a < k->nargs && k->args; a++)
         free(k->args[a].value);
     free(k->args);
-    skmd_object_finish(&k->obj);
-    free(k);
+    skmd_object_free(k);
 }
 
 /* The kernel's record and its partition-ready (and merge) kernels on the members that
@@ -172,16 +171,12 @@ cl_int skmd_clCreateKernelsInProgram(cl_program program, cl_uint num_kernels,
 
 cl_int skmd_clRetainKernel(cl_kernel kernel)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
-    skmd_object_retain(&kernel->obj);
-    return CL_SUCCESS;
+    SKMD_RETAIN_AND_RETURN(kernel, KERNEL, CL_INVALID_KERNEL);
 }
 
 cl_int skmd_clReleaseKernel(cl_kernel kernel)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
-    if (!skmd_object_release(&kernel->obj))
-        return CL_SUCCESS;
+    SKMD_RELEASE_OR_RETURN(kernel, KERNEL, CL_INVALID_KERNEL);
     cl_program program = kernel->program;
     destroy(kernel);
     skmd_clReleaseProgram(program);
@@ -277,13 +272,8 @@ cl_int skmd_clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name,
                             size_t param_value_size, void *param_value,
                             size_t *param_value_size_ret)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
-    struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
+    SKMD_INFO_BEGIN(kernel, KERNEL, CL_INVALID_KERNEL, CL_KERNEL_REFERENCE_COUNT);
     switch (param_name) {
-    case CL_KERNEL_REFERENCE_COUNT: {
-        cl_uint n = atomic_load(&kernel->obj.refcount);
-        return skmd_info_bytes(&out, &n, sizeof n);
-    }
     case CL_KERNEL_CONTEXT:
         return skmd_info_bytes(&out, &kernel->program->context, sizeof(cl_context));
     case CL_KERNEL_PROGRAM:

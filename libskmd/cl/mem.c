@@ -16,20 +16,6 @@ static cl_int release_hook(void *handle)
     return skmd_clReleaseMemObject(handle);
 }
 
-/* The end of a create call: the new buffer, or on failure none (the half-made one freed);
- * the error code where the app asked for it. */
-static cl_mem made(cl_mem mem, cl_int errcode, cl_int *errcode_ret)
-{
-    if (errcode != CL_SUCCESS && mem) {
-        skmd_object_finish(&mem->obj);
-        free(mem);
-        mem = NULL;
-    }
-    if (errcode_ret)
-        *errcode_ret = errcode;
-    return mem;
-}
-
 static cl_mem new_mem(cl_context context, cl_mem_object_type type, cl_mem_flags flags,
                       size_t size, void *host_ptr)
 {
@@ -199,7 +185,7 @@ static cl_mem create_buffer(cl_context context, const cl_mem_properties *propert
     }
     publish(mem, m, real);
 ERROR:
-    return made(mem, errcode, errcode_ret);
+    return skmd_object_made(mem, errcode, errcode_ret);
 }
 
 cl_mem skmd_clCreateBuffer(cl_context context, cl_mem_flags flags, size_t size,
@@ -295,7 +281,7 @@ cl_mem skmd_clCreateSubBuffer(cl_mem buffer, cl_mem_flags flags,
     skmd_object_retain(&buffer->obj);
     publish(mem, m, real);
 ERROR:
-    return made(mem, errcode, errcode_ret);
+    return skmd_object_made(mem, errcode, errcode_ret);
 }
 
 /* Images and pipes: created on the executing member, used only there. */
@@ -417,29 +403,19 @@ cl_int skmd_clGetSupportedImageFormats(cl_context context, cl_mem_flags flags,
 
 cl_int skmd_clRetainMemObject(cl_mem memobj)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(memobj, MEM), CL_INVALID_MEM_OBJECT);
-    skmd_object_retain(&memobj->obj);
-    return CL_SUCCESS;
+    SKMD_RETAIN_AND_RETURN(memobj, MEM, CL_INVALID_MEM_OBJECT);
 }
 
 cl_int skmd_clReleaseMemObject(cl_mem memobj)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(memobj, MEM), CL_INVALID_MEM_OBJECT);
-    if (!skmd_object_release(&memobj->obj))
-        return CL_SUCCESS;
+    SKMD_RELEASE_OR_RETURN(memobj, MEM, CL_INVALID_MEM_OBJECT);
     skmd_registry_remove(memobj);
     for (int m = 0; m < SKMD_MAX_MEMBERS; m++)
         if (memobj->real[m])
             real_clReleaseMemObject(memobj->real[m]);
     /* The real objects' own destructor callbacks have been queued by the driver; the
      * app's run here, newest first, with the app's handle. */
-    for (struct skmd_callback *cb = memobj->destructors, *next; cb; cb = next) {
-        next = cb->next;
-        int saved = skmd_app_callback_begin();
-        ((void (CL_CALLBACK *)(cl_mem, void *))cb->fn)(memobj, cb->user_data);
-        skmd_app_callback_end(saved);
-        free(cb);
-    }
+    SKMD_RUN_CALLBACKS(memobj->destructors, cl_mem, memobj);
     if (memobj->parent)
         skmd_clReleaseMemObject(memobj->parent);
     else {
@@ -447,8 +423,7 @@ cl_int skmd_clReleaseMemObject(cl_mem memobj)
         skmd_coh_free(memobj);
     }
     skmd_clReleaseContext(memobj->context);
-    skmd_object_finish(&memobj->obj);
-    free(memobj);
+    skmd_object_free(memobj);
     return CL_SUCCESS;
 }
 
@@ -456,17 +431,8 @@ cl_int skmd_clSetMemObjectDestructorCallback(cl_mem memobj,
                                              void (CL_CALLBACK *pfn_notify)(cl_mem, void *),
                                              void *user_data)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(memobj, MEM), CL_INVALID_MEM_OBJECT);
-    SKMD_RETURN_ERROR_IF(!pfn_notify, CL_INVALID_VALUE);
-    struct skmd_callback *cb = malloc(sizeof *cb);
-    SKMD_RETURN_ERROR_IF(!cb, CL_OUT_OF_HOST_MEMORY);
-    cb->fn = (void (CL_CALLBACK *)(void))pfn_notify;
-    cb->user_data = user_data;
-    pthread_mutex_lock(&memobj->obj.lock);
-    cb->next = memobj->destructors;
-    memobj->destructors = cb;
-    pthread_mutex_unlock(&memobj->obj.lock);
-    return CL_SUCCESS;
+    SKMD_ADD_CALLBACK_AND_RETURN(memobj, MEM, CL_INVALID_MEM_OBJECT, memobj->destructors,
+                                 pfn_notify, user_data);
 }
 
 /* CL_MEM_MAP_COUNT: the maps of the members' own buffers, made on whichever member's
@@ -489,23 +455,16 @@ static cl_int map_count(cl_mem memobj, struct skmd_info *out)
 cl_int skmd_clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name, size_t param_value_size,
                                void *param_value, size_t *param_value_size_ret)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(memobj, MEM), CL_INVALID_MEM_OBJECT);
-    struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
+    SKMD_INFO_BEGIN(memobj, MEM, CL_INVALID_MEM_OBJECT, CL_MEM_REFERENCE_COUNT);
     switch (param_name) {
     case CL_MEM_CONTEXT:
         return skmd_info_bytes(&out, &memobj->context, sizeof memobj->context);
     case CL_MEM_ASSOCIATED_MEMOBJECT:
         return skmd_info_bytes(&out, &memobj->parent, sizeof memobj->parent);
-    case CL_MEM_REFERENCE_COUNT: {
-        cl_uint n = atomic_load(&memobj->obj.refcount);
-        return skmd_info_bytes(&out, &n, sizeof n);
-    }
     case CL_MEM_PROPERTIES:
         return skmd_info_bytes(&out, memobj->props, memobj->nprops * sizeof memobj->props[0]);
-    case CL_MEM_USES_SVM_POINTER: {
-        cl_bool no = CL_FALSE;
-        return skmd_info_bytes(&out, &no, sizeof no);
-    }
+    case CL_MEM_USES_SVM_POINTER:
+        return skmd_info_uint(&out, CL_FALSE);
     case CL_MEM_TYPE:
         return skmd_info_bytes(&out, &memobj->mtype, sizeof memobj->mtype);
     case CL_MEM_FLAGS:

@@ -139,8 +139,7 @@ cl_int skmd_clReleaseDevice(cl_device_id device)
     if (!device->parent || !skmd_object_release(&device->obj))
         return CL_SUCCESS;
     cl_device_id parent = device->parent;
-    skmd_object_finish(&device->obj);
-    free(device);
+    skmd_object_free(device);
     return skmd_clReleaseDevice(parent);
 }
 
@@ -242,8 +241,7 @@ cl_int skmd_clCreateSubDevices(cl_device_id in_device,
         made[g] = calloc(1, sizeof *made[g]);
         if (!made[g]) {
             while (g-- > 0) {
-                skmd_object_finish(&made[g]->obj);
-                free(made[g]);
+                skmd_object_free(made[g]);
             }
             SKMD_RETURN_ERROR_IF(1, CL_OUT_OF_HOST_MEMORY);
         }

@@ -45,14 +45,7 @@ static cl_command_queue create(cl_context context, cl_device_id device,
                                &q->properties, NULL);
     skmd_object_retain(&context->obj);
 ERROR:
-    if (errcode != CL_SUCCESS && q) {
-        skmd_object_finish(&q->obj);
-        free(q);
-        q = NULL;
-    }
-    if (errcode_ret)
-        *errcode_ret = errcode;
-    return q;
+    return skmd_object_made(q, errcode, errcode_ret);
 }
 
 cl_command_queue skmd_clCreateCommandQueue(cl_context context, cl_device_id device,
@@ -72,24 +65,19 @@ cl_command_queue skmd_clCreateCommandQueueWithProperties(cl_context context,
 
 cl_int skmd_clRetainCommandQueue(cl_command_queue command_queue)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(command_queue, QUEUE), CL_INVALID_COMMAND_QUEUE);
-    skmd_object_retain(&command_queue->obj);
-    return CL_SUCCESS;
+    SKMD_RETAIN_AND_RETURN(command_queue, QUEUE, CL_INVALID_COMMAND_QUEUE);
 }
 
 cl_int skmd_clReleaseCommandQueue(cl_command_queue command_queue)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(command_queue, QUEUE), CL_INVALID_COMMAND_QUEUE);
-    if (!skmd_object_release(&command_queue->obj))
-        return CL_SUCCESS;
+    SKMD_RELEASE_OR_RETURN(command_queue, QUEUE, CL_INVALID_COMMAND_QUEUE);
     /* Split launches still queued run to their end first: the real queue's markers wait
      * for them. */
     skmd_launcher_stop(command_queue);
     real_clReleaseCommandQueue(command_queue->real); /* flushes and waits, as ours must */
     skmd_queue_release_retired(command_queue);
     skmd_clReleaseContext(command_queue->context);
-    skmd_object_finish(&command_queue->obj);
-    free(command_queue);
+    skmd_object_free(command_queue);
     return CL_SUCCESS;
 }
 
@@ -97,18 +85,13 @@ cl_int skmd_clGetCommandQueueInfo(cl_command_queue command_queue,
                                   cl_command_queue_info param_name, size_t param_value_size,
                                   void *param_value, size_t *param_value_size_ret)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(command_queue, QUEUE), CL_INVALID_COMMAND_QUEUE);
-    struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
+    SKMD_INFO_BEGIN(command_queue, QUEUE, CL_INVALID_COMMAND_QUEUE, CL_QUEUE_REFERENCE_COUNT);
     cl_command_queue none = NULL;
     switch (param_name) {
     case CL_QUEUE_CONTEXT:
         return skmd_info_bytes(&out, &command_queue->context, sizeof(cl_context));
     case CL_QUEUE_DEVICE:
         return skmd_info_bytes(&out, &command_queue->device, sizeof command_queue->device);
-    case CL_QUEUE_REFERENCE_COUNT: {
-        cl_uint n = atomic_load(&command_queue->obj.refcount);
-        return skmd_info_bytes(&out, &n, sizeof n);
-    }
     case CL_QUEUE_DEVICE_DEFAULT:
         return skmd_info_bytes(&out, &none, sizeof none);
     case CL_QUEUE_PROPERTIES_ARRAY:

@@ -3,6 +3,14 @@
 
 #include "cl/common.h"
 
+/* Lets go of the real samplers made so far (a failed create's, or at the last release). */
+static void release_reals(cl_sampler s)
+{
+    for (int p = 0; p < skmd_state.nplatforms; p++)
+        if (s->real[p])
+            real_clReleaseSampler(s->real[p]);
+}
+
 static cl_sampler create(cl_context context, const cl_sampler_properties *props,
                          cl_bool normalized, cl_addressing_mode addressing,
                          cl_filter_mode filter, cl_int *errcode_ret)
@@ -24,17 +32,9 @@ static cl_sampler create(cl_context context, const cl_sampler_properties *props,
     skmd_object_retain(&context->obj);
     skmd_registry_add(s);
 ERROR:
-    if (errcode != CL_SUCCESS && s) {
-        for (int p = 0; p < skmd_state.nplatforms; p++)
-            if (s->real[p])
-                real_clReleaseSampler(s->real[p]);
-        skmd_object_finish(&s->obj);
-        free(s);
-        s = NULL;
-    }
-    if (errcode_ret)
-        *errcode_ret = errcode;
-    return s;
+    if (errcode != CL_SUCCESS && s)
+        release_reals(s);
+    return skmd_object_made(s, errcode, errcode_ret);
 }
 
 cl_sampler skmd_clCreateSampler(cl_context context, cl_bool normalized_coords,
@@ -55,23 +55,17 @@ cl_sampler skmd_clCreateSamplerWithProperties(cl_context context,
 
 cl_int skmd_clRetainSampler(cl_sampler sampler)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(sampler, SAMPLER), CL_INVALID_SAMPLER);
-    skmd_object_retain(&sampler->obj);
-    return CL_SUCCESS;
+    SKMD_RETAIN_AND_RETURN(sampler, SAMPLER, CL_INVALID_SAMPLER);
 }
 
 cl_int skmd_clReleaseSampler(cl_sampler sampler)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(sampler, SAMPLER), CL_INVALID_SAMPLER);
-    if (!skmd_object_release(&sampler->obj))
-        return CL_SUCCESS;
+    SKMD_RELEASE_OR_RETURN(sampler, SAMPLER, CL_INVALID_SAMPLER);
+    cl_context context = sampler->context; /* released once the sampler is gone */
     skmd_registry_remove(sampler);
-    for (int p = 0; p < skmd_state.nplatforms; p++)
-        if (sampler->real[p])
-            real_clReleaseSampler(sampler->real[p]);
-    skmd_clReleaseContext(sampler->context);
-    skmd_object_finish(&sampler->obj);
-    free(sampler);
+    release_reals(sampler);
+    skmd_object_free(sampler);
+    skmd_clReleaseContext(context);
     return CL_SUCCESS;
 }
 
@@ -79,17 +73,9 @@ cl_int skmd_clGetSamplerInfo(cl_sampler sampler, cl_sampler_info param_name,
                              size_t param_value_size, void *param_value,
                              size_t *param_value_size_ret)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(sampler, SAMPLER), CL_INVALID_SAMPLER);
-    struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
-    switch (param_name) {
-    case CL_SAMPLER_REFERENCE_COUNT: {
-        cl_uint n = atomic_load(&sampler->obj.refcount);
-        return skmd_info_bytes(&out, &n, sizeof n);
-    }
-    case CL_SAMPLER_CONTEXT:
+    SKMD_INFO_BEGIN(sampler, SAMPLER, CL_INVALID_SAMPLER, CL_SAMPLER_REFERENCE_COUNT);
+    if (param_name == CL_SAMPLER_CONTEXT)
         return skmd_info_bytes(&out, &sampler->context, sizeof sampler->context);
-    default:
-        return real_clGetSamplerInfo(sampler->real[0], param_name, param_value_size,
-                                     param_value, param_value_size_ret);
-    }
+    return real_clGetSamplerInfo(sampler->real[0], param_name, param_value_size, param_value,
+                                 param_value_size_ret);
 }

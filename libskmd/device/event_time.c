@@ -1,7 +1,18 @@
-/* libskmd/device/event_time.c: times of real events and of the members' clocks. */
+/* libskmd/device/event_time.c: real events, how their commands ended and when they ran;
+ * the members' clocks. */
 #include "device/event_time.h"
 #include "device/api.h"
 #include "support/object.h"
+
+cl_int skmd_event_wait_status(cl_event ev)
+{
+    cl_int status = CL_COMPLETE;
+    cl_int err = real_clWaitForEvents(1, &ev);
+    if (real_clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
+                            NULL) == CL_SUCCESS && status < 0)
+        return status;
+    return err;
+}
 
 double skmd_event_span_ms(cl_event first, cl_event last)
 {

@@ -1,8 +1,14 @@
-/* libskmd/device/event_time.h: times of real events and of the members' clocks. */
+/* libskmd/device/event_time.h: real events, how their commands ended and when they ran;
+ * the members' clocks. */
 #ifndef SKMD_EVENT_TIME_H
 #define SKMD_EVENT_TIME_H
 
 #include <CL/cl.h>
+
+/* Waits for a real command's event (not released): CL_SUCCESS when the command completed;
+ * else its own failed status, which says why where the wait says only that it failed, or
+ * the wait's error. */
+cl_int skmd_event_wait_status(cl_event ev);
 
 /* Milliseconds a finished command ran (its profiling start to end), or -1 when the
  * queue does not profile. Call before releasing the event. */

@@ -145,17 +145,23 @@ int skmd_parallel_threads(void)
     return n;
 }
 
+void skmd_threads_end(pthread_mutex_t *lock, pthread_cond_t *work, int *stop,
+                      const pthread_t *threads, int *nthreads)
+{
+    pthread_mutex_lock(lock);
+    __atomic_store_n(stop, 1, __ATOMIC_RELEASE);
+    pthread_cond_broadcast(work);
+    int n = *nthreads;
+    pthread_mutex_unlock(lock);
+    for (int i = 0; i < n; i++)
+        pthread_join(threads[i], NULL);
+    pthread_mutex_lock(lock);
+    __atomic_store_n(nthreads, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(stop, 0, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(lock);
+}
+
 void skmd_parallel_shutdown(void)
 {
-    pthread_mutex_lock(&crew.lock);
-    crew.stop = 1;
-    pthread_cond_broadcast(&crew.work);
-    int n = crew.nthreads;
-    pthread_mutex_unlock(&crew.lock);
-    for (int i = 0; i < n; i++)
-        pthread_join(crew.threads[i], NULL);
-    pthread_mutex_lock(&crew.lock);
-    crew.nthreads = 0;
-    crew.stop = 0;
-    pthread_mutex_unlock(&crew.lock);
+    skmd_threads_end(&crew.lock, &crew.work, &crew.stop, crew.threads, &crew.nthreads);
 }

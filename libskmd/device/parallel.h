@@ -8,6 +8,7 @@
 #ifndef SKMD_PARALLEL_H
 #define SKMD_PARALLEL_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 /* Runs fn(args + i*stride) for i in [0, n) at once and returns when all are done. The
@@ -20,5 +21,11 @@ int skmd_parallel_threads(void);
 
 /* Ends the kept threads (at exit; tests). Later calls make them again. */
 void skmd_parallel_shutdown(void);
+
+/* Ends a set of kept threads (these, the copy pool's): sets *stop under `lock`, wakes them
+ * all on `work`, joins the *nthreads made, then sets both back to 0, so that the set can be
+ * made again. Both are written atomically: the threads may read them without the lock. */
+void skmd_threads_end(pthread_mutex_t *lock, pthread_cond_t *work, int *stop,
+                      const pthread_t *threads, int *nthreads);
 
 #endif

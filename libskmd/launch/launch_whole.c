@@ -6,6 +6,7 @@
  * has not set is deferred to the queue's launcher thread (defer.h). */
 #include <stdlib.h>
 
+#include "device/event_time.h"
 #include "mem/coherence.h"
 #include "launch/defer.h"
 #include "mem/inflight.h"
@@ -102,14 +103,8 @@ static cl_int redo_whole(struct launch *L, const size_t *offset, const size_t *g
                                                              .offset = offset,
                                                              .global = global, .local = local,
                                                              .event = &ev});
-        cl_int status = CL_COMPLETE;
-        if (err == CL_SUCCESS) {
-            err = real_clWaitForEvents(1, &ev);
-            /* The command's own status says why, where the wait says only "an error". */
-            if (real_clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
-                                    &status, NULL) == CL_SUCCESS && status < 0)
-                err = status;
-        }
+        if (err == CL_SUCCESS)
+            err = skmd_event_wait_status(ev);
         if (err != CL_SUCCESS) {
             if (ev)
                 real_clReleaseEvent(ev);

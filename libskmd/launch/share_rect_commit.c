@@ -1,6 +1,7 @@
 /* libskmd/launch/share_rect_commit.c: a share's box of written bytes made current where the
  * app reads, with rectangular copies (see share_rect.h). */
 #include "device/api.h"
+#include "device/event_time.h"
 #include "support/error.h"
 #include "support/object.h"
 #include "support/config.h"
@@ -83,13 +84,8 @@ static cl_int rect_transfer(enum rect_op op, cl_command_queue q, cl_mem a, cl_me
             err = real_clEnqueueCopyBufferRect(q, a, b, origin, origin, region, row, slice, row,
                                                slice, 0, NULL, &ev);
         if (ev) {
-            cl_int status = CL_COMPLETE;
             if (err == CL_SUCCESS)
-                err = real_clWaitForEvents(1, &ev);
-            if (err == CL_SUCCESS &&
-                real_clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
-                                    &status, NULL) == CL_SUCCESS && status < 0)
-                err = status;
+                err = skmd_event_wait_status(ev);
             real_clReleaseEvent(ev);
         }
     }

@@ -13,6 +13,7 @@
 #include "../../transform/record.h"
 #include "mem/coherence.h"
 #include "device/api.h"
+#include "device/event_time.h"
 #include "support/error.h"
 #include "support/object.h"
 #include "support/config.h"
@@ -335,13 +336,8 @@ static cl_int run_whole(struct skmd_verify *s, const struct skmd_verify_launch *
     if (err == CL_SUCCESS)
         err = real_clEnqueueNDRangeKernel(s->queue, s->kernel, shape->work_dim, offset, global,
                                           local, 0, NULL, &ev);
-    if (err == CL_SUCCESS) {
-        cl_int status = CL_COMPLETE;
-        err = real_clWaitForEvents(1, &ev);
-        if (real_clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
-                                NULL) == CL_SUCCESS && status < 0)
-            err = status;
-    }
+    if (err == CL_SUCCESS)
+        err = skmd_event_wait_status(ev);
     if (ev)
         real_clReleaseEvent(ev);
     for (cl_uint a = 0; subs && a < nargs; a++)

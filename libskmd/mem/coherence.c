@@ -285,15 +285,10 @@ static cl_int peer_move(cl_mem root, int a, int dst, uint64_t b, uint64_t e,
     if (err == CL_SUCCESS)
         err = real_clEnqueueCopyBuffer(qd, from, to, (size_t)b, (size_t)b, (size_t)(e - b), 0,
                                        NULL, &done);
-    if (err == CL_SUCCESS)
-        err = real_clWaitForEvents(1, &done);
     double copy_ms = -1;
     if (done) {
-        cl_int status = CL_COMPLETE;
-        if (err == CL_SUCCESS &&
-            real_clGetEventInfo(done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
-                                NULL) == CL_SUCCESS && status < 0)
-            err = status;
+        if (err == CL_SUCCESS)
+            err = skmd_event_wait_status(done);
         copy_ms = skmd_event_ms(done); /* the partitioner prices peer bytes by it */
         real_clReleaseEvent(done);
     }

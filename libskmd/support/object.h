@@ -16,6 +16,7 @@
 
 #include "support/ranges.h"
 
+struct skmd_callback;
 struct skmd_program_record;
 struct skmd_kernel_record;
 struct skmd_source_builds;
@@ -62,9 +63,21 @@ void skmd_object_retain(struct skmd_object *obj);
 /* Drops one reference; returns 1 when it was the last (the caller then frees). */
 int skmd_object_release(struct skmd_object *obj);
 void skmd_object_finish(struct skmd_object *obj);
+/* Frees a handle once nothing holds it: its header finished, then its memory. `handle` is
+ * any libskmd handle (struct _cl_xxx *), whose header comes first. */
+void skmd_object_free(void *handle);
+/* The end of a create call: `handle` when errcode is CL_SUCCESS; else NULL, a half-made
+ * handle (its real objects already let go) freed as skmd_object_free does. The code is
+ * stored in *errcode_ret where the app asked for it. */
+void *skmd_object_made(void *handle, cl_int errcode, cl_int *errcode_ret);
 /* Lets go of one reference as the app's clReleaseXxx does (obj->release): how a lower
  * layer releases a kernel or buffer it retained, without calling up into cl/. */
 cl_int skmd_object_put(struct skmd_object *obj);
+
+/* Adds an app callback (cast to the type of skmd_callback.fn) to the front of `list`,
+ * one of obj's lists: CL_SUCCESS, or CL_OUT_OF_HOST_MEMORY. Takes obj->lock. */
+cl_int skmd_object_add_callback(struct skmd_object *obj, struct skmd_callback **list,
+                                void (CL_CALLBACK *fn)(void), void *user_data);
 
 /* A real device that is part of the SKMD device. */
 struct skmd_member {

@@ -32,13 +32,10 @@ static int reserve(struct skmd_ranges *s, size_t n)
     return 0;
 }
 
-int skmd_ranges_add(struct skmd_ranges *s, uint64_t b, uint64_t e)
+/* Union with [b, e): the ranges [i, j) that touch it are replaced by one covering them
+ * all. */
+static void unite(struct skmd_ranges *s, uint64_t b, uint64_t e)
 {
-    if (b >= e)
-        return 0;
-    if (reserve(s, s->n + 1) != 0)
-        return -1;
-    /* Ranges [i, j) touch [b, e): they are replaced by one covering them all. */
     size_t i = 0;
     while (i < s->n && s->r[i].end < b)
         i++;
@@ -53,15 +50,11 @@ int skmd_ranges_add(struct skmd_ranges *s, uint64_t b, uint64_t e)
     memmove(&s->r[i + 1], &s->r[j], (s->n - j) * sizeof *s->r);
     s->n = s->n - (j - i) + 1;
     s->r[i] = (struct skmd_range){b, e};
-    return 0;
 }
 
-int skmd_ranges_remove(struct skmd_ranges *s, uint64_t b, uint64_t e)
+/* Removes [b, e): a range that holds it whole is split in two. */
+static void cut(struct skmd_ranges *s, uint64_t b, uint64_t e)
 {
-    if (b >= e)
-        return 0;
-    if (reserve(s, s->n + 1) != 0)
-        return -1;
     for (size_t i = 0; i < s->n; i++) {
         struct skmd_range *r = &s->r[i];
         if (r->end <= b || r->begin >= e)
@@ -71,7 +64,7 @@ int skmd_ranges_remove(struct skmd_ranges *s, uint64_t b, uint64_t e)
             s->n++;
             s->r[i].end = b;
             s->r[i + 1].begin = e;
-            return 0;
+            return;
         }
         if (r->begin < b) {
             r->end = b;
@@ -83,7 +76,30 @@ int skmd_ranges_remove(struct skmd_ranges *s, uint64_t b, uint64_t e)
             i--;
         }
     }
+}
+
+/* Changes s by a non-empty [b, e) with room made first for one more range (the most
+ * either change adds: a removal may split a range in two), so that the change itself
+ * cannot fail. */
+static int change(struct skmd_ranges *s, uint64_t b, uint64_t e,
+                  void (*apply)(struct skmd_ranges *, uint64_t, uint64_t))
+{
+    if (b >= e)
+        return 0;
+    if (reserve(s, s->n + 1) != 0)
+        return -1;
+    apply(s, b, e);
     return 0;
+}
+
+int skmd_ranges_add(struct skmd_ranges *s, uint64_t b, uint64_t e)
+{
+    return change(s, b, e, unite);
+}
+
+int skmd_ranges_remove(struct skmd_ranges *s, uint64_t b, uint64_t e)
+{
+    return change(s, b, e, cut);
 }
 
 int skmd_ranges_covers(const struct skmd_ranges *s, uint64_t b, uint64_t e)
@@ -93,13 +109,22 @@ int skmd_ranges_covers(const struct skmd_ranges *s, uint64_t b, uint64_t e)
     return !skmd_ranges_next_gap(s, b, e, &at, &gap);
 }
 
+/* Where a scan of [b, ...) goes on from *at: the position (*at, or b), and the first range
+ * that ends after it (the ranges are sorted). */
+static size_t resume(const struct skmd_ranges *s, uint64_t b, uint64_t at, uint64_t *x)
+{
+    *x = at > b ? at : b;
+    size_t i = 0;
+    while (i < s->n && s->r[i].end <= *x)
+        i++;
+    return i;
+}
+
 int skmd_ranges_next_gap(const struct skmd_ranges *s, uint64_t b, uint64_t e, uint64_t *at,
                          struct skmd_range *gap)
 {
-    uint64_t x = *at > b ? *at : b;
-    for (size_t i = 0; i < s->n && x < e; i++) {
-        if (s->r[i].end <= x)
-            continue;
+    uint64_t x;
+    for (size_t i = resume(s, b, *at, &x); i < s->n && x < e; i++) {
         if (s->r[i].begin > x) {
             gap->begin = x;
             gap->end = s->r[i].begin < e ? s->r[i].begin : e;
@@ -118,16 +143,14 @@ int skmd_ranges_next_gap(const struct skmd_ranges *s, uint64_t b, uint64_t e, ui
 int skmd_ranges_next_hit(const struct skmd_ranges *s, uint64_t b, uint64_t e, uint64_t *at,
                          struct skmd_range *hit)
 {
-    uint64_t x = *at > b ? *at : b;
-    for (size_t i = 0; i < s->n && x < e; i++) {
-        if (s->r[i].end <= x)
-            continue;
-        hit->begin = s->r[i].begin > x ? s->r[i].begin : x;
-        if (hit->begin >= e)
-            return 0;
-        hit->end = s->r[i].end < e ? s->r[i].end : e;
-        *at = hit->end;
-        return 1;
-    }
-    return 0;
+    uint64_t x;
+    size_t i = resume(s, b, *at, &x);
+    if (i == s->n || x >= e)
+        return 0;
+    hit->begin = s->r[i].begin > x ? s->r[i].begin : x;
+    if (hit->begin >= e)
+        return 0;
+    hit->end = s->r[i].end < e ? s->r[i].end : e;
+    *at = hit->end;
+    return 1;
 }

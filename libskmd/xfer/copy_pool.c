@@ -17,6 +17,7 @@
 
 #include "support/clock.h"
 #include "xfer/copy_pool.h"
+#include "device/parallel.h"
 #include "support/log.h"
 
 #define MAX_THREADS SKMD_COPY_POOL_MAX_THREADS
@@ -266,15 +267,5 @@ void skmd_copy_pool_copy(void *dst, const void *src, size_t n, int nthreads)
 
 void skmd_copy_pool_shutdown(void)
 {
-    pthread_mutex_lock(&pool.lock);
-    __atomic_store_n(&pool.stop, 1, __ATOMIC_RELEASE);
-    pthread_cond_broadcast(&pool.work);
-    int n = pool.nthreads;
-    pthread_mutex_unlock(&pool.lock);
-    for (int i = 0; i < n; i++)
-        pthread_join(pool.threads[i], NULL);
-    pthread_mutex_lock(&pool.lock);
-    __atomic_store_n(&pool.nthreads, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&pool.stop, 0, __ATOMIC_RELEASE);
-    pthread_mutex_unlock(&pool.lock);
+    skmd_threads_end(&pool.lock, &pool.work, &pool.stop, pool.threads, &pool.nthreads);
 }

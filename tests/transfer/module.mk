@@ -92,8 +92,8 @@ test-transfer-waited: $(LIBSKMD_SO) $(WAITED_TEST)
 # ThreadSanitizer (its own objects; not under SAN=1, whose AddressSanitizer it cannot join).
 COPY_POOL_TEST := $(O)tests/transfer/copy_pool_test
 COPY_POOL_TSAN_DIR := $(O)tests/transfer/tsan
-COPY_POOL_SRCS := tests/transfer/copy_pool_test.c libskmd/xfer/copy_pool.c libskmd/support/log.c \
-  libskmd/support/config.c tests/common/check.c
+COPY_POOL_SRCS := tests/transfer/copy_pool_test.c libskmd/xfer/copy_pool.c \
+  libskmd/device/parallel.c libskmd/support/log.c libskmd/support/config.c tests/common/check.c
 ALL_TARGETS += $(COPY_POOL_TEST)
 CLEAN_FILES += $(COPY_POOL_TEST) $(COPY_POOL_TSAN_DIR)
 $(O)tests/transfer/copy_pool_test.o: CPPFLAGS += -Ilibskmd
