@@ -9,7 +9,8 @@
 
 #include "support/config.h"
 #include "support/log.h"
-#include "plan/plan_internal.h"
+#include "plan/plan_entries.h"
+#include "plan/plan_state.h"
 
 /* Every entry the process made, newest first. */
 static struct entry *entries;

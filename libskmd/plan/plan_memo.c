@@ -5,7 +5,8 @@
 #include <string.h>
 
 #include "support/hash.h"
-#include "plan/plan_internal.h"
+#include "plan/plan_memo.h"
+#include "plan/plan_state.h"
 
 /* How many launches a decision serves, and when it ends, is partitioner/'s rule
  * (skmd_part_reuse_*): here, what "asks the same" means (its decision-cache key, its
