@@ -1,5 +1,5 @@
 /* libskmd/plan/plan_memo.c: the partitioner's last decision for an entry, kept for the
- * launches after it that ask the same (see plan_internal.h's struct plan_memo): taken
+ * launches after it that ask the same (see plan_state.h's struct plan_memo): taken
  * instead of a new decision while it holds, ended when the request, the inputs' places or a
  * table move, or when a launch runs split. Under plan_lock, as the entry it belongs to. */
 #include <string.h>
