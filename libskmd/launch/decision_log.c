@@ -10,11 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "launch/launch_internal.h"
-#include "../../partitioner/skmd_part.h"
 #include "support/config.h"
 #include "support/json.h"
+#include "launch/launch_state.h"
 #include "support/log.h"
+#include "../../partitioner/skmd_part.h"
 
 static pthread_mutex_t decision_lock = PTHREAD_MUTEX_INITIALIZER;
 static int decision_fd = -1;

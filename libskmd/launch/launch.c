@@ -15,7 +15,11 @@
 #include "device/eventspan.h"
 #include "mem/inflight.h"
 #include "launch/launch.h"
-#include "launch/launch_internal.h"
+#include "launch/launch_commit.h"
+#include "launch/launch_plan.h"
+#include "launch/launch_report.h"
+#include "launch/launch_shares.h"
+#include "launch/launch_whole.h"
 #include "support/log.h"
 #include "launch/verify.h"
 #include "device/worker.h"
@@ -265,40 +269,4 @@ static const struct skmd_verify_launch *verify_view(struct launch *L,
         v->count[s] = L->shares[s].count;
     }
     return v;
-}
-
-/* Lets go of what the launch holds: the snapshot, the buffers and the kernel. */
-void launch_free(struct launch *L)
-{
-    for (cl_uint a = 0; a < L->k->nargs; a++) {
-        free(L->args[a].value);
-        if (L->args[a].mem)
-            skmd_object_put(&L->args[a].mem->obj);
-    }
-    free(L->args);
-    skmd_gather_free(&L->gather);
-    skmd_object_put(&L->k->obj);
-    pthread_mutex_destroy(&L->moved_lock);
-    free(L);
-}
-
-/* PoCL 3.1's 'basic' device runs commands in whichever thread submits or completes work
- * on it, and deadlocks when that thread also completes another queue's command on the
- * device (seen here with the app queue's markers; pocl issue 1177 is the same family).
- * With such a member, split launches run to their end on the app's thread, shares in
- * turn, as one thread would. */
-int launch_serial(void)
-{
-    static atomic_int cached = -1;
-    int serial = atomic_load(&cached);
-    if (serial < 0) {
-        serial = 0;
-        for (int m = 0; m < skmd_state.nmembers; m++)
-            serial |= strncmp(skmd_state.members[m].name, "basic", 5) == 0;
-        if (serial)
-            skmd_log(SKMD_LOG_INFO, "a PoCL 'basic' member: every split launch runs on the "
-                     "app's thread (no launcher or share threads)");
-        atomic_store(&cached, serial);
-    }
-    return serial;
 }

@@ -7,7 +7,9 @@
  * write of them. */
 #include "mem/coherence.h"
 #include "mem/inflight.h"
-#include "launch/launch_internal.h"
+#include "launch/launch_commit.h"
+#include "launch/launch_merge.h"
+#include "launch/launch_report.h"
 #include "plan/share_rect.h"
 #include "launch/stream_out.h"
 

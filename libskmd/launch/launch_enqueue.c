@@ -3,12 +3,15 @@
  * member's copies, libskmd's samplers for the driver's), for a partition-ready or merge
  * kernel also the 8 hidden arguments and the merge's source copies, and enqueues it, all
  * under the real kernel's lock: launches of one kernel from several threads share that
- * kernel object, and the app may be setting arguments for its next launch meanwhile. */
+ * kernel object, and the app may be setting arguments for its next launch meanwhile.
+ * A share's kernel (or a merge's) is then waited for here too, and its device times kept:
+ * the one end of a real kernel that the share and merge steps both need. */
 #include <string.h>
 
 #include "mem/coherence.h"
+#include "device/event_time.h"
 #include "mem/inflight.h"
-#include "launch/launch_internal.h"
+#include "launch/launch_enqueue.h"
 
 /* Sets the app's arguments of kernel `kk` on member m (buffers swapped for m's copies). */
 static cl_int set_app_args(struct launch *L, cl_kernel kk, int m)
@@ -64,4 +67,32 @@ cl_int launch_enqueue(struct launch *L, const struct launch_command *c)
                                           c->global, c->local, c->nwait, c->wait, c->event);
     skmd_key_unlock(c->kernel);
     return err;
+}
+
+/* Waits for a started share; CL_SUCCESS when it ran. Keeps its device times. */
+cl_int launch_finish_share(struct share *sh)
+{
+    cl_int status = CL_SUCCESS;
+    cl_int err = real_clWaitForEvents(1, &sh->ev);
+    real_clGetEventInfo(sh->ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
+                        NULL);
+    /* Source-route shares are several box launches: first box start to last box end. */
+    cl_event first = sh->timing[0] ? sh->timing[0] : sh->ev;
+    cl_event last = sh->timing[1] ? sh->timing[1] : sh->ev;
+    sh->timed = real_clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START,
+                                             sizeof sh->t_start, &sh->t_start,
+                                             NULL) == CL_SUCCESS &&
+                real_clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END,
+                                             sizeof sh->t_end, &sh->t_end,
+                                             NULL) == CL_SUCCESS;
+    sh->ms = skmd_event_span_ms(first, last);
+    if (sh->pieces > 1) /* the pieces' kernels alone, not the waits for their inputs */
+        sh->ms = sh->pieces_ms;
+    for (int i = 0; i < 2; i++)
+        if (sh->timing[i])
+            real_clReleaseEvent(sh->timing[i]);
+    sh->timing[0] = sh->timing[1] = NULL;
+    real_clReleaseEvent(sh->ev);
+    sh->ev = NULL;
+    return err != CL_SUCCESS ? err : status < 0 ? status : CL_SUCCESS;
 }

@@ -7,7 +7,9 @@
 
 #include "support/clock.h"
 #include "mem/coherence.h"
-#include "launch/launch_internal.h"
+#include "launch/launch_enqueue.h"
+#include "launch/launch_merge.h"
+#include "launch/launch_report.h"
 
 /* Folds share sh's writes (on its member) into the merge member's copies: the merge
  * kernel for sh's groups, with each written buffer's copy from sh's member as source.

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "support/config.h"
-#include "launch/launch_internal.h"
+#include "launch/launch_plan.h"
 #include "support/log.h"
 #include "mem/member_health.h"
 #include "launch/pieces.h"

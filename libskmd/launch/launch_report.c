@@ -7,10 +7,10 @@
 #include <stdio.h>
 
 #include "support/clock.h"
+#include "launch/decision_log.h"
 #include "device/event_time.h"
 #include "device/eventspan.h"
-#include "launch/decision_log.h"
-#include "launch/launch_internal.h"
+#include "launch/launch_report.h"
 #include "support/log.h"
 #include "support/report.h"
 

@@ -8,17 +8,21 @@
  * share that failed marks its member failed and is redone on a member that did its own,
  * and a launch whose split failed runs again as one share on one member. Then its
  * writes are committed (launch_commit.c). */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "support/clock.h"
 #include "mem/coherence.h"
 #include "support/config.h"
-#include "device/event_time.h"
 #include "mem/fetch_batch.h"
 #include "plan/host_busy.h"
 #include "mem/inflight.h"
-#include "launch/launch_internal.h"
+#include "launch/launch_commit.h"
+#include "launch/launch_enqueue.h"
+#include "launch/launch_plan.h"
+#include "launch/launch_report.h"
+#include "launch/launch_shares.h"
 #include "support/log.h"
 #include "mem/member_health.h"
 #include "device/parallel.h"
@@ -30,6 +34,27 @@ static int fault_member(void)
 {
     const char *v = skmd_config()->fault_member;
     return v[0] ? atoi(v) : -1;
+}
+
+/* PoCL 3.1's 'basic' device runs commands in whichever thread submits or completes work
+ * on it, and deadlocks when that thread also completes another queue's command on the
+ * device (seen here with the app queue's markers; pocl issue 1177 is the same family).
+ * With such a member, split launches run to their end on the app's thread, shares in
+ * turn, as one thread would. */
+int launch_serial(void)
+{
+    static atomic_int cached = -1;
+    int serial = atomic_load(&cached);
+    if (serial < 0) {
+        serial = 0;
+        for (int m = 0; m < skmd_state.nmembers; m++)
+            serial |= strncmp(skmd_state.members[m].name, "basic", 5) == 0;
+        if (serial)
+            skmd_log(SKMD_LOG_INFO, "a PoCL 'basic' member: every split launch runs on the "
+                     "app's thread (no launcher or share threads)");
+        atomic_store(&cached, serial);
+    }
+    return serial;
 }
 
 /* The byte ranges member m's copies need for groups [first, first+count), each handed to
@@ -223,34 +248,6 @@ static cl_int start_share(struct launch *L, struct share *sh)
     if (sh->count == L->total_groups)
         return start_whole(L, sh, wq);
     return start_groups(L, m, wq, sh->first, sh->count, &sh->ev, sh->timing);
-}
-
-/* Waits for a started share; CL_SUCCESS when it ran. Keeps its device times. */
-cl_int launch_finish_share(struct share *sh)
-{
-    cl_int status = CL_SUCCESS;
-    cl_int err = real_clWaitForEvents(1, &sh->ev);
-    real_clGetEventInfo(sh->ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
-                        NULL);
-    /* Source-route shares are several box launches: first box start to last box end. */
-    cl_event first = sh->timing[0] ? sh->timing[0] : sh->ev;
-    cl_event last = sh->timing[1] ? sh->timing[1] : sh->ev;
-    sh->timed = real_clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START,
-                                             sizeof sh->t_start, &sh->t_start,
-                                             NULL) == CL_SUCCESS &&
-                real_clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END,
-                                             sizeof sh->t_end, &sh->t_end,
-                                             NULL) == CL_SUCCESS;
-    sh->ms = skmd_event_span_ms(first, last);
-    if (sh->pieces > 1) /* the pieces' kernels alone, not the waits for their inputs */
-        sh->ms = sh->pieces_ms;
-    for (int i = 0; i < 2; i++)
-        if (sh->timing[i])
-            real_clReleaseEvent(sh->timing[i]);
-    sh->timing[0] = sh->timing[1] = NULL;
-    real_clReleaseEvent(sh->ev);
-    sh->ev = NULL;
-    return err != CL_SUCCESS ? err : status < 0 ? status : CL_SUCCESS;
 }
 
 /* A member's copy no longer holds what the kernel may have written (a failed share). */

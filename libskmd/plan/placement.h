@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 
-#include "plan/plan.h"
+#include "plan/plan_request.h"
 #include "support/ranges.h"
 
 /* On a root buffer, under its lock: the shares of the launch it was made for and, per

@@ -9,7 +9,10 @@
 
 #include "support/config.h"
 #include "support/log.h"
-#include "plan/plan_internal.h"
+#include "plan/plan_cold.h"
+#include "plan/plan_entries.h"
+#include "plan/plan_partition.h"
+#include "plan/plan_state.h"
 #include "plan/share.h"
 
 /* Sweep step s of a kernel (skmd_part_sweep_step): the other members share the rest

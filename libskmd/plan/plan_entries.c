@@ -1,5 +1,5 @@
 /* libskmd/plan/plan_entries.c: the partitioner's entries, one per (kernel, launch shape
- * class) met by the process (see plan_internal.h's struct entry): found or made on a
+ * class) met by the process (see plan_state.h's struct entry): found or made on a
  * launch, their members' tables and finish offsets read from the profile database when they
  * are made, written back when they changed (plan_entries_store), freed at exit; and a
  * launch with its entry's tables handed to partitioner/'s launch policy (plan_launch_of).
@@ -9,7 +9,8 @@
 
 #include "support/config.h"
 #include "support/log.h"
-#include "plan/plan_internal.h"
+#include "plan/plan_entries.h"
+#include "plan/plan_state.h"
 
 /* Every entry the process made, newest first. */
 static struct entry *entries;

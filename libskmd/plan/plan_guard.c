@@ -6,12 +6,16 @@
  * launches it judges are partitioner/'s (guard.c, launch_guard.c); here the guard is
  * found, the other split made, the ticket filled, its times handed back and what it did
  * logged and counted. Its state goes to and from the database through
- * plan_guard_store.c; its counts are logged at exit. Under plan_lock, but for
- * skmd_plan_observe_wall, which takes it. */
+ * plan_guard_store.c; its counts are logged at exit. Under plan_lock (its observer,
+ * skmd_plan_observe_wall, takes it in plan_observe.c). */
 #include <string.h>
 
 #include "support/log.h"
-#include "plan/plan_internal.h"
+#include "plan/plan_entries.h"
+#include "plan/plan_guard.h"
+#include "plan/plan_partition.h"
+#include "plan/plan_place.h"
+#include "plan/plan_state.h"
 
 /* Launches per guard verdict (enum skmd_part_run), and the guard's switches (to whole, back
  * to the split, between the splits with and without the host's cores). guard_warmups:
@@ -123,25 +127,21 @@ static const char *name_of(const struct skmd_plan_ticket *t)
     return e ? e->name : "";
 }
 
-void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)
+/* Under plan_lock: the launch planned in `t` ran `ms` (skmd_plan_observe_wall): a sample
+ * for its decision's guard and for a placement guard's cycle. */
+void plan_guard_observe(const struct skmd_plan_ticket *t, double ms)
 {
-    if (!t->guard && !t->cycle.run)
-        return;
     /* A member's first share of the kernel in the process carries one-time costs (the
      * program built there, its buffers and staging allocated: several times the next
      * launches' time): no sample of what the split or the launch costs. */
-    pthread_mutex_lock(&plan_lock);
     if (!skmd_part_guard_sample_clean(skmd_state.nmembers, t->count, t->first_share)) {
         guard_warmups++;
-        pthread_mutex_unlock(&plan_lock);
         return;
     }
     if (t->cycle.run)
         plan_cycle_launch_ended(t);
-    if (!t->guard) {
-        pthread_mutex_unlock(&plan_lock);
+    if (!t->guard)
         return;
-    }
     struct skmd_part_key key = {t->kernel, t->key_shape, t->key_buffers};
     struct skmd_part_guard *g = skmd_part_cache_guard(plan_cache, &key);
     int run = t->guard - 1, was_offhost = g ? g->offhost_mode : 0,
@@ -154,7 +154,6 @@ void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)
                  g->whole_ms[g->whole_dev],
                  (unsigned long long)(g->retry_at - g->launches));
     }
-    pthread_mutex_unlock(&plan_lock);
 }
 
 /* Under plan_lock, at exit: the guard's counts, when it judged any launch. */

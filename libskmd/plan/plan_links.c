@@ -7,7 +7,8 @@
 #include "support/clock.h"
 #include "plan/host_busy.h"
 #include "support/log.h"
-#include "plan/plan_internal.h"
+#include "plan/plan_links.h"
+#include "plan/plan_state.h"
 
 #define PLAN_PCIE_BYTES_PER_MS 8e6 /* default link of a GPU member: 8 GB/s, 20 us */
 #define PLAN_PCIE_LATENCY_MS 0.02

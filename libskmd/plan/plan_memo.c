@@ -1,11 +1,12 @@
 /* libskmd/plan/plan_memo.c: the partitioner's last decision for an entry, kept for the
- * launches after it that ask the same (see plan_internal.h's struct plan_memo): taken
+ * launches after it that ask the same (see plan_state.h's struct plan_memo): taken
  * instead of a new decision while it holds, ended when the request, the inputs' places or a
  * table move, or when a launch runs split. Under plan_lock, as the entry it belongs to. */
 #include <string.h>
 
 #include "support/hash.h"
-#include "plan/plan_internal.h"
+#include "plan/plan_memo.h"
+#include "plan/plan_state.h"
 
 /* How many launches a decision serves, and when it ends, is partitioner/'s rule
  * (skmd_part_reuse_*): here, what "asks the same" means (its decision-cache key, its

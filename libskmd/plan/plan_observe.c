@@ -1,36 +1,19 @@
-/* libskmd/plan/plan_observe.c: what the launches teach the partitioner, and its write-back
- * (see plan.h). The measured kernel times of a launch's shares refine the entry's tables
- * and finish offsets, peer copies and per-share latencies refine the members' figures,
- * and every SKMD_PROFILE_FLUSH launches (and at exit, skmd_plan_flush) what was learnt
- * goes back to the profile database: tables, finish offsets, link curves, the host's
- * rates and the guard states. Each entry point takes plan_lock itself. */
+/* libskmd/plan/plan_observe.c: what the launches teach the partitioner (see plan.h). The
+ * measured kernel times of a launch's shares refine the entry's tables and finish
+ * offsets, peer copies and per-share latencies refine the members' figures; every
+ * SKMD_PROFILE_FLUSH launches what was learnt goes back to the profile database
+ * (plan_store.c). Each entry point takes plan_lock itself. */
 #include <math.h>
 
 #include "support/log.h"
-#include "plan/plan_internal.h"
-
-/* Launches observed since the last write-back (SKMD_PROFILE_FLUSH). */
-static uint64_t launches_since_flush;
-
-/* Under plan_lock: every dirty table and link curve to the database. */
-static void flush_locked(void)
-{
-    launches_since_flush = 0;
-    if (!plan_db)
-        return;
-    for (int m = 0; m < skmd_state.nmembers; m++)
-        for (int dir = 0; dir < 2; dir++)
-            for (int mem = 0; mem < 2; mem++)
-                if (plan_info[m].link_dirty[dir][mem] && plan_info[m].db_id >= 0) {
-                    plan_info[m].link_dirty[dir][mem] = 0;
-                    plan_store_link(m, dir, mem);
-                }
-    plan_entries_store();
-    int64_t ids[SKMD_MAX_MEMBERS];
-    struct skmd_plan_guard_members members = plan_guard_members(ids);
-    plan_store_host_rates(&members);
-    skmd_plan_guard_store(plan_db, &members, plan_cache);
-}
+#include "plan/plan.h"
+#include "plan/plan_entries.h"
+#include "plan/plan_guard.h"
+#include "plan/plan_links.h"
+#include "plan/plan_memo.h"
+#include "plan/plan_setup.h"
+#include "plan/plan_state.h"
+#include "plan/plan_store.h"
 
 /* Under plan_lock: a split the partitioner estimated, every share measured and none its
  * member's first (whose time holds one-time costs): each member's finish against the
@@ -85,9 +68,16 @@ void skmd_plan_observe(const struct skmd_plan_ticket *ticket, const double *ms,
         plan_memo_table_moved(&e->memo, was, now);
     }
     observe_finish(ticket, e, ms, finish_ms);
-    int every = plan_settings()->flush_every;
-    if (every > 0 && ++launches_since_flush >= (uint64_t)every)
-        flush_locked();
+    plan_store_after_launch();
+    pthread_mutex_unlock(&plan_lock);
+}
+
+void skmd_plan_observe_wall(const struct skmd_plan_ticket *t, double ms)
+{
+    if (!t->guard && !t->cycle.run)
+        return;
+    pthread_mutex_lock(&plan_lock);
+    plan_guard_observe(t, ms);
     pthread_mutex_unlock(&plan_lock);
 }
 
@@ -113,7 +103,6 @@ void skmd_plan_observe_latency(int member, double ms)
 void skmd_plan_flush(void)
 {
     pthread_mutex_lock(&plan_lock);
-    flush_locked();
+    plan_store_locked();
     pthread_mutex_unlock(&plan_lock);
 }
-

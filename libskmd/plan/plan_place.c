@@ -8,7 +8,13 @@
 
 #include "support/clock.h"
 #include "support/log.h"
-#include "plan/plan_internal.h"
+#include "plan/placement.h"
+#include "plan/plan_entries.h"
+#include "plan/plan_links.h"
+#include "plan/plan_partition.h"
+#include "plan/plan_place.h"
+#include "plan/plan_problem.h"
+#include "plan/plan_state.h"
 #include "plan/share_align.h"
 
 #define PLAN_HOST_COPY_BYTES_PER_MS 1e7 /* the app's bytes into the host copy: 10 GB/s */

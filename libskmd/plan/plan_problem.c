@@ -10,7 +10,9 @@
 #include "mem/coherence.h"
 #include "mem/inflight.h"
 #include "plan/pieces_plan.h"
-#include "plan/plan_internal.h"
+#include "plan/plan_links.h"
+#include "plan/plan_problem.h"
+#include "plan/plan_state.h"
 #include "plan/share_align.h"
 
 #define PLAN_MERGE_BYTES_PER_MS 2e6 /* host merge: 2 GB/s, 50 us per merged share */

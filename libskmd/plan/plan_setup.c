@@ -1,11 +1,12 @@
-/* libskmd/plan/plan_setup.c: the partitioner's process-wide state, set up on the first
- * launch and torn down at exit (see plan_internal.h). Setup reads the policy, opens the
+/* libskmd/plan/plan_setup.c: the partitioner's process-wide state (plan_state.h), set up on
+ * the first launch and torn down at exit. Setup reads the policy, opens the
  * profile database and the decision cache, identifies each member in the database
  * (identical devices numbered apart), loads its link curves and works out its rough peaks
  * for the roofline predictor, finds the identical members (twins), loads the host's rates
  * and hooks the transfer engine's observers. At exit what was learnt is written back and
- * the guard's counts and the host's rates are logged. Defines the state plan_internal.h
- * shares. */
+ * the guard's counts and the host's rates are logged: the one file that knows the whole
+ * plan's life, so it stands above every step it sets up or tears down (only plan.c and
+ * plan_observe.c, the entry points, call it). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,26 +15,18 @@
 #include "device/api.h"
 #include "support/config.h"
 #include "support/log.h"
-#include "plan/plan_internal.h"
+#include "plan/plan_entries.h"
+#include "plan/plan_guard.h"
+#include "plan/plan_links.h"
+#include "plan/plan_setup.h"
+#include "plan/plan_state.h"
+#include "plan/plan_store.h"
 #include "xfer/transfer.h"
 
 #define PLAN_CPU_GBYTES 20.0   /* predictor's memory bandwidth of a CPU member */
 #define PLAN_GPU_GBYTES 500.0
 
-/* The state plan_internal.h shares (described there). */
-pthread_mutex_t plan_lock = PTHREAD_MUTEX_INITIALIZER;
-struct skmd_pdb *plan_db;
-struct skmd_part_cache *plan_cache;
-struct member_info plan_info[SKMD_MAX_MEMBERS];
-double plan_peer_rate[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
-unsigned char plan_twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
-int plan_twin_group[SKMD_MAX_MEMBERS];
-unsigned char plan_on_host[SKMD_MAX_MEMBERS];
-
 static pthread_once_t plan_once = PTHREAD_ONCE_INIT;
-static enum skmd_part_policy policy; /* SKMD_POLICY */
-static pthread_once_t settings_once = PTHREAD_ONCE_INIT;
-static struct plan_settings settings;
 
 static void db_report(void *user, const char *message)
 {
@@ -74,20 +67,13 @@ static void device_id(int m, char *vendor, char *name, char *driver, size_t size
     }
 }
 
-/* The members' database ids and the policy, for the guard states kept in the database. */
-struct skmd_plan_guard_members plan_guard_members(int64_t *ids)
-{
-    for (int m = 0; m < skmd_state.nmembers; m++)
-        ids[m] = plan_info[m].db_id;
-    return (struct skmd_plan_guard_members){
-        ids, skmd_state.nmembers, skmd_part_policy_name(policy)};
-}
-
 static void plan_at_exit(void)
 {
     skmd_xfer_set_observer(NULL);
     skmd_xfer_set_window_observer(NULL);
-    skmd_plan_flush();
+    pthread_mutex_lock(&plan_lock); /* as skmd_plan_flush: what was learnt, stored */
+    plan_store_locked();
+    pthread_mutex_unlock(&plan_lock);
     pthread_mutex_lock(&plan_lock);
     skmd_plan_guard_forget();
     plan_guard_report();
@@ -103,26 +89,10 @@ static void plan_at_exit(void)
     pthread_mutex_unlock(&plan_lock);
 }
 
-/* The partitioner's policy of an SKMD_POLICY value. */
-static enum skmd_part_policy part_policy(enum skmd_policy p)
-{
-    switch (p) {
-    case SKMD_POLICY_SKMD:
-        return SKMD_PART_POLICY_SKMD;
-    case SKMD_POLICY_PAPER:
-        return SKMD_PART_POLICY_PAPER;
-    case SKMD_POLICY_EQUAL:
-        return SKMD_PART_POLICY_EQUAL;
-    case SKMD_POLICY_LINEAR:
-        return SKMD_PART_POLICY_LINEAR;
-    }
-    return SKMD_PART_POLICY_SKMD;
-}
-
 static void plan_init(void)
 {
     const struct skmd_config *cfg = skmd_config();
-    policy = part_policy(cfg->policy);
+    plan_read_policy();
     plan_db = skmd_pdb_open(cfg->profile_db[0] ? cfg->profile_db : NULL, db_report, NULL);
     plan_cache = skmd_part_cache_new(SKMD_PART_HYSTERESIS);
     for (int m = 0; m < skmd_state.nmembers; m++) {
@@ -184,27 +154,3 @@ void plan_setup(void)
     pthread_once(&plan_once, plan_init);
 }
 
-/* The policy decisions are made with (SKMD_POLICY), once plan_setup ran. */
-enum skmd_part_policy plan_policy(void)
-{
-    return policy;
-}
-
-static void read_settings(void)
-{
-    const struct skmd_config *cfg = skmd_config();
-    settings.single = cfg->mode == SKMD_MODE_SINGLE;
-    settings.forced = cfg->split[0] != '\0';
-    settings.sweep = cfg->profile_sweep;
-    settings.learn = cfg->refine || cfg->profile_sweep;
-    settings.place_always = cfg->place_writes == SKMD_PLACE_WRITES_ALWAYS;
-    settings.direct_bytes = (size_t)cfg->transfer_direct_kib << 10;
-    settings.flush_every = cfg->profile_flush;
-}
-
-/* Needs no plan_setup(): the controls alone. */
-const struct plan_settings *plan_settings(void)
-{
-    pthread_once(&settings_once, read_settings);
-    return &settings;
-}

@@ -1,9 +1,10 @@
-/* libskmd/launch/launch_internal.h: one app launch as launch*.c share it, for those files
- * only (the entry point is launch.h). A launch is a snapshot of the app's arguments, its
- * shape and, when split, its shares; each launch*.c file does one job on it, named below by
- * the file that owns it. */
-#ifndef SKMD_LAUNCH_INTERNAL_H
-#define SKMD_LAUNCH_INTERNAL_H
+/* libskmd/launch/launch_state.h: one app launch as the launch*.c files share it, for those
+ * files only (the entry point is launch.h): a snapshot of the app's arguments, its shape
+ * and, when split, its shares; what every step asks of it (which parameters are buffers,
+ * which are written, a share's footprint); and its release. Each launch*.c file does one
+ * step on it and has a header of its own. */
+#ifndef SKMD_LAUNCH_STATE_H
+#define SKMD_LAUNCH_STATE_H
 
 #include <pthread.h>
 #include <stdint.h>
@@ -113,59 +114,7 @@ static inline void launch_footprint(const struct launch *L, unsigned p, uint64_t
     skmd_share_footprint(&view, p, first, count, fp);
 }
 
-/* launch.c: one launch's life. */
-int launch_serial(void);
+/* Lets go of what the launch holds: the snapshot, the buffers and the kernel. */
 void launch_free(struct launch *L);
-
-/* launch_plan.c: whole or split, and the shares. */
-int launch_member_may_run(const struct launch *L, int m);
-const char *launch_plan(struct launch *L, const size_t *offset, const size_t *global,
-                        const size_t *local, struct share *shares, int *nshares);
-void launch_tell_whole_once(struct launch *L, const char *why);
-
-/* launch_enqueue.c: a real kernel's arguments and its enqueue, as one step. */
-struct launch_command {
-    cl_kernel kernel;        /* the real kernel on `member` (the app's, split or merge) */
-    int member;
-    cl_command_queue queue;  /* a real queue of that member */
-    int hidden;              /* 1: the 8 hidden arguments after the app's (and `sources`) */
-    uint64_t first;          /* hidden: the first work-group */
-    const cl_mem *sources;   /* hidden, merge kernel: the other member's copies */
-    unsigned nsources;
-    const size_t *offset, *global, *local;
-    cl_uint nwait;
-    const cl_event *wait;
-    cl_event *event;
-};
-cl_int launch_enqueue(struct launch *L, const struct launch_command *c);
-
-/* launch_shares.c: the shares on their members, a failed member's share redone. */
-cl_int launch_finish_share(struct share *sh);
-cl_int launch_run_split(struct launch *L);
-cl_int launch_run_as_one_share(struct launch *L);
-
-/* launch_commit.c: where the launch's bytes are (fetched, written, streamed). */
-cl_int launch_fetch_locked(struct launch *L, cl_mem mem, int dst, uint64_t b, uint64_t e);
-cl_int launch_written_locked(cl_mem mem, int owner, uint64_t b, uint64_t e);
-void launch_note_streams(struct launch *L);
-void launch_stream_share(struct launch *L, struct share *sh);
-cl_int launch_commit_shares(struct launch *L);
-
-/* launch_merge.c: the merge kernel. */
-cl_int launch_merge_share(struct launch *L, const struct share *sh);
-
-/* launch_whole.c: whole launches, on the app's thread or deferred to the launcher. */
-cl_int launch_run_whole(struct launch *L, const size_t *offset, const size_t *global,
-                        const size_t *local, struct skmd_enqueue *e);
-cl_int launch_defer_whole(struct launch *L, const size_t *offset, const size_t *global,
-                          const size_t *local, struct skmd_enqueue *e, const char *why);
-
-/* launch_report.c: what the launch tells (bytes, span, trace, log line, report row). */
-void launch_add_moved(struct launch *L, const struct skmd_moved *m);
-void launch_widen_span(struct launch *L, int m, cl_ulong start, cl_ulong end);
-void launch_trace_span(const struct launch *L, int device, enum skmd_trace_kind kind,
-                       uint64_t start, uint64_t groups);
-void launch_report(const struct launch *L, const char *why, const struct share *shares,
-                   int nshares, uint64_t t0);
 
 #endif
