@@ -1,6 +1,6 @@
 /* Cold start: a roofline prediction of a kernel's tables, and the probing launches. */
 #include "part_model.h"
-#include "part_policies.h"
+#include "part_split_weight.h"
 
 #include <math.h>
 #include <string.h>
