@@ -1,7 +1,9 @@
 # tools/gen-controls-doc: docs/controls.md from libskmd/support/controls.def.
 #   make docs     regenerates docs/controls.md (commit the result)
 # test-controls-doc fails when docs/controls.md is not what the generator prints.
-SKMD_CONFIG_OBJS := $(O)libskmd/support/config.o $(O)libskmd/support/log.o
+SKMD_CONFIG_OBJS := \
+  $(O)libskmd/support/config.o $(O)libskmd/support/config_warnings.o \
+  $(O)libskmd/support/log.o $(O)libskmd/support/log_level.o
 GEN_CONTROLS_DOC := $(O)tools/gen-controls-doc
 ALL_TARGETS += $(GEN_CONTROLS_DOC)
 CLEAN_FILES += $(GEN_CONTROLS_DOC)

@@ -11,5 +11,6 @@ $(SKMD_PROFILE_OBJS): CPPFLAGS += -Iprofiledb -Ilibskmd
 # calibrate reaches the OpenCL loader through dlopen, never through libskmd.
 # libskmd's control parser: without --db, the database libskmd uses (SKMD_PROFILE_DB).
 $(SKMD_PROFILE_BIN): $(SKMD_PROFILE_OBJS) $(PROFILEDB_LIB) $(O)libskmd/support/config.o \
-  $(O)libskmd/support/log.o $(O)libskmd/support/json.o
+  $(O)libskmd/support/config_warnings.o $(O)libskmd/support/log.o \
+  $(O)libskmd/support/log_level.o $(O)libskmd/support/json.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(PROFILEDB_LDLIBS) -ldl -lm

@@ -1,6 +1,6 @@
 /* libskmd/cl/defer_app.c: the app's commands deferred (launch/defer.h): whether one must
- * be, and how it runs on its queue's launcher thread, as the app's thread would have run
- * it. */
+ * be, and posting it to its queue's launcher thread, which runs it again through its own
+ * entry point (each enqueue*.c says how) as the app's thread would have run it. */
 #include "cl/common.h"
 #include "cl/defer_app.h"
 
@@ -19,59 +19,15 @@ int skmd_defer_wanted(cl_command_queue q, cl_uint n, const cl_event *wl)
     return 0;
 }
 
-/* The command itself, its waits done, as the app's thread would have run it (blocking,
- * so that its buffers' state is final when its event is set). */
-static cl_int run_command(cl_command_queue q, enum skmd_defer_kind kind,
-                          struct skmd_defer_args *a, cl_event *ev)
-{
-    switch (kind) {
-    case SKMD_DEFER_READ:
-        return skmd_clEnqueueReadBuffer(q, a->mem[0], CL_TRUE, a->offset[0], a->size, a->ptr,
-                                        0, NULL, ev);
-    case SKMD_DEFER_WRITE:
-        return skmd_clEnqueueWriteBuffer(q, a->mem[0], CL_TRUE, a->offset[0], a->size, a->ptr,
-                                         0, NULL, ev);
-    case SKMD_DEFER_READ_RECT:
-        return skmd_clEnqueueReadBufferRect(q, a->mem[0], CL_TRUE, a->origin[0], a->origin[1],
-                                            a->region, a->pitch[0], a->pitch[1], a->pitch[2],
-                                            a->pitch[3], a->ptr, 0, NULL, ev);
-    case SKMD_DEFER_WRITE_RECT:
-        return skmd_clEnqueueWriteBufferRect(q, a->mem[0], CL_TRUE, a->origin[0], a->origin[1],
-                                             a->region, a->pitch[0], a->pitch[1], a->pitch[2],
-                                             a->pitch[3], a->ptr, 0, NULL, ev);
-    case SKMD_DEFER_COPY:
-        return skmd_clEnqueueCopyBuffer(q, a->mem[0], a->mem[1], a->offset[0], a->offset[1],
-                                        a->size, 0, NULL, ev);
-    case SKMD_DEFER_COPY_RECT:
-        return skmd_clEnqueueCopyBufferRect(q, a->mem[0], a->mem[1], a->origin[0], a->origin[1],
-                                            a->region, a->pitch[0], a->pitch[1], a->pitch[2],
-                                            a->pitch[3], 0, NULL, ev);
-    case SKMD_DEFER_FILL:
-        return skmd_clEnqueueFillBuffer(q, a->mem[0], a->pattern, a->pattern_size,
-                                        a->offset[0], a->size, 0, NULL, ev);
-    case SKMD_DEFER_MIGRATE:
-        return skmd_clEnqueueMigrateMemObjects(q, a->num_mems, a->mems, a->flags, 0, NULL, ev);
-    case SKMD_DEFER_MARKER:
-        return skmd_clEnqueueMarkerWithWaitList(q, 0, NULL, ev);
-    case SKMD_DEFER_BARRIER:
-        return skmd_clEnqueueBarrierWithWaitList(q, 0, NULL, ev);
-    case SKMD_DEFER_RUN:
-        break;
-    }
-    return CL_INVALID_OPERATION;
-}
-
-static cl_int profiling(cl_event ev, cl_profiling_info which, cl_ulong *t)
+cl_int skmd_defer_profiling(cl_event ev, cl_profiling_info which, cl_ulong *t)
 {
     return skmd_clGetEventProfilingInfo(ev, which, sizeof *t, t, NULL);
 }
 
-static const struct skmd_defer_command app_command = {run_command, profiling};
-
-cl_int skmd_defer(cl_command_queue q, enum skmd_defer_kind kind, cl_command_type type,
-                  cl_uint n, const cl_event *wl, const cl_mem *mems,
-                  const unsigned char *writes, unsigned nm, struct skmd_defer_args *args,
-                  cl_bool blocking, cl_event *event)
+cl_int skmd_defer(cl_command_queue q, const struct skmd_defer_command *cmd,
+                  enum skmd_defer_kind kind, cl_command_type type, cl_uint n,
+                  const cl_event *wl, const cl_mem *mems, const unsigned char *writes,
+                  unsigned nm, struct skmd_defer_args *args, cl_bool blocking, cl_event *event)
 {
     cl_int err = CL_SUCCESS;
     for (cl_uint i = 0; i < n && err == CL_SUCCESS; i++)
@@ -86,7 +42,7 @@ cl_int skmd_defer(cl_command_queue q, enum skmd_defer_kind kind, cl_command_type
         return err;
     }
     cl_event user = NULL;
-    err = skmd_defer_post(q, kind, &app_command, n, wl, mems, writes, nm, args,
+    err = skmd_defer_post(q, kind, cmd, n, wl, mems, writes, nm, args,
                           event || blocking, &user);
     if (err != CL_SUCCESS)
         return err;

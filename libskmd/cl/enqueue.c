@@ -12,6 +12,44 @@
 #include "cl/write_placed.h"
 #include "cl/enqueue_internal.h"
 
+/* A deferred command of this file, its waits done, on its queue's launcher thread
+ * (defer_app.h): its entry point again, as the app's thread would have run it (blocking,
+ * so that its buffers' state is final when its event is set). */
+static cl_int run_deferred(cl_command_queue q, enum skmd_defer_kind kind,
+                           struct skmd_defer_args *a, cl_event *ev)
+{
+    switch (kind) {
+    case SKMD_DEFER_READ:
+        return skmd_clEnqueueReadBuffer(q, a->mem[0], CL_TRUE, a->offset[0], a->size, a->ptr,
+                                        0, NULL, ev);
+    case SKMD_DEFER_WRITE:
+        return skmd_clEnqueueWriteBuffer(q, a->mem[0], CL_TRUE, a->offset[0], a->size, a->ptr,
+                                         0, NULL, ev);
+    case SKMD_DEFER_READ_RECT:
+        return skmd_clEnqueueReadBufferRect(q, a->mem[0], CL_TRUE, a->origin[0], a->origin[1],
+                                            a->region, a->pitch[0], a->pitch[1], a->pitch[2],
+                                            a->pitch[3], a->ptr, 0, NULL, ev);
+    case SKMD_DEFER_WRITE_RECT:
+        return skmd_clEnqueueWriteBufferRect(q, a->mem[0], CL_TRUE, a->origin[0], a->origin[1],
+                                             a->region, a->pitch[0], a->pitch[1], a->pitch[2],
+                                             a->pitch[3], a->ptr, 0, NULL, ev);
+    case SKMD_DEFER_COPY:
+        return skmd_clEnqueueCopyBuffer(q, a->mem[0], a->mem[1], a->offset[0], a->offset[1],
+                                        a->size, 0, NULL, ev);
+    case SKMD_DEFER_COPY_RECT:
+        return skmd_clEnqueueCopyBufferRect(q, a->mem[0], a->mem[1], a->origin[0], a->origin[1],
+                                            a->region, a->pitch[0], a->pitch[1], a->pitch[2],
+                                            a->pitch[3], 0, NULL, ev);
+    case SKMD_DEFER_FILL:
+        return skmd_clEnqueueFillBuffer(q, a->mem[0], a->pattern, a->pattern_size,
+                                        a->offset[0], a->size, 0, NULL, ev);
+    default:
+        return CL_INVALID_OPERATION;
+    }
+}
+
+static const struct skmd_defer_command deferred = {run_deferred, skmd_defer_profiling};
+
 /* Defers a rect command (read, write or copy: its arguments checked) over mems[0..nm),
  * writes[i] where it writes mems[i]: two origins, the region, four pitches, the app's
  * pointer (NULL for a copy). */
@@ -26,7 +64,8 @@ static cl_int defer_rect(cl_command_queue q, enum skmd_defer_kind kind, cl_comma
     memcpy(a.origin[1], origin1, sizeof a.origin[1]);
     memcpy(a.region, region, sizeof a.region);
     keep(&a, mems[0], nm > 1 ? mems[1] : NULL);
-    return skmd_defer(q, kind, type, n, wl, mems, writes, nm, &a, blocking, event);
+    return skmd_defer(q, &deferred, kind, type, n, wl, mems, writes, nm, &a, blocking,
+                      event);
 }
 
 /* Defers a plain read (writes 0) or write (writes 1), its arguments checked. */
@@ -38,9 +77,10 @@ static cl_int defer_buffer_io(cl_command_queue q, cl_mem buffer, int writes, cl_
                          CL_INVALID_VALUE);
     struct skmd_defer_args a = {.offset = {offset}, .size = size, .ptr = ptr};
     keep(&a, buffer, NULL);
-    return skmd_defer(q, writes ? SKMD_DEFER_WRITE : SKMD_DEFER_READ,
-                      writes ? CL_COMMAND_WRITE_BUFFER : CL_COMMAND_READ_BUFFER, n, wl, &buffer,
-                      (const unsigned char[]){(unsigned char)writes}, 1, &a, blocking, event);
+    return skmd_defer(q, &deferred, writes ? SKMD_DEFER_WRITE : SKMD_DEFER_READ,
+                      writes ? CL_COMMAND_WRITE_BUFFER : CL_COMMAND_READ_BUFFER, n, wl,
+                      &buffer, (const unsigned char[]){(unsigned char)writes}, 1, &a, blocking,
+                      event);
 }
 
 /* The end of a plain read or write of [offset, offset+size) on the queue's member, its
@@ -223,8 +263,8 @@ cl_int skmd_clEnqueueCopyBuffer(cl_command_queue q, cl_mem src, cl_mem dst, size
                              CL_INVALID_VALUE);
         struct skmd_defer_args a = {.offset = {src_offset, dst_offset}, .size = size};
         keep(&a, src, dst);
-        return skmd_defer(q, SKMD_DEFER_COPY, CL_COMMAND_COPY_BUFFER, n, wl, both,
-                          (const unsigned char[]){0, 1}, 2, &a, CL_FALSE, event);
+        return skmd_defer(q, &deferred, SKMD_DEFER_COPY, CL_COMMAND_COPY_BUFFER, n, wl,
+                          both, (const unsigned char[]){0, 1}, 2, &a, CL_FALSE, event);
     }
     COHERENT(q, src, src_offset, size, 0);
     COHERENT(q, dst, dst_offset, size, 1);
@@ -277,8 +317,8 @@ cl_int skmd_clEnqueueFillBuffer(cl_command_queue q, cl_mem buffer, const void *p
                              size > buffer->size - offset, CL_INVALID_VALUE);
         memcpy(a.pattern, pattern, pattern_size);
         keep(&a, buffer, NULL);
-        return skmd_defer(q, SKMD_DEFER_FILL, CL_COMMAND_FILL_BUFFER, n, wl, &buffer,
-                          (const unsigned char[]){1}, 1, &a, CL_FALSE, event);
+        return skmd_defer(q, &deferred, SKMD_DEFER_FILL, CL_COMMAND_FILL_BUFFER, n, wl,
+                          &buffer, (const unsigned char[]){1}, 1, &a, CL_FALSE, event);
     }
     COHERENT(q, buffer, offset, size, 1);
     BEGIN(q, n, wl, event);

@@ -6,6 +6,18 @@
 #include "launch/stream_out.h"
 #include "cl/enqueue_internal.h"
 
+/* A deferred migration, its waits done, on its queue's launcher thread (defer_app.h): the
+ * entry point again, with no wait list. A deferred map runs its own function (args->run). */
+static cl_int run_deferred(cl_command_queue q, enum skmd_defer_kind kind,
+                           struct skmd_defer_args *a, cl_event *ev)
+{
+    if (kind != SKMD_DEFER_MIGRATE)
+        return CL_INVALID_OPERATION;
+    return skmd_clEnqueueMigrateMemObjects(q, a->num_mems, a->mems, a->flags, 0, NULL, ev);
+}
+
+static const struct skmd_defer_command deferred = {run_deferred, skmd_defer_profiling};
+
 /* Map returns the driver's pointer: for USE_HOST_PTR it is inside the app's memory, as
  * the spec requires, because the real buffer was made with the app's pointer. */
 /* A map whose wait list holds what the app has not set yet (defer.h): the pointer is
@@ -65,8 +77,8 @@ static void *map_deferred(cl_command_queue q, cl_mem buffer, cl_bool blocking,
     struct skmd_defer_args a = {.run = map_run, .done = free, .arg = m};
     keep(&a, buffer, NULL);
     unsigned char writes = (flags & (CL_MAP_WRITE | CL_MAP_WRITE_INVALIDATE_REGION)) != 0;
-    *errcode = skmd_defer(q, SKMD_DEFER_RUN, CL_COMMAND_MAP_BUFFER, n, wl, &buffer, &writes, 1,
-                          &a, blocking, event);
+    *errcode = skmd_defer(q, &deferred, SKMD_DEFER_RUN, CL_COMMAND_MAP_BUFFER, n, wl, &buffer,
+                          &writes, 1, &a, blocking, event);
     if (*errcode == CL_SUCCESS)
         return ptr;
     if (*errcode != CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST) { /* never posted */
@@ -167,8 +179,8 @@ cl_int skmd_clEnqueueMigrateMemObjects(cl_command_queue q, cl_uint num_mem_objec
         SKMD_RETURN_ERROR_IF(!a.mems, CL_OUT_OF_HOST_MEMORY);
         for (cl_uint i = 0; i < num_mem_objects; i++)
             skmd_clRetainMemObject(a.mems[a.num_mems++] = mem_objects[i]);
-        return skmd_defer(q, SKMD_DEFER_MIGRATE, CL_COMMAND_MIGRATE_MEM_OBJECTS, n, wl,
-                          mem_objects, writes, num_mem_objects, &a, CL_FALSE, event);
+        return skmd_defer(q, &deferred, SKMD_DEFER_MIGRATE, CL_COMMAND_MIGRATE_MEM_OBJECTS, n,
+                          wl, mem_objects, writes, num_mem_objects, &a, CL_FALSE, event);
     }
     for (cl_uint i = 0; i < num_mem_objects; i++) {
         COHERENT(q, mem_objects[i], 0, mem_objects[i]->size,

@@ -55,6 +55,21 @@ cl_int skmd_clEnqueueNativeKernel(cl_command_queue q, void (CL_CALLBACK *user_fu
     SKMD_RETURN_ERROR_IF(1, CL_INVALID_OPERATION);
 }
 
+/* A deferred marker or barrier, its waits done, on its queue's launcher thread
+ * (defer_app.h): the entry point again, with no wait list. */
+static cl_int run_deferred(cl_command_queue q, enum skmd_defer_kind kind,
+                           struct skmd_defer_args *a, cl_event *ev)
+{
+    (void)a;
+    if (kind == SKMD_DEFER_MARKER)
+        return skmd_clEnqueueMarkerWithWaitList(q, 0, NULL, ev);
+    if (kind == SKMD_DEFER_BARRIER)
+        return skmd_clEnqueueBarrierWithWaitList(q, 0, NULL, ev);
+    return CL_INVALID_OPERATION;
+}
+
+static const struct skmd_defer_command deferred = {run_deferred, skmd_defer_profiling};
+
 /* A marker or a barrier (each reports its own command type). Split launches are on no
  * real queue: it must come after them (on the launcher itself, a deferred one comes after
  * them already). */
@@ -63,7 +78,7 @@ static cl_int sync_point(cl_command_queue q, int barrier, cl_uint n, const cl_ev
 {
     if (gated(q, n, wl, NULL, NULL, 0)) {
         struct skmd_defer_args a = {0};
-        return skmd_defer(q, barrier ? SKMD_DEFER_BARRIER : SKMD_DEFER_MARKER,
+        return skmd_defer(q, &deferred, barrier ? SKMD_DEFER_BARRIER : SKMD_DEFER_MARKER,
                           barrier ? CL_COMMAND_BARRIER : CL_COMMAND_MARKER, n, wl, NULL, NULL,
                           0, &a, CL_FALSE, event);
     }

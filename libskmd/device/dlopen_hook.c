@@ -5,40 +5,22 @@
  * up in that handle (hashcat, plugin hosts, bindings written with ctypes or dlopen) would
  * reach the real loader and bypass libskmd. libskmd therefore exports dlopen: a request
  * for a file named libOpenCL.so* from outside libskmd gets a handle to libskmd itself,
- * whose exports are the whole OpenCL API; everything else goes to the C library's dlopen.
+ * whose exports are the whole OpenCL API; everything else goes to the C library's dlopen
+ * (real_dlopen.c).
  * The app's reference carries glibc's symbol version (GLIBC_2.34, or GLIBC_2.2.5 for
  * programs built before it), so libskmd defines dlopen under both (libskmd.map.in). */
 #include <dlfcn.h>
 #include <string.h>
 
-#include "device/dlopen_hook.h"
 #include "device/icd_mode.h"
+#include "device/real_dlopen.h"
 #include "support/log.h"
-
-typedef void *(*dlopen_fn)(const char *, int);
-
-static dlopen_fn real_dlopen(void)
-{
-    static dlopen_fn real;
-    if (!real) {
-        real = (dlopen_fn)dlvsym(RTLD_NEXT, "dlopen", "GLIBC_2.34");
-        if (!real)
-            real = (dlopen_fn)dlvsym(RTLD_NEXT, "dlopen", "GLIBC_2.2.5");
-    }
-    return real;
-}
 
 static int names_opencl_loader(const char *file)
 {
     const char *base = strrchr(file, '/');
     base = base ? base + 1 : file;
     return strncmp(base, "libOpenCL.so", 12) == 0;
-}
-
-void *skmd_real_dlopen(const char *file, int flags)
-{
-    dlopen_fn real = real_dlopen();
-    return real ? real(file, flags) : NULL;
 }
 
 static void *hook(const char *file, int flags, void *caller)

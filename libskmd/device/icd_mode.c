@@ -21,7 +21,7 @@
 
 #include "device/api.h"
 #include "support/config.h"
-#include "device/dlopen_hook.h"
+#include "device/real_dlopen.h"
 #include "support/log.h"
 
 #define MAX_VENDORS 16

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "support/config.h"
-#include "device/dlopen_hook.h"
+#include "device/real_dlopen.h"
 #include "device/icd_mode.h"
 #include "support/log.h"
 

@@ -27,11 +27,6 @@ uint64_t skmd_coh_total_moved(void)
     return atomic_load(&total_moved);
 }
 
-cl_mem skmd_mem_root(cl_mem mem)
-{
-    return mem->parent ? mem->parent : mem;
-}
-
 cl_int skmd_coh_init(cl_mem root, int holder)
 {
     /* The host copy is made when a transfer or a zero-copy member first needs it. */
@@ -154,8 +149,9 @@ static cl_int move(cl_mem root, int m, int to_device, uint64_t b, uint64_t e,
         /* Gathering a share's inputs (fetch_batch.h): they move, and become current,
          * when the batch runs. */
         uint64_t queued = 0;
-        int batched = err == CL_SUCCESS && to_device ? skmd_fetch_batch_add(&req, root, &queued)
-                                                     : 0;
+        int batched = err == CL_SUCCESS && to_device
+                          ? skmd_fetch_batch_add(&req, root, skmd_coh_also_valid, &queued)
+                          : 0;
         if (batched > 0) {
             atomic_fetch_add(&total_moved, queued);
             if (moved)

@@ -24,8 +24,6 @@
 cl_int skmd_coh_init(cl_mem root, int holder);
 void skmd_coh_free(cl_mem root);
 
-cl_mem skmd_mem_root(cl_mem mem);
-
 /* Who is told of each peer copy (no host) that ran: `bytes` from member `from` to member
  * `to` in `ms` on the device (-1: not profiled). Set once before the first call by the
  * layer that prices peer bytes (the partitioner's skmd_plan_observe_peer); NULL: no one. */

@@ -2,7 +2,6 @@
  * fetch_batch.h). */
 #include <stdlib.h>
 
-#include "mem/coherence.h"
 #include "mem/fetch_batch.h"
 #include "mem/inflight.h"
 #include "support/log.h"
@@ -12,6 +11,7 @@
 struct entry {
     struct skmd_xfer_req req;
     cl_mem root;
+    skmd_fetch_landed landed;
 };
 
 static _Thread_local struct {
@@ -26,7 +26,8 @@ void skmd_fetch_batch_begin(void)
     batch.n = 0;
 }
 
-static int push(const struct skmd_xfer_req *req, cl_mem root, uint64_t b, uint64_t e)
+static int push(const struct skmd_xfer_req *req, cl_mem root, skmd_fetch_landed landed,
+                uint64_t b, uint64_t e)
 {
     if (batch.n == batch.cap) {
         int cap = batch.cap ? 2 * batch.cap : 16;
@@ -42,10 +43,12 @@ static int push(const struct skmd_xfer_req *req, cl_mem root, uint64_t b, uint64
     en->req.offset = (size_t)b;
     en->req.size = (size_t)(e - b);
     en->root = root;
+    en->landed = landed;
     return 0;
 }
 
-int skmd_fetch_batch_add(const struct skmd_xfer_req *req, cl_mem root, uint64_t *queued)
+int skmd_fetch_batch_add(const struct skmd_xfer_req *req, cl_mem root, skmd_fetch_landed landed,
+                         uint64_t *queued)
 {
     *queued = 0;
     if (!batch.open)
@@ -60,7 +63,7 @@ int skmd_fetch_batch_add(const struct skmd_xfer_req *req, cl_mem root, uint64_t 
     uint64_t b = req->offset, e = req->offset + req->size, at = b;
     struct skmd_range gap;
     while (!err && skmd_ranges_next_gap(&pending, b, e, &at, &gap)) {
-        err = push(req, root, gap.begin, gap.end);
+        err = push(req, root, landed, gap.begin, gap.end);
         *queued += err ? 0 : gap.end - gap.begin;
     }
     skmd_ranges_free(&pending);
@@ -87,8 +90,8 @@ cl_int skmd_fetch_batch_end(int run)
         for (int i = 0; i < batch.n && err == CL_SUCCESS; i++) {
             const struct entry *en = &batch.e[i];
             skmd_buffer_lock(en->root);
-            err = skmd_coh_also_valid(en->root, en->req.member, en->req.offset,
-                                      en->req.offset + en->req.size);
+            err = en->landed(en->root, en->req.member, en->req.offset,
+                             en->req.offset + en->req.size);
             skmd_buffer_unlock(en->root);
             if (skmd_trace_enabled()) {
                 struct skmd_trace_span span = {

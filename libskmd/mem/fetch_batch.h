@@ -20,14 +20,21 @@
 /* Opens this thread's batch (none may be open). */
 void skmd_fetch_batch_begin(void);
 
+/* What makes bytes [b, e) of root current on `member` once the batch has moved them
+ * there: the buffer manager's own bookkeeping (coherence.c hands it with each request),
+ * called under the buffer's lock. */
+typedef cl_int (*skmd_fetch_landed)(cl_mem root, int member, uint64_t b, uint64_t e);
+
 /* When this thread has a batch open: takes req (a host -> member transfer of root's bytes
  * [req->offset, +req->size), its host bytes in root's host copy), less the bytes already
  * in the batch for that member and root; *queued = the bytes added. Returns 1, or 0 when
  * no batch is open (the caller moves them now), -1 when out of memory. */
-int skmd_fetch_batch_add(const struct skmd_xfer_req *req, cl_mem root, uint64_t *queued);
+int skmd_fetch_batch_add(const struct skmd_xfer_req *req, cl_mem root, skmd_fetch_landed landed,
+                         uint64_t *queued);
 
-/* Closes the batch: runs it (run != 0) and makes its bytes current on their members, or
- * drops it (run == 0: nothing becomes current). CL_SUCCESS or the first error. */
+/* Closes the batch: runs it (run != 0) and makes its bytes current on their members (each
+ * request's `landed`), or drops it (run == 0: nothing becomes current). CL_SUCCESS or the
+ * first error. */
 cl_int skmd_fetch_batch_end(int run);
 
 #endif

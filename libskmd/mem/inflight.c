@@ -4,7 +4,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "mem/coherence.h"
 #include "mem/inflight.h"
 
 struct skmd_inflight {

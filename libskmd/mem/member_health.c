@@ -3,7 +3,6 @@
 #include <stdlib.h>
 
 #include "support/clock.h"
-#include "mem/coherence.h"
 #include "device/api.h"
 #include "support/error.h"
 #include "support/object.h"

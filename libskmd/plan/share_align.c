@@ -7,12 +7,6 @@
 #include "plan/share_align.h"
 #include "plan/share_rect.h"
 
-int skmd_share_is_buffer(const struct skmd_share_view *v, unsigned p)
-{
-    enum skmd_param_kind kind = v->rec->params[p].kind;
-    return (kind == SKMD_PARAM_GLOBAL || kind == SKMD_PARAM_CONSTANT) && v->args[p].mem;
-}
-
 /* Whether the analysed bytes stay inside a buffer of `size` bytes. A kernel touches only
  * bytes of its buffers, so an exact write past the end, or any interval that starts past
  * it, says the analysis does not hold at this launch (an offset it read wrongly): the

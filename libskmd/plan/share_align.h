@@ -22,18 +22,11 @@
 
 #include "../../partitioner/skmd_part.h"
 #include "../../transform/record.h"
+#include "plan/share_view.h"
 #include "support/object.h"
 
 /* Room for intervals in one footprint (launch*.c and plan.c use the same). */
 #define SKMD_SHARE_INTERVALS 64
-
-/* One launch as the footprint evaluator sees it. */
-struct skmd_share_view {
-    const struct skmd_kernel_record *rec;
-    const struct skmd_arg *args;      /* rec->nparams argument snapshots */
-    const int64_t *scalars;           /* skmd_scalar_value of each scalar argument */
-    const struct skmd_launch *shape;
-};
 
 /* How a written buffer parameter's bytes reach their place after a split launch. */
 enum skmd_write_mode {
@@ -44,9 +37,6 @@ enum skmd_write_mode {
     SKMD_WRITE_RECT,     /* every share's writes are exactly a box, boxes disjoint: commit
                             each box with rectangular copies (share_rect.h) */
 };
-
-/* 1 when parameter p is a buffer argument (global or constant, a libskmd buffer). */
-int skmd_share_is_buffer(const struct skmd_share_view *v, unsigned p);
 
 /* The footprint of parameter p for groups [first, first+count), clamped to the buffer and
  * to the parameter's access: 0; when it is not known, -1 and the whole buffer, read and

@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "mem/coherence.h"
-#include "plan/share_align.h"
+#include "plan/share_view.h"
 
 /* Bytes offset + k*slice_pitch + j*pitch + [0, len) for j < rows, k < slices, relative to
  * the argument's buffer. len <= pitch; rows == 1: pitch == len; slices == 1: slice_pitch

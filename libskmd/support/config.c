@@ -2,7 +2,7 @@
  * controls.def. The only file of the project that reads SKMD_* variables. */
 #include "support/config.h"
 
-#include "support/log.h"
+#include "support/log_level.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -402,19 +402,10 @@ void skmd_config_release(struct skmd_config *cfg)
 static struct skmd_config process_config;
 static struct skmd_config_warnings process_warnings;
 static pthread_once_t parse_once = PTHREAD_ONCE_INIT;
-static pthread_once_t warn_once = PTHREAD_ONCE_INIT;
 
 static void parse_process_config(void)
 {
     skmd_config_parse(&process_config, environ, &process_warnings);
-}
-
-static void log_process_warnings(void)
-{
-    for (int i = 0; i < process_warnings.count; i++)
-        skmd_log(SKMD_LOG_WARN, "%s", process_warnings.text[i]);
-    for (int i = 0; i < process_warnings.note_count; i++)
-        skmd_log(SKMD_LOG_DEBUG, "%s", process_warnings.note[i]);
 }
 
 const struct skmd_config *skmd_config_quiet(void)
@@ -423,9 +414,8 @@ const struct skmd_config *skmd_config_quiet(void)
     return &process_config;
 }
 
-const struct skmd_config *skmd_config(void)
+const struct skmd_config_warnings *skmd_config_process_warnings(void)
 {
     pthread_once(&parse_once, parse_process_config);
-    pthread_once(&warn_once, log_process_warnings);
-    return &process_config;
+    return &process_warnings;
 }

@@ -50,7 +50,7 @@ struct skmd_config {
 
 /* The controls of this process, parsed from the environment once (pthread_once) on the
  * first call; never NULL. The first call also logs, once, each bad value and each unknown
- * SKMD_* variable (naming the closest control). */
+ * SKMD_* variable (naming the closest control): config_warnings.c. */
 const struct skmd_config *skmd_config(void);
 
 /* The same controls without logging the parse warnings: only for log.c, whose set-up
@@ -119,5 +119,9 @@ struct skmd_config_warnings {
 void skmd_config_parse(struct skmd_config *cfg, char *const *envp,
                        struct skmd_config_warnings *warnings);
 void skmd_config_release(struct skmd_config *cfg);
+
+/* The problems met parsing this process's controls (skmd_config_quiet's parse), for
+ * skmd_config() to log. */
+const struct skmd_config_warnings *skmd_config_process_warnings(void);
 
 #endif

@@ -211,6 +211,12 @@ struct _cl_mem {
     size_t nprops;
 };
 
+/* The buffer whose bytes mem's are: mem itself, or a sub-buffer's parent. */
+static inline cl_mem skmd_mem_root(cl_mem mem)
+{
+    return mem->parent ? mem->parent : mem;
+}
+
 struct _cl_program {
     struct skmd_object obj;
     cl_context context;

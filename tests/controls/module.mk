@@ -1,10 +1,12 @@
-# tests/controls: the SKMD_* parser and the log (libskmd/support/config.c, libskmd/support/log.c).
+# tests/controls: the SKMD_* parser and the log (libskmd/support/config.c, log.c, log_level.c).
 TEST_CONTROLS := $(O)tests/controls/test-controls
 ALL_TARGETS += $(TEST_CONTROLS)
 CLEAN_FILES += $(TEST_CONTROLS)
 
 $(O)tests/controls/test-controls.o: CPPFLAGS += -Ilibskmd
-$(TEST_CONTROLS): $(O)tests/controls/test-controls.o $(O)libskmd/support/config.o $(O)libskmd/support/log.o \
+$(TEST_CONTROLS): $(O)tests/controls/test-controls.o \
+  $(O)libskmd/support/config.o $(O)libskmd/support/config_warnings.o \
+  $(O)libskmd/support/log.o $(O)libskmd/support/log_level.o \
   $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -lpthread
 

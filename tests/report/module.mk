@@ -5,7 +5,9 @@ ALL_TARGETS += $(TEST_REPORT)
 CLEAN_FILES += $(TEST_REPORT) $(O)tests/report/out
 
 $(O)tests/report/test-report.o: CPPFLAGS += -Ilibskmd
-$(TEST_REPORT): $(O)tests/report/test-report.o $(O)libskmd/support/report.o $(O)libskmd/support/json.o $(O)libskmd/support/config.o $(O)libskmd/support/log.o \
+$(TEST_REPORT): $(O)tests/report/test-report.o $(O)libskmd/support/report.o $(O)libskmd/support/json.o \
+  $(O)libskmd/support/config.o $(O)libskmd/support/config_warnings.o \
+  $(O)libskmd/support/log.o $(O)libskmd/support/log_level.o \
   $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -lpthread
 

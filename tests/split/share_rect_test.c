@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "support/ranges_merge.h"
+#include "plan/share_align.h"
 #include "plan/share_rect.h"
 
 #include "../common/check.h"

@@ -67,8 +67,9 @@ endif
 # own objects; not under SAN=1, whose AddressSanitizer it cannot join).
 PARALLEL_TEST := $(O)tests/threads/parallel_test
 PARALLEL_TSAN_TEST := $(THREADS_TSAN_DIR)/parallel_test
-PARALLEL_SRCS := tests/threads/parallel_test.c libskmd/device/parallel.c libskmd/support/log.c libskmd/support/config.c \
-  tests/common/check.c
+PARALLEL_SRCS := tests/threads/parallel_test.c libskmd/device/parallel.c \
+  libskmd/support/log.c libskmd/support/log_level.c \
+  libskmd/support/config.c libskmd/support/config_warnings.c tests/common/check.c
 ALL_TARGETS += $(PARALLEL_TEST)
 CLEAN_FILES += $(PARALLEL_TEST)
 $(O)tests/threads/parallel_test.o: CPPFLAGS += -Ilibskmd

@@ -5,7 +5,9 @@ ALL_TARGETS += $(MAKE_TRACE)
 CLEAN_FILES += $(MAKE_TRACE) $(O)tests/trace/out
 
 $(O)tests/trace/make-trace.o: CPPFLAGS += -Ilibskmd
-$(MAKE_TRACE): $(O)tests/trace/make-trace.o $(O)libskmd/support/trace.o $(O)libskmd/support/json.o $(O)libskmd/support/config.o $(O)libskmd/support/log.o
+$(MAKE_TRACE): $(O)tests/trace/make-trace.o $(O)libskmd/support/trace.o $(O)libskmd/support/json.o \
+  $(O)libskmd/support/config.o $(O)libskmd/support/config_warnings.o \
+  $(O)libskmd/support/log.o $(O)libskmd/support/log_level.o
 	$(CC) $(LDFLAGS) -o $@ $^ -lpthread
 
 TEST_TARGETS += test-trace

@@ -9,7 +9,8 @@ $(O)tests/transfer/test-transfer.o: CPPFLAGS += -Ilibskmd -DCL_USE_DEPRECATED_OP
   -DCL_USE_DEPRECATED_OPENCL_2_0_APIS
 # The engine's objects (libskmd/xfer/) and what they use below them.
 TRANSFER_ENGINE_OBJS := $(addprefix $(O)libskmd/,xfer/transfer.o xfer/transfer_window.o \
-  xfer/host_mem.o xfer/copy_pool.o device/parallel.o support/config.o support/log.o)
+  xfer/host_mem.o xfer/copy_pool.o device/parallel.o \
+  support/config.o support/config_warnings.o support/log.o support/log_level.o)
 $(TRANSFER_TEST): $(O)tests/transfer/test-transfer.o $(TRANSFER_ENGINE_OBJS) $(TEST_CHECK_OBJ)
 	$(CC) $(LDFLAGS) -o $@ $^ -ldl -lpthread
 
@@ -93,7 +94,8 @@ test-transfer-waited: $(LIBSKMD_SO) $(WAITED_TEST)
 COPY_POOL_TEST := $(O)tests/transfer/copy_pool_test
 COPY_POOL_TSAN_DIR := $(O)tests/transfer/tsan
 COPY_POOL_SRCS := tests/transfer/copy_pool_test.c libskmd/xfer/copy_pool.c \
-  libskmd/device/parallel.c libskmd/support/log.c libskmd/support/config.c tests/common/check.c
+  libskmd/device/parallel.c libskmd/support/log.c libskmd/support/log_level.c \
+  libskmd/support/config.c libskmd/support/config_warnings.c tests/common/check.c
 ALL_TARGETS += $(COPY_POOL_TEST)
 CLEAN_FILES += $(COPY_POOL_TEST) $(COPY_POOL_TSAN_DIR)
 $(O)tests/transfer/copy_pool_test.o: CPPFLAGS += -Ilibskmd
