@@ -54,11 +54,24 @@ int an_loops_contain(struct analysis *a, const struct skmd_poly *p, LLVMBasicBlo
 /* The index of the recognised loop whose exit compare cmp is, or -1. */
 int an_loop_of_cond(const struct analysis *a, LLVMValueRef cmp);
 
-/* ---- analysis_guard.c ---- */
+/* ---- cfg_search.c ---- */
 int an_block_index(const struct analysis *a, LLVMBasicBlockRef bb);
+/* Edges that an_cfg_search() may not take: (from, successor number). */
+struct an_cut {
+    LLVMBasicBlockRef from;
+    unsigned keep_only; /* the successor number kept (the others are cut) */
+};
+/* Marks in a->mark every block reachable from `from`, not entering `avoid`, not leaving a
+ * block of cuts[] except by its kept successor, nor taking the edge cut_edge_from ->
+ * cut_edge_to; stops early when `to` is found (returns 1 then). */
+int an_cfg_search(struct analysis *a, LLVMBasicBlockRef from, LLVMBasicBlockRef to,
+                  LLVMBasicBlockRef avoid, const struct an_cut *cuts, unsigned ncuts,
+                  LLVMBasicBlockRef cut_edge_from, LLVMBasicBlockRef cut_edge_to);
 /* Whether `to` is reachable from `from` without entering `avoid` (may be NULL). */
 int an_reachable(struct analysis *a, LLVMBasicBlockRef from, LLVMBasicBlockRef to,
                  LLVMBasicBlockRef avoid);
+
+/* ---- analysis_guard.c ---- */
 /* Fills rec->conditional / has_clip / clip for the access at instruction inst (offset
  * already in rec->offset). conds receives the branch conditions the access depends on
  * (up to max), *nconds their number. */

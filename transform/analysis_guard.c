@@ -8,71 +8,6 @@
 
 #include "analysis.h"
 
-int an_block_index(const struct analysis *a, LLVMBasicBlockRef bb)
-{
-    for (unsigned i = 0; i < a->nblocks; i++)
-        if (a->blocks[i] == bb)
-            return (int)i;
-    return -1;
-}
-
-/* Edges that search() may not take: (from, successor number). */
-struct cut {
-    LLVMBasicBlockRef from;
-    unsigned keep_only; /* the successor number kept (the others are cut) */
-};
-
-/* Marks in a->mark every block reachable from `from`, not entering `avoid`, not leaving a
- * block of cuts[] except by its kept successor; stops early when `to` is found. */
-static int search(struct analysis *a, LLVMBasicBlockRef from, LLVMBasicBlockRef to,
-                  LLVMBasicBlockRef avoid, const struct cut *cuts, unsigned ncuts,
-                  LLVMBasicBlockRef cut_edge_from, LLVMBasicBlockRef cut_edge_to)
-{
-    unsigned n = a->nblocks;
-    int *stack = malloc((n + 1) * sizeof *stack);
-    int start = an_block_index(a, from), found = 0, sp = 0;
-    if (!stack || start < 0) {
-        free(stack);
-        a->oom |= !stack;
-        return 0;
-    }
-    memset(a->mark, 0, n);
-    a->mark[start] = 1;
-    stack[sp++] = start;
-    while (sp && !found) {
-        LLVMBasicBlockRef bb = a->blocks[stack[--sp]];
-        if (bb == to) {
-            found = 1;
-            break;
-        }
-        LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
-        unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
-        int keep = -1;
-        for (unsigned c = 0; c < ncuts; c++)
-            if (cuts[c].from == bb)
-                keep = (int)cuts[c].keep_only;
-        for (unsigned s = 0; s < ns; s++) {
-            LLVMBasicBlockRef succ = LLVMGetSuccessor(term, s);
-            if ((keep >= 0 && (int)s != keep) || succ == avoid ||
-                (bb == cut_edge_from && succ == cut_edge_to))
-                continue;
-            int i = an_block_index(a, succ);
-            if (i >= 0 && !a->mark[i]) {
-                a->mark[i] = 1;
-                stack[sp++] = i;
-            }
-        }
-    }
-    free(stack);
-    return found;
-}
-
-int an_reachable(struct analysis *a, LLVMBasicBlockRef from, LLVMBasicBlockRef to,
-                 LLVMBasicBlockRef avoid)
-{
-    return search(a, from, to, avoid, NULL, 0, NULL, NULL);
-}
-
 static int is_exit(LLVMBasicBlockRef bb)
 {
     LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
@@ -80,13 +15,13 @@ static int is_exit(LLVMBasicBlockRef bb)
 }
 
 /* With the given cuts, can the function return without running `bb`? */
-static int can_skip(struct analysis *a, LLVMBasicBlockRef bb, const struct cut *cuts,
+static int can_skip(struct analysis *a, LLVMBasicBlockRef bb, const struct an_cut *cuts,
                     unsigned ncuts)
 {
     LLVMBasicBlockRef entry = a->blocks[0];
     if (bb == entry)
         return 0;
-    search(a, entry, NULL, bb, cuts, ncuts, NULL, NULL);
+    an_cfg_search(a, entry, NULL, bb, cuts, ncuts, NULL, NULL);
     for (unsigned i = 0; i < a->nblocks; i++)
         if (a->mark[i] && is_exit(a->blocks[i]))
             return 1;
@@ -252,7 +187,7 @@ void an_guard(struct analysis *a, LLVMValueRef inst, struct skmd_access_record *
     int understood = 1;
 
     /* The edges without which bb is unreachable: their conditions hold whenever it runs. */
-    struct cut cuts[32];
+    struct an_cut cuts[32];
     struct need needs[32];
     unsigned ncuts = 0;
     for (unsigned i = 0; i < a->nblocks; i++) {
@@ -264,13 +199,13 @@ void an_guard(struct analysis *a, LLVMValueRef inst, struct skmd_access_record *
             LLVMBasicBlockRef succ = LLVMGetSuccessor(term, s);
             if (LLVMGetSuccessor(term, 1 - s) == succ)
                 continue;
-            if (search(a, a->blocks[0], bb, NULL, NULL, 0, p, succ))
+            if (an_cfg_search(a, a->blocks[0], bb, NULL, NULL, 0, p, succ))
                 continue; /* reachable without this edge */
             if (ncuts == 32) {
                 rec->conditional = 1;
                 return;
             }
-            cuts[ncuts] = (struct cut){p, s};
+            cuts[ncuts] = (struct an_cut){p, s};
             needs[ncuts] = (struct need){LLVMGetCondition(term), s == 0};
             /* leaving a loop: its condition says when the loop ends, not which work-items
              * get here (every one does, loops in kernels end) */

@@ -1,7 +1,7 @@
 /* transform/record_poly.c: the small polynomials that byte offsets, loop bounds and guards
- * are written in (record.h). Fixed size, no allocation: an overflow makes the result
+ * are written in (record_poly.h). Fixed size, no allocation: an overflow makes the result
  * invalid, which every user reads as "unknown". */
-#include "record.h"
+#include "record_poly.h"
 
 #include <errno.h>
 #include <stdlib.h>

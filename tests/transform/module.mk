@@ -6,7 +6,7 @@
 TEST_RECORD_BIN := $(O)tests/transform/test_record
 TRANSFORM_RECORD_SRCS := $(sort $(wildcard transform/record*.c))
 
-$(TEST_RECORD_BIN): tests/transform/test_record.c $(TRANSFORM_RECORD_SRCS) transform/record.h \
+$(TEST_RECORD_BIN): tests/transform/test_record.c $(TRANSFORM_RECORD_SRCS) transform/record.h transform/record_poly.h \
   libskmd/support/json.c tests/common/check.c tests/common/check.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Ilibskmd $(LDFLAGS) -o $@ tests/transform/test_record.c \
