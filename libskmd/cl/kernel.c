@@ -87,7 +87,7 @@ void skmd_kernel_split_wait(cl_kernel k)
     cl_program program = k->program;
     pthread_mutex_lock(&program->split_lock);
     skmd_split_wait_locked(program);
-    if (k->split_pending) {
+    if (__atomic_load_n(&k->split_pending, __ATOMIC_RELAXED)) {
         take_split_parts(k, program, k->name);
         __atomic_store_n(&k->split_pending, 0, __ATOMIC_RELEASE);
     }

@@ -274,9 +274,9 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
     skmd_split_wait(program);
     /* Every platform is built even when one fails: the build log shows every member's
      * messages. The app's build succeeds when one member built it: the program's kernels
-     * then run only on the members that did. The platforms' builds run at once; libskmd's
-     * split version follows on a thread of its own (split_thread.c), and the first launch
-     * that needs it waits for it. */
+     * then run only on the members that did. The platforms' builds run at once, and so
+     * does libskmd's split version, on a thread of its own (split_thread.c) that outlives
+     * this call: the first launch that needs it waits for it. */
     cl_int failure = CL_SUCCESS;
     program->not_built = 0;
     struct build_job jobs[SKMD_MAX_PLATFORMS];
@@ -285,6 +285,7 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
      * version as its binaries were built (an app may build a cached binary without them). */
     const char *split_options = program->options_kept ? program->options : options;
     if (err == CL_SUCCESS) {
+        skmd_split_start(program, split_options); /* copies them: they change below */
         for (int s = 0; s < skmd_state.nplatforms; s++)
             jobs[njobs++] = (struct build_job){program, options, s, CL_SUCCESS, 0};
         skmd_run_parallel(njobs, build_job_main, jobs, sizeof jobs[0]);
@@ -305,10 +306,10 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
         for (int m = 0; m < skmd_state.nmembers; m++)
             if (program->not_built & (1u << m))
                 log_member_build_failure(program, m, 1);
-    if (err != CL_SUCCESS && njobs)
+    if (err != CL_SUCCESS && njobs) { /* no member built it: no split version either */
+        skmd_split_wait(program);
         skmd_split_forget(program);
-    if (err == CL_SUCCESS)
-        skmd_split_start(program, split_options); /* copies them: set before they change */
+    }
     if (err == CL_SUCCESS && !program->options_kept) {
         free(program->options);
         program->options = options && options[0] ? strdup(options) : NULL;

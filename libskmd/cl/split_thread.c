@@ -1,6 +1,7 @@
 /* libskmd/cl/split_thread.c: a program's split version (splitprog.c) built on a thread of
- * its own (device/background.h) once the app's build has succeeded, so that
- * clBuildProgram returns without it. The program's split_lock guards split_building;
+ * its own (device/background.h), started with the app's build, so that clBuildProgram
+ * returns once the members' builds are done: the kernel compiler, a process of its own,
+ * keeps another core busy meanwhile. The program's split_lock guards split_building;
  * while it is set, the split fields (record, split, split_ok, source_builds) are the
  * thread's. Whoever reads them waits for split_built first: a kernel made meanwhile
  * (kernel.c, at its first launch), a build or compile again, the program's release.

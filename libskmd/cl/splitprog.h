@@ -1,5 +1,5 @@
-/* libskmd/cl/splitprog.h: the split programs of a program: once the app's build succeeds,
- * the app's source goes through the kernel compiler (tools/skmd-opt, a child process with
+/* libskmd/cl/splitprog.h: the split programs of a program: at clBuildProgram, the app's
+ * source goes through the kernel compiler (tools/skmd-opt, a child process with
  * an on-disk cache) once per target kind among the members; its partition-ready and merge
  * kernels become one more real program per platform, and its analysis record says which
  * kernels can be split. Any failure only makes the kernels unsplittable (logged). The

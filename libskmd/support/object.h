@@ -211,8 +211,8 @@ struct _cl_program {
                                               or a link's): a build keeps them */
     int compiled_alone;                    /* clCompileProgram built its source with no
                                               input headers: linked alone, it is split */
-    /* Split programs (splitprog.c): built on a thread of their own once the app's build
-     * succeeds (split_thread.c), then immutable. While split_building is set, the four
+    /* Split programs (splitprog.c): built on a thread of their own that clBuildProgram
+     * starts and does not wait for (split_thread.c), then immutable. While split_building is set, the four
      * fields below belong to that thread; anyone else waits for it first. */
     pthread_mutex_t split_lock;
     pthread_cond_t split_built;            /* split_building went back to 0 */
