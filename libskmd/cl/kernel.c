@@ -12,6 +12,8 @@
 #include "mem/member_health.h"
 #include "cl/ndrange_check.h"
 #include "cl/splitprog.h"
+#include "support/clock.h"
+#include "support/log.h"
 
 static void destroy(cl_kernel k)
 {
@@ -85,13 +87,18 @@ void skmd_kernel_split_wait(cl_kernel k)
     if (!__atomic_load_n(&k->split_pending, __ATOMIC_ACQUIRE))
         return;
     cl_program program = k->program;
+    uint64_t start = skmd_now_ns();
     pthread_mutex_lock(&program->split_lock);
     skmd_split_wait_locked(program);
-    if (__atomic_load_n(&k->split_pending, __ATOMIC_RELAXED)) {
+    int taken = __atomic_load_n(&k->split_pending, __ATOMIC_RELAXED);
+    if (taken) {
         take_split_parts(k, program, k->name);
         __atomic_store_n(&k->split_pending, 0, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&program->split_lock);
+    if (taken)
+        skmd_log(SKMD_LOG_DEBUG, "kernel %s: made during its program's split build, waited "
+                 "%.1f ms for it", k->name, (double)(skmd_now_ns() - start) * 1e-6);
 }
 
 /* A clone starts with its source kernel's arguments. */

@@ -29,14 +29,17 @@ static cl_program built(struct api_env *env)
 /* Runs k (scale or offset by 3) over N ints on q; 1 when every result is right. */
 static int launch_ok(struct api_env *env, cl_command_queue q, cl_kernel k, int is_scale)
 {
-  static int in[N];
-  int *out = malloc(N * sizeof *out);
+  int *in = malloc(N * sizeof *in), *out = malloc(N * sizeof *out);
   cl_int err, by = 3;
+  if (!in || !out) {
+    printf("FAIL out of memory\n");
+    exit(1);
+  }
   for (int i = 0; i < N; i++) in[i] = i;
   cl_mem a = clCreateBuffer(env->context, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR,
-                            sizeof in, in, &err);
+                            N * sizeof *in, in, &err);
   API_OK(err);
-  cl_mem b = clCreateBuffer(env->context, CL_MEM_WRITE_ONLY, sizeof in, NULL, &err);
+  cl_mem b = clCreateBuffer(env->context, CL_MEM_WRITE_ONLY, N * sizeof *in, NULL, &err);
   API_OK(err);
   API_OK(clSetKernelArg(k, 0, sizeof a, &a));
   API_OK(clSetKernelArg(k, 1, sizeof b, &b));
@@ -44,11 +47,12 @@ static int launch_ok(struct api_env *env, cl_command_queue q, cl_kernel k, int i
   size_t global = N, local = 64;
   API_OK(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, NULL));
   API_OK(clEnqueueReadBuffer(q, b, CL_TRUE, 0, N * sizeof *out, out, 0, NULL, NULL));
-  int ok = out != NULL;
+  int ok = 1;
   for (int i = 0; ok && i < N; i++)
     ok = out[i] == (is_scale ? i * 3 : i + 3);
   API_OK(clReleaseMemObject(a));
   API_OK(clReleaseMemObject(b));
+  free(in);
   free(out);
   return ok;
 }
