@@ -1,5 +1,6 @@
 /* libskmd/cl/program.c: programs, one real program per real platform, built for every
- * member of that platform. The SKMD device's binary format: program_binary.h. */
+ * member of that platform. The SKMD device's binary format: program_binary.h; the app's
+ * queries: program_info.c; the split version: splitprog.h. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
