@@ -8,6 +8,7 @@
 
 #include "cl/common.h"
 #include "cl/ndrange_check.h"
+#include "cl/splitprog.h"
 #include "../../transform/record.h"
 
 /* Bytes of an OpenCL scalar or vector type by its name ("int", "float4", "uchar3"), 0 when
@@ -74,6 +75,7 @@ static int from_arg_info(cl_kernel kernel, cl_uint index, enum skmd_arg_class *c
 /* The same from the analysis record (integer scalars only have a known size). */
 static int from_record(cl_kernel kernel, cl_uint index, enum skmd_arg_class *cls, size_t *size)
 {
+    skmd_kernel_split_wait(kernel);
     if (!kernel->rec || index >= kernel->rec->nparams)
         return 0;
     const struct skmd_param_record *p = &kernel->rec->params[index];

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cl/ndrange_check.h"
+#include "cl/splitprog.h"
 #include "device/worker.h"
 #include "cl/enqueue_internal.h"
 
@@ -26,6 +27,9 @@ cl_int skmd_clEnqueueNDRangeKernel(cl_command_queue q, cl_kernel kernel, cl_uint
             (*event)->type = CL_COMMAND_NDRANGE_KERNEL;
         return err;
     }
+    /* The launch decides with the kernel's analysis record: from the first launch on,
+     * exactly as if the split version had been built in clBuildProgram. */
+    skmd_kernel_split_wait(kernel);
     /* Gated (defer.h): by its wait list or its queue here, by its buffers in launch.c. */
     struct skmd_enqueue e;
     cl_int err = skmd_enqueue_begin_gated(&e, q, n, wl, event, gated(q, n, wl, NULL, NULL, 0));

@@ -1,5 +1,6 @@
 /* libskmd/cl/program.c: programs, one real program per real platform, built for every
- * member of that platform. The SKMD device's binary format: program_binary.h. */
+ * member of that platform. The SKMD device's binary format: program_binary.h; the app's
+ * queries: program_info.c; the split version: splitprog.h. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include "cl/common.h"
 #include "device/parallel.h"
 #include "cl/program_binary.h"
+#include "cl/slot_members.h"
 #include "cl/splitprog.h"
 
 static cl_program new_program(cl_context context)
@@ -16,6 +18,8 @@ static cl_program new_program(cl_context context)
     if (!p)
         return NULL;
     skmd_object_init(&p->obj, SKMD_TYPE_PROGRAM);
+    pthread_mutex_init(&p->split_lock, NULL);
+    pthread_cond_init(&p->split_built, NULL);
     p->context = context;
     return p;
 }
@@ -28,6 +32,8 @@ static cl_program finish_create(cl_program p, cl_int errcode, cl_int *errcode_re
         for (int s = 0; s < skmd_state.nplatforms; s++)
             if (p->real[s])
                 real_clReleaseProgram(p->real[s]);
+        pthread_cond_destroy(&p->split_built);
+        pthread_mutex_destroy(&p->split_lock);
         skmd_object_finish(&p->obj);
         free(p);
         p = NULL;
@@ -72,16 +78,6 @@ ERROR:
     return finish_create(p, errcode, errcode_ret);
 }
 
-/* The real devices of platform slot s, in member order. */
-static cl_uint slot_devices(int s, cl_device_id *devs)
-{
-    cl_uint n = 0;
-    for (int i = 0; i < skmd_state.nmembers; i++)
-        if (skmd_state.members[i].platform_slot == s)
-            devs[n++] = skmd_state.members[i].real_device;
-    return n;
-}
-
 cl_program skmd_clCreateProgramWithBinary(cl_context context, cl_uint num_devices,
                                           const cl_device_id *device_list,
                                           const size_t *lengths, const unsigned char **binaries,
@@ -108,16 +104,14 @@ cl_program skmd_clCreateProgramWithBinary(cl_context context, cl_uint num_device
     parts.source = parts.options = NULL;
     for (int s = 0; s < skmd_state.nplatforms; s++) {
         cl_device_id devs[SKMD_MAX_MEMBERS];
+        int idx[SKMD_MAX_MEMBERS];
         const unsigned char *bins[SKMD_MAX_MEMBERS];
         size_t lens[SKMD_MAX_MEMBERS];
         cl_int status[SKMD_MAX_MEMBERS];
-        cl_uint k = 0;
-        for (int i = 0; i < skmd_state.nmembers; i++) {
-            if (skmd_state.members[i].platform_slot != s)
-                continue;
-            devs[k] = skmd_state.members[i].real_device;
-            bins[k] = parts.member_bin[i];
-            lens[k++] = parts.member_len[i];
+        cl_uint k = skmd_slot_members(s, NULL, devs, idx);
+        for (cl_uint d = 0; d < k; d++) {
+            bins[d] = parts.member_bin[idx[d]];
+            lens[d] = parts.member_len[idx[d]];
         }
         p->real[s] = real_clCreateProgramWithBinary(context->real[s], k, devs, lens, bins,
                                                     status, &errcode);
@@ -165,6 +159,8 @@ cl_int skmd_clReleaseProgram(cl_program program)
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
     if (!skmd_object_release(&program->obj))
         return CL_SUCCESS;
+    /* Its split build reads the program: it ends first (no kernel is left to wait). */
+    skmd_split_wait(program);
     for (int s = 0; s < skmd_state.nplatforms; s++)
         if (program->real[s])
             real_clReleaseProgram(program->real[s]);
@@ -177,6 +173,8 @@ cl_int skmd_clReleaseProgram(cl_program program)
         free(cb);
     }
     skmd_clReleaseContext(program->context);
+    pthread_cond_destroy(&program->split_built);
+    pthread_mutex_destroy(&program->split_lock);
     skmd_object_finish(&program->obj);
     free(program);
     return CL_SUCCESS;
@@ -216,23 +214,20 @@ static void log_member_build_failure(cl_program program, int m, int others_built
  * error when no member of the slot built it. */
 static cl_int build_slot(cl_program program, int s, const char *options, unsigned *not_built)
 {
-    cl_device_id devs[SKMD_MAX_MEMBERS], ok[SKMD_MAX_MEMBERS];
+    cl_device_id devs[SKMD_MAX_MEMBERS] = {0}, ok[SKMD_MAX_MEMBERS];
     int idx[SKMD_MAX_MEMBERS], failed[SKMD_MAX_MEMBERS];
-    cl_uint n = slot_devices(s, devs), nok = 0, nfailed = 0;
+    cl_uint n = skmd_slot_members(s, NULL, devs, idx), nok = 0, nfailed = 0;
     cl_int err = real_clBuildProgram(program->real[s], n, devs, options, NULL, NULL);
     if (err != CL_BUILD_PROGRAM_FAILURE && err != CL_OUT_OF_RESOURCES)
         return err;
-    for (int i = 0, k = 0; i < skmd_state.nmembers; i++) {
-        if (skmd_state.members[i].platform_slot != s)
-            continue;
+    for (cl_uint k = 0; k < n; k++) {
         cl_build_status st = CL_BUILD_ERROR;
         real_clGetProgramBuildInfo(program->real[s], devs[k], CL_PROGRAM_BUILD_STATUS,
                                    sizeof st, &st, NULL);
         if (st == CL_BUILD_SUCCESS)
             ok[nok++] = devs[k];
         else
-            failed[nfailed++] = i;
-        idx[k++] = i;
+            failed[nfailed++] = idx[k];
     }
     if (nok > 0 && nfailed > 0 &&
         real_clBuildProgram(program->real[s], nok, ok, options, NULL, NULL) == CL_SUCCESS) {
@@ -245,8 +240,7 @@ static cl_int build_slot(cl_program program, int s, const char *options, unsigne
     return err;
 }
 
-/* One of a build's parts: platform slot s's real program, or (s < 0) libskmd's split
- * version of the program. They share nothing but the program's handle. */
+/* One of a build's parts: platform slot s's real program. */
 struct build_job {
     cl_program program;
     const char *options;
@@ -258,10 +252,7 @@ struct build_job {
 static void build_job_main(void *arg)
 {
     struct build_job *job = arg;
-    if (job->s < 0)
-        skmd_split_build(job->program, job->options);
-    else
-        job->err = build_slot(job->program, job->s, job->options, &job->not_built);
+    job->err = build_slot(job->program, job->s, job->options, &job->not_built);
 }
 
 /* The app's build notify (api.h: skmd_app_callback_begin). */
@@ -280,26 +271,29 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
     SKMD_RETURN_ERROR_IF(!pfn_notify && user_data, CL_INVALID_VALUE);
     cl_int err = check_devices(program->context, num_devices, device_list);
+    /* A build again starts once the split version of the last one is made. */
+    skmd_split_wait(program);
     /* Every platform is built even when one fails: the build log shows every member's
      * messages. The app's build succeeds when one member built it: the program's kernels
-     * then run only on the members that did. The platforms' builds and libskmd's split
-     * version run at once (a short program waits for the slowest, not for their sum). */
+     * then run only on the members that did. The platforms' builds run at once, and so
+     * does libskmd's split version, on a thread of its own (split_thread.c) that outlives
+     * this call: the first launch that needs it waits for it. */
     cl_int failure = CL_SUCCESS;
     program->not_built = 0;
-    struct build_job jobs[SKMD_MAX_PLATFORMS + 1];
+    struct build_job jobs[SKMD_MAX_PLATFORMS];
     unsigned njobs = 0;
     /* A program made from a binary that carries its build options builds its split
      * version as its binaries were built (an app may build a cached binary without them). */
     const char *split_options = program->options_kept ? program->options : options;
     if (err == CL_SUCCESS) {
-        jobs[njobs++] = (struct build_job){program, split_options, -1, CL_SUCCESS, 0};
+        skmd_split_start(program, split_options); /* copies them: they change below */
         for (int s = 0; s < skmd_state.nplatforms; s++)
             jobs[njobs++] = (struct build_job){program, options, s, CL_SUCCESS, 0};
         skmd_run_parallel(njobs, build_job_main, jobs, sizeof jobs[0]);
     }
-    for (unsigned j = 1; j < njobs; j++)
+    for (unsigned j = 0; j < njobs; j++)
         program->not_built |= jobs[j].not_built;
-    for (unsigned j = 1; j < njobs && err == CL_SUCCESS; j++) {
+    for (unsigned j = 0; j < njobs && err == CL_SUCCESS; j++) {
         cl_int e = jobs[j].err;
         if (e == CL_BUILD_PROGRAM_FAILURE || e == CL_OUT_OF_RESOURCES)
             failure = failure != CL_SUCCESS ? failure : e;
@@ -313,8 +307,10 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
         for (int m = 0; m < skmd_state.nmembers; m++)
             if (program->not_built & (1u << m))
                 log_member_build_failure(program, m, 1);
-    if (err != CL_SUCCESS && njobs)
+    if (err != CL_SUCCESS && njobs) { /* no member built it: no split version either */
+        skmd_split_wait(program);
         skmd_split_forget(program);
+    }
     if (err == CL_SUCCESS && !program->options_kept) {
         free(program->options);
         program->options = options && options[0] ? strdup(options) : NULL;
@@ -346,10 +342,11 @@ cl_int skmd_clCompileProgram(cl_program program, cl_uint num_devices,
     SKMD_RETURN_ERROR_IF((num_input_headers > 0) != (input_headers != NULL), CL_INVALID_VALUE);
     SKMD_RETURN_ERROR_IF(num_input_headers > 64, CL_OUT_OF_RESOURCES);
     cl_int err = check_devices(program->context, num_devices, device_list);
+    skmd_split_wait(program); /* a compile again comes after the last build's split one */
     for (int s = 0; s < skmd_state.nplatforms && err == CL_SUCCESS; s++) {
         cl_device_id devs[SKMD_MAX_MEMBERS];
         cl_program headers[64];
-        cl_uint n = slot_devices(s, devs);
+        cl_uint n = skmd_slot_members(s, NULL, devs, NULL);
         err = real_programs(num_input_headers, input_headers, s, headers);
         if (err == CL_SUCCESS)
             err = real_clCompileProgram(program->real[s], n, devs, options, num_input_headers,
@@ -404,7 +401,7 @@ static void split_linked_alone(cl_program p, cl_program in, const char *link_opt
     }
     p->options = options;
     p->options_kept = 1;
-    skmd_split_build(p, options);
+    skmd_split_start(p, options);
 }
 
 cl_program skmd_clLinkProgram(cl_context context, cl_uint num_devices,
@@ -425,7 +422,7 @@ cl_program skmd_clLinkProgram(cl_context context, cl_uint num_devices,
     for (int s = 0; s < skmd_state.nplatforms; s++) {
         cl_device_id devs[SKMD_MAX_MEMBERS];
         cl_program inputs[64];
-        cl_uint n = slot_devices(s, devs);
+        cl_uint n = skmd_slot_members(s, NULL, devs, NULL);
         SKMD_GOTO_IF_REAL_FAILED(real_programs(num_input_programs, input_programs, s, inputs));
         p->real[s] = real_clLinkProgram(context->real[s], n, devs, options, num_input_programs,
                                         inputs, NULL, NULL, &errcode);
@@ -474,141 +471,4 @@ cl_int skmd_clSetProgramSpecializationConstant(cl_program program, cl_uint spec_
     (void)spec_id, (void)spec_size, (void)spec_value;
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
     SKMD_RETURN_ERROR_IF(1, CL_INVALID_OPERATION); /* only IL programs have them */
-}
-
-/* The member whose real program answers the app's queries: the executing member, or the
- * first that built the program when the executing member did not. */
-static int answering_member(cl_program program)
-{
-    if (!(program->not_built & (1u << skmd_state.exec)))
-        return skmd_state.exec;
-    for (int m = 0; m < skmd_state.nmembers; m++)
-        if (!(program->not_built & (1u << m)))
-            return m;
-    return skmd_state.exec;
-}
-
-cl_int skmd_clGetProgramInfo(cl_program program, cl_program_info param_name,
-                             size_t param_value_size, void *param_value,
-                             size_t *param_value_size_ret)
-{
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
-    struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
-    const cl_context ctx = program->context;
-    switch (param_name) {
-    case CL_PROGRAM_REFERENCE_COUNT: {
-        cl_uint n = atomic_load(&program->obj.refcount);
-        return skmd_info_bytes(&out, &n, sizeof n);
-    }
-    case CL_PROGRAM_CONTEXT:
-        return skmd_info_bytes(&out, &program->context, sizeof program->context);
-    case CL_PROGRAM_NUM_DEVICES:
-        return skmd_info_bytes(&out, &ctx->ndevices, sizeof ctx->ndevices);
-    case CL_PROGRAM_DEVICES:
-        return skmd_info_bytes(&out, ctx->devices, ctx->ndevices * sizeof ctx->devices[0]);
-    /* The program is built for every member: each of the context's devices (the SKMD
-     * device, sub-devices) gets the same SKMD binary. */
-    case CL_PROGRAM_BINARY_SIZES: {
-        size_t sizes[SKMD_CONTEXT_MAX_DEVICES];
-        sizes[0] = skmd_binary_write(program, NULL);
-        for (cl_uint d = 1; d < ctx->ndevices; d++)
-            sizes[d] = sizes[0];
-        return skmd_info_bytes(&out, sizes, ctx->ndevices * sizeof sizes[0]);
-    }
-    case CL_PROGRAM_BINARIES: {
-        size_t need = ctx->ndevices * sizeof(unsigned char *);
-        SKMD_RETURN_ERROR_IF(param_value && param_value_size < need, CL_INVALID_VALUE);
-        for (cl_uint d = 0; param_value && d < ctx->ndevices; d++)
-            if (((unsigned char **)param_value)[d])
-                skmd_binary_write(program, ((unsigned char **)param_value)[d]);
-        if (param_value_size_ret)
-            *param_value_size_ret = need;
-        return CL_SUCCESS;
-    }
-    default:
-        return real_clGetProgramInfo(program->real[skmd_state.members[answering_member(program)]
-                                                       .platform_slot],
-                                     param_name, param_value_size, param_value,
-                                     param_value_size_ret);
-    }
-}
-
-/* Build status of the SKMD device: the worst of the members'. */
-static cl_build_status build_status(cl_program program)
-{
-    cl_build_status worst = CL_BUILD_SUCCESS;
-    int skip_failed = 0; /* members that failed do not count once another built it */
-    for (int i = 0; i < skmd_state.nmembers; i++)
-        skip_failed |= !(program->not_built & (1u << i));
-    for (int i = 0; i < skmd_state.nmembers; i++) {
-        if (skip_failed && (program->not_built & (1u << i)))
-            continue;
-        cl_build_status st = CL_BUILD_NONE;
-        const struct skmd_member *m = &skmd_state.members[i];
-        real_clGetProgramBuildInfo(program->real[m->platform_slot], m->real_device,
-                                   CL_PROGRAM_BUILD_STATUS, sizeof st, &st, NULL);
-        if (st == CL_BUILD_ERROR || (st == CL_BUILD_NONE && worst == CL_BUILD_SUCCESS) ||
-            (st == CL_BUILD_IN_PROGRESS && worst != CL_BUILD_ERROR))
-            worst = st;
-    }
-    return worst;
-}
-
-/* Every member's log, each under a line naming the member. */
-static cl_int build_log(cl_program program, const struct skmd_info *out)
-{
-    size_t total = 1;
-    char *text = NULL;
-    for (int pass = 0; pass < 2; pass++) {
-        size_t at = 0;
-        for (int i = 0; i < skmd_state.nmembers; i++) {
-            const struct skmd_member *m = &skmd_state.members[i];
-            size_t len = 0;
-            char head[300];
-            int hl = snprintf(head, sizeof head, "=== %s ===\n", m->name);
-            real_clGetProgramBuildInfo(program->real[m->platform_slot], m->real_device,
-                                       CL_PROGRAM_BUILD_LOG, 0, NULL, &len);
-            if (pass == 1) {
-                memcpy(text + at, head, (size_t)hl);
-                real_clGetProgramBuildInfo(program->real[m->platform_slot], m->real_device,
-                                           CL_PROGRAM_BUILD_LOG, len, text + at + hl, NULL);
-                size_t got = strnlen(text + at + hl, len);
-                at += (size_t)hl + got;
-                text[at++] = '\n';
-            } else {
-                total += (size_t)hl + len + 1;
-            }
-        }
-        if (pass == 0) {
-            text = calloc(1, total);
-            SKMD_RETURN_ERROR_IF(!text, CL_OUT_OF_HOST_MEMORY);
-        } else {
-            text[at] = '\0';
-        }
-    }
-    cl_int err = skmd_info_string(out, text);
-    free(text);
-    return err;
-}
-
-cl_int skmd_clGetProgramBuildInfo(cl_program program, cl_device_id device,
-                                  cl_program_build_info param_name, size_t param_value_size,
-                                  void *param_value, size_t *param_value_size_ret)
-{
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(device, DEVICE), CL_INVALID_DEVICE);
-    struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
-    const struct skmd_member *m = &skmd_state.members[answering_member(program)];
-    switch (param_name) {
-    case CL_PROGRAM_BUILD_STATUS: {
-        cl_build_status st = build_status(program);
-        return skmd_info_bytes(&out, &st, sizeof st);
-    }
-    case CL_PROGRAM_BUILD_LOG:
-        return build_log(program, &out);
-    default:
-        return real_clGetProgramBuildInfo(program->real[m->platform_slot], m->real_device,
-                                          param_name, param_value_size, param_value,
-                                          param_value_size_ret);
-    }
 }

@@ -67,10 +67,10 @@ cl_int skmd_binary_parse(const unsigned char *bin, size_t len, struct skmd_binar
 static size_t write_text(unsigned char *out, size_t at, const char *text)
 {
     uint64_t len = text ? strlen(text) : 0;
-    if (out) {
+    if (out)
         memcpy(out + at, &len, 8);
+    if (out && len) /* memcpy takes no NULL text, even for no bytes */
         memcpy(out + at + 8, text, (size_t)len);
-    }
     return at + 8 + (size_t)len;
 }
 

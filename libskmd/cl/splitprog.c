@@ -15,6 +15,7 @@
 #include "support/log.h"
 #include "cl/member_extensions.h"
 #include "plan/share_source.h"
+#include "cl/slot_members.h"
 #include "cl/splitprog.h"
 
 enum target { TARGET_NONE, TARGET_POCL, TARGET_NVPTX };
@@ -145,15 +146,13 @@ static void load_slot(cl_program p, int s, enum target t, const unsigned char *b
     const unsigned char *bins[SKMD_MAX_MEMBERS];
     size_t lens[SKMD_MAX_MEMBERS];
     cl_int status[SKMD_MAX_MEMBERS];
-    cl_uint k = 0;
-    for (int i = 0; i < skmd_state.nmembers; i++) {
-        const struct skmd_member *m = &skmd_state.members[i];
-        if (m->platform_slot != s || member_target(m) != t)
-            continue;
-        idx[k] = i;
-        devs[k] = m->real_device;
-        bins[k] = bin;
-        lens[k++] = len;
+    unsigned char use[SKMD_MAX_MEMBERS];
+    for (int i = 0; i < skmd_state.nmembers; i++)
+        use[i] = member_target(&skmd_state.members[i]) == t;
+    cl_uint k = skmd_slot_members(s, use, devs, idx);
+    for (cl_uint d = 0; d < k; d++) {
+        bins[d] = bin;
+        lens[d] = len;
     }
     if (k == 0)
         return;
@@ -187,11 +186,16 @@ static void load_slot(cl_program p, int s, enum target t, const unsigned char *b
     p->split[s] = real;
 }
 
-void skmd_split_build(cl_program p, const char *options)
+int skmd_split_wanted(cl_program p)
 {
     /* Single mode builds them too: plan.c may run a launch whole on another member. */
     enum skmd_mode mode = skmd_config()->mode;
-    if (!p->source || (mode != SKMD_MODE_SPLIT && mode != SKMD_MODE_SINGLE) || p->record)
+    return p->source && (mode == SKMD_MODE_SPLIT || mode == SKMD_MODE_SINGLE) && !p->record;
+}
+
+void skmd_split_build(cl_program p, const char *options)
+{
+    if (!skmd_split_wanted(p))
         return;
     /* Members on the source route build the app's source per launch shape
      * (share_source.c); the analysis record (and the merge kernels of CPU members) still

@@ -1,16 +1,33 @@
 /* libskmd/cl/splitprog.h: the split programs of a program: at clBuildProgram, the app's
- * source goes through the kernel compiler (tools/skmd-opt, a child process with an
- * on-disk cache) once per target kind among the members; its partition-ready and merge
+ * source goes through the kernel compiler (tools/skmd-opt, a child process with
+ * an on-disk cache) once per target kind among the members; its partition-ready and merge
  * kernels become one more real program per platform, and its analysis record says which
- * kernels can be split. Any failure only makes the kernels unsplittable (logged). */
+ * kernels can be split. Any failure only makes the kernels unsplittable (logged). The
+ * build runs on a thread of its own (split_thread.c): the program's split fields are read
+ * only once it is over. */
 #ifndef SKMD_SPLITPROG_H
 #define SKMD_SPLITPROG_H
 
 #include "support/object.h"
 
+/* The program gets a split version from a build now (it has a source, the mode splits,
+ * none is made yet). */
+int skmd_split_wanted(cl_program program);
 void skmd_split_build(cl_program program, const char *options);
 /* Drops what skmd_split_build made (the app's build failed after all); the source stays. */
 void skmd_split_forget(cl_program program);
 void skmd_split_release(cl_program program);
+
+/* split_thread.c: skmd_split_build started on a thread of its own (run here when none can
+ * be had); options are copied. */
+void skmd_split_start(cl_program program, const char *options);
+/* Returns once no split build of the program runs (split_lock held by the caller for the
+ * _locked form, and held again on return). */
+void skmd_split_wait(cl_program program);
+void skmd_split_wait_locked(cl_program program);
+/* kernel.c: makes the kernel's split parts (rec, split, merge) ready, waiting for its
+ * program's split build when the kernel was made during it. Every reader of those parts
+ * comes after it: a launch (clEnqueueNDRangeKernel) and the argument check's fallback. */
+void skmd_kernel_split_wait(cl_kernel kernel);
 
 #endif

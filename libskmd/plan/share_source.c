@@ -10,12 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "../../transform/record.h"
 #include "plan/boxes.h"
 #include "mem/coherence.h"
 #include "device/api.h"
+#include "device/background.h"
 #include "support/error.h"
 #include "support/object.h"
 #include "support/config.h"
@@ -282,45 +282,13 @@ static struct source_entry *slot_for(struct skmd_source_builds *b, struct source
     return lru;
 }
 
-/* Background builds of all programs: the process waits for them at exit (up to a
- * minute), so that none is still inside a driver while the drivers' own exit handlers
- * take it down. */
-static pthread_mutex_t running_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t running_done = PTHREAD_COND_INITIALIZER;
-static int running;
-static pthread_once_t exit_wait_once = PTHREAD_ONCE_INIT;
-
-static void wait_for_builds(void)
-{
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_sec += 60;
-    pthread_mutex_lock(&running_lock);
-    while (running > 0 && pthread_cond_timedwait(&running_done, &running_lock, &until) == 0)
-        ;
-    pthread_mutex_unlock(&running_lock);
-}
-
-static void wait_for_builds_at_exit(void)
-{
-    atexit(wait_for_builds);
-}
-
-static void running_add(int n)
-{
-    pthread_mutex_lock(&running_lock);
-    running += n;
-    pthread_cond_broadcast(&running_done);
-    pthread_mutex_unlock(&running_lock);
-}
-
 /* A background build of one shape: fills the entry it was given (marked building). */
 struct build_job {
     cl_program p;
     struct skmd_launch shape;
 };
 
-static void *build_in_background(void *arg)
+static void build_in_background(void *arg)
 {
     struct build_job *job = arg;
     struct skmd_source_builds *b = job->p->source_builds;
@@ -339,8 +307,6 @@ static void *build_in_background(void *arg)
     pthread_mutex_unlock(&b->lock);
     entry_release(&unused);
     free(job);
-    running_add(-1);
-    return NULL;
 }
 
 /* Under b->lock: starts the build of `shape` on a thread of its own, its entry marked
@@ -355,19 +321,8 @@ static int start_build(cl_program p, const struct skmd_launch *shape,
     if (!job)
         return 0;
     *job = (struct build_job){p, *shape};
-    pthread_once(&exit_wait_once, wait_for_builds_at_exit);
-    running_add(1);
-    pthread_attr_t attr;
-    pthread_t t;
-    int ok = 0;
-    if (pthread_attr_init(&attr) == 0) {
-        /* The thread waits for b->lock, held here until its entry exists. */
-        ok = pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED) == 0 &&
-             pthread_create(&t, &attr, build_in_background, job) == 0;
-        pthread_attr_destroy(&attr);
-    }
-    if (!ok) {
-        running_add(-1);
+    /* The thread waits for b->lock, held here until its entry exists. */
+    if (!skmd_background_start(build_in_background, job)) {
         free(job);
         return 0;
     }

@@ -230,7 +230,12 @@ struct _cl_program {
                                               or a link's): a build keeps them */
     int compiled_alone;                    /* clCompileProgram built its source with no
                                               input headers: linked alone, it is split */
-    /* Split programs (splitprog.c): made at clBuildProgram, then immutable. */
+    /* Split programs (splitprog.c): built on a thread of their own that clBuildProgram
+     * starts and does not wait for (split_thread.c), then immutable. While split_building is set, the four
+     * fields below belong to that thread; anyone else waits for it first. */
+    pthread_mutex_t split_lock;
+    pthread_cond_t split_built;            /* split_building went back to 0 */
+    int split_building;                    /* under split_lock */
     struct skmd_program_record *record;    /* NULL: not splittable */
     cl_program split[SKMD_MAX_PLATFORMS];  /* partition-ready + merge kernels */
     unsigned char split_ok[SKMD_MAX_MEMBERS]; /* member built its split program */
@@ -264,6 +269,9 @@ struct _cl_kernel {
                                               asked once (atomic; 0: not yet known) */
     int told_whole;                        /* atomic: its first whole launch was looked
                                               at for a forced split not taken (launch_plan.c) */
+    int split_pending;                     /* atomic: made while its program's split version
+                                              was being built; rec, split and merge are
+                                              taken at their first need (kernel.c) */
 };
 
 struct _cl_event {
