@@ -8,7 +8,7 @@
 
 #include "cl/common.h"
 #include "cl/ndrange_check.h"
-#include "cl/splitprog.h"
+#include "cl/kernel_split.h"
 #include "../../transform/record.h"
 
 /* Bytes of an OpenCL scalar or vector type by its name ("int", "float4", "uchar3"), 0 when

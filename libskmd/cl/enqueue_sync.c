@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cl/ndrange_check.h"
-#include "cl/splitprog.h"
+#include "cl/kernel_split.h"
 #include "device/worker.h"
 #include "cl/enqueue_internal.h"
 

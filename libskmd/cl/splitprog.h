@@ -25,9 +25,5 @@ void skmd_split_start(cl_program program, const char *options);
  * _locked form, and held again on return). */
 void skmd_split_wait(cl_program program);
 void skmd_split_wait_locked(cl_program program);
-/* kernel.c: makes the kernel's split parts (rec, split, merge) ready, waiting for its
- * program's split build when the kernel was made during it. Every reader of those parts
- * comes after it: a launch (clEnqueueNDRangeKernel) and the argument check's fallback. */
-void skmd_kernel_split_wait(cl_kernel kernel);
 
 #endif
