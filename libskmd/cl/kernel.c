@@ -74,6 +74,7 @@ static cl_kernel create(cl_program program, const char *name, cl_kernel from, cl
         return NULL;
     }
     skmd_object_retain(&program->obj);
+    __atomic_add_fetch(&program->nkernels, 1, __ATOMIC_RELAXED);
     return k;
 }
 
@@ -144,6 +145,7 @@ cl_int skmd_clReleaseKernel(cl_kernel kernel)
     SKMD_RELEASE_OR_RETURN(kernel, KERNEL, CL_INVALID_KERNEL);
     cl_program program = kernel->program;
     destroy(kernel);
+    __atomic_sub_fetch(&program->nkernels, 1, __ATOMIC_RELAXED);
     skmd_clReleaseProgram(program);
     return CL_SUCCESS;
 }

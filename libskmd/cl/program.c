@@ -255,6 +255,13 @@ static void build_job_main(void *arg)
     job->err = build_slot(job->program, job->s, job->options, &job->not_built);
 }
 
+/* A program with kernels attached may not be built or compiled again (the spec's
+ * CL_INVALID_OPERATION). */
+static int kernels_attached(cl_program program)
+{
+    return __atomic_load_n(&program->nkernels, __ATOMIC_RELAXED) > 0;
+}
+
 /* The app's build notify (api.h: skmd_app_callback_begin). */
 static void build_notify(void (CL_CALLBACK *fn)(cl_program, void *), cl_program program,
                          void *user_data)
@@ -270,6 +277,8 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
     SKMD_RETURN_ERROR_IF(!pfn_notify && user_data, CL_INVALID_VALUE);
+    /* Before anything changes: the kernels made from it keep its split version. */
+    SKMD_RETURN_ERROR_IF(kernels_attached(program), CL_INVALID_OPERATION);
     cl_int err = check_devices(program->context, num_devices, device_list);
     /* A build again starts once the split version of the last one is made. */
     skmd_split_wait(program);
@@ -341,6 +350,7 @@ cl_int skmd_clCompileProgram(cl_program program, cl_uint num_devices,
     SKMD_RETURN_ERROR_IF(!pfn_notify && user_data, CL_INVALID_VALUE);
     SKMD_RETURN_ERROR_IF((num_input_headers > 0) != (input_headers != NULL), CL_INVALID_VALUE);
     SKMD_RETURN_ERROR_IF(num_input_headers > 64, CL_OUT_OF_RESOURCES);
+    SKMD_RETURN_ERROR_IF(kernels_attached(program), CL_INVALID_OPERATION);
     cl_int err = check_devices(program->context, num_devices, device_list);
     skmd_split_wait(program); /* a compile again comes after the last build's split one */
     for (int s = 0; s < skmd_state.nplatforms && err == CL_SUCCESS; s++) {

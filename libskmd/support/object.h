@@ -243,6 +243,8 @@ struct _cl_program {
                                                  (share_source.c); NULL: none */
     unsigned not_built;                    /* bit m set: member m failed to build it, its
                                               kernels run elsewhere (set by clBuildProgram) */
+    int nkernels;                          /* kernels made from it and not yet destroyed:
+                                              a build or compile is then refused; atomic */
 };
 
 /* One kernel argument as the app last set it. */

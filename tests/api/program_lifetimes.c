@@ -1,7 +1,8 @@
 /* Programs right around their build, as apps use them: released at once after it, their
  * kernels made and launched at once (one at a time, all at once, cloned), their binary
- * read at once and built again, built a second time, several built from threads at once,
- * and one left built and unreleased at exit. Every launch's result is checked. */
+ * read at once and built again, built a second time (refused while a kernel is attached),
+ * several built from threads at once, and one left built and unreleased at exit. Every
+ * launch's result is checked. */
 #include "api_common.h"
 
 #include <pthread.h>
@@ -142,7 +143,17 @@ int main(void)
   api_expect("built again: CL_BUILD_SUCCESS", status == CL_BUILD_SUCCESS);
   k = api_kernel(p, "scale");
   api_expect("launch after a second build", launch_ok(&env, env.queue, k, 1));
+  /* Built again with a kernel attached: refused, and the kernel still launches right. */
+  err = clBuildProgram(p, 1, &env.device, NULL, NULL, NULL);
+  api_expect("build with a kernel attached: CL_INVALID_OPERATION",
+             err == CL_INVALID_OPERATION);
+  err = clCompileProgram(p, 1, &env.device, NULL, 0, NULL, NULL, NULL, NULL);
+  api_expect("compile with a kernel attached: CL_INVALID_OPERATION",
+             err == CL_INVALID_OPERATION);
+  api_expect("launch after a refused build", launch_ok(&env, env.queue, k, 1));
   API_OK(clReleaseKernel(k));
+  API_OK(clBuildProgram(p, 1, &env.device, NULL, NULL, NULL));
+  api_expect("built again once its kernel is released", 1);
   API_OK(clReleaseProgram(p));
 
   /* Programs built and launched from several threads at once. */
