@@ -94,7 +94,7 @@ static cl_int mark_current(struct writer *w, const struct skmd_placement *pl)
 /* Under the buffer lock: 1 written (*err its result), 0 not taken. */
 static int write_parts(struct writer *w, cl_int *err)
 {
-    const struct skmd_placement *pl = w->root->placed;
+    const struct skmd_placement *pl = w->root->place.at;
     if (!pl || plan_parts(w, pl) != 0)
         return 0;
     unsigned char *host = w->to_host.n ? skmd_coh_host_copy(w->root) : NULL;
@@ -122,7 +122,7 @@ int skmd_write_placed(cl_command_queue q, cl_mem mem, size_t off, size_t size, c
 {
     /* Most writes are of buffers without a placement: that is looked at first. */
     cl_mem root = skmd_mem_root(mem);
-    if (!__atomic_load_n(&root->placed, __ATOMIC_ACQUIRE) ||
+    if (!__atomic_load_n(&root->place.at, __ATOMIC_ACQUIRE) ||
         !skmd_may_finish_in_call(blocking) || !ptr ||
         size == 0 || mem->mtype != CL_MEM_OBJECT_BUFFER || off > mem->size ||
         size > mem->size - off || (root->flags & CL_MEM_USE_HOST_PTR) ||

@@ -52,12 +52,12 @@ int skmd_placement_enabled(void)
 void skmd_placement_note_app_write(cl_mem mem)
 {
     cl_mem root = skmd_mem_root(mem);
-    uint64_t *at = &root->app_wrote_ns, none = 0;
+    uint64_t *at = &root->place.app_wrote_ns, none = 0;
     if (__atomic_load_n(at, __ATOMIC_RELAXED) || !skmd_placement_enabled())
         return; /* the first write since a launch read it is noted: no clock read per call */
     uint64_t now = skmd_now_ns();
-    __atomic_store_n(&root->app_waited_ns, __atomic_load_n(&app_waited_ns, __ATOMIC_RELAXED),
-                     __ATOMIC_RELAXED);
+    uint64_t waited = __atomic_load_n(&app_waited_ns, __ATOMIC_RELAXED);
+    __atomic_store_n(&root->place.app_waited_ns, waited, __ATOMIC_RELAXED);
     __atomic_compare_exchange_n(at, &none, now ? now : 1, 0, __ATOMIC_RELAXED,
                                 __ATOMIC_RELAXED);
 }
@@ -70,7 +70,7 @@ void skmd_placement_note_app_wait(void)
 
 static uint64_t app_wrote(cl_mem mem)
 {
-    return __atomic_load_n(&skmd_mem_root(mem)->app_wrote_ns, __ATOMIC_RELAXED);
+    return __atomic_load_n(&skmd_mem_root(mem)->place.app_wrote_ns, __ATOMIC_RELAXED);
 }
 
 double skmd_placement_app_part(const struct skmd_plan_request *r, double *bytes,
@@ -86,8 +86,8 @@ double skmd_placement_app_part(const struct skmd_plan_request *r, double *bytes,
         from_app += at ? (double)r->args[p].mem->size : 0;
         if (at && (!since->wrote_ns || at < since->wrote_ns)) {
             since->wrote_ns = at;
-            since->waited_ns = __atomic_load_n(&skmd_mem_root(r->args[p].mem)->app_waited_ns,
-                                               __ATOMIC_RELAXED);
+            cl_mem root = skmd_mem_root(r->args[p].mem);
+            since->waited_ns = __atomic_load_n(&root->place.app_waited_ns, __ATOMIC_RELAXED);
         }
     }
     *bytes = from_app;
@@ -110,30 +110,31 @@ void skmd_placement_note_read(const struct skmd_plan_request *r)
 {
     for (unsigned p = 0; p < r->rec->nparams; p++)
         if (read_buffer(r, p))
-            __atomic_store_n(&skmd_mem_root(r->args[p].mem)->app_wrote_ns, 0, __ATOMIC_RELAXED);
+            __atomic_store_n(&skmd_mem_root(r->args[p].mem)->place.app_wrote_ns, 0,
+                             __ATOMIC_RELAXED);
 }
 
 void skmd_placement_free(cl_mem root)
 {
-    if (!root->placed)
+    if (!root->place.at)
         return;
     for (int m = 0; m < SKMD_MAX_MEMBERS; m++)
-        skmd_ranges_free(&root->placed->reads[m]);
-    struct skmd_placement *pl = root->placed;
-    __atomic_store_n(&root->placed, NULL, __ATOMIC_RELEASE); /* write_placed.c peeks */
+        skmd_ranges_free(&root->place.at->reads[m]);
+    struct skmd_placement *pl = root->place.at;
+    __atomic_store_n(&root->place.at, NULL, __ATOMIC_RELEASE); /* write_placed.c peeks */
     free(pl);
 }
 
 static int add_read(cl_mem root, int m, uint64_t b, uint64_t e, void *user)
 {
     (void)user;
-    return skmd_ranges_add(&root->placed->reads[m], b, e) != 0;
+    return skmd_ranges_add(&root->place.at->reads[m], b, e) != 0;
 }
 
 /* Under the root's lock: root's placement for this recording, made or emptied first. */
 static struct skmd_placement *placement_for(cl_mem root, uint64_t generation)
 {
-    struct skmd_placement *pl = root->placed;
+    struct skmd_placement *pl = root->place.at;
     if (pl && pl->generation == generation)
         return pl;
     if (!pl && !(pl = calloc(1, sizeof *pl)))
@@ -141,7 +142,7 @@ static struct skmd_placement *placement_for(cl_mem root, uint64_t generation)
     for (int m = 0; m < SKMD_MAX_MEMBERS; m++)
         skmd_ranges_clear(&pl->reads[m]);
     pl->generation = generation;
-    __atomic_store_n(&root->placed, pl, __ATOMIC_RELEASE);
+    __atomic_store_n(&root->place.at, pl, __ATOMIC_RELEASE);
     return pl;
 }
 
@@ -196,7 +197,7 @@ int skmd_placement_intact(const struct skmd_plan_request *r, uint64_t kernel, ui
             continue;
         cl_mem root = skmd_mem_root(r->args[p].mem);
         skmd_buffer_lock(root);
-        const struct skmd_placement *pl = root->placed;
+        const struct skmd_placement *pl = root->place.at;
         intact = pl && pl->kernel == kernel && pl->shape == shape &&
                  pl->total_groups == r->total_groups &&
                  (!inputs || pl->generation == generation);

@@ -195,13 +195,17 @@ struct _cl_mem {
                                               over two or more members with copies of
                                               their own (not zero-copy); a hint,
                                               read and written atomically */
-    uint64_t app_wrote_ns;                 /* root: when the app first wrote it since a
-                                              launch last read it (skmd_now_ns; 0: not
-                                              since; placement.h); atomic */
-    uint64_t app_waited_ns;                /* root: the app's last wait before that write
-                                              (placement.h); atomic */
-    struct skmd_placement *placed;         /* root: where the next launch reads it
-                                              (placement.h); under skmd_buffer_lock */
+    /* root: placed writes' own state (plan/placement.c, cl/write_placed.c; nothing else
+     * reads it; with SKMD_PLACE_WRITES off it stays empty) */
+    struct {
+        uint64_t app_wrote_ns;             /* when the app first wrote it since a launch
+                                              last read it (skmd_now_ns; 0: not since);
+                                              atomic */
+        uint64_t app_waited_ns;            /* the app's last wait before that write;
+                                              atomic */
+        struct skmd_placement *at;         /* where the next launch reads it; under
+                                              skmd_buffer_lock */
+    } place;
     unsigned char stream_hist;             /* root: whether the app reads it back
                                               (stream_out.c); atomic */
     struct skmd_callback *destructors;     /* under obj.lock */
