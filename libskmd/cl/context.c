@@ -7,6 +7,7 @@
 #include "cl/common.h"
 #include "support/config.h"
 #include "launch/pieces.h"
+#include "device/parallel.h"
 #include "device/showreal.h"
 #include "xfer/transfer.h"
 
@@ -56,6 +57,30 @@ static void CL_CALLBACK context_notify(const char *errinfo, const void *private_
     skmd_app_callback_end(saved);
 }
 
+/* One platform slot's real context, made at once with the other slots' (each GPU has a
+ * slot of its own, and a GPU's context takes the driver a tenth of a second or more). */
+struct real_context_job {
+    cl_context ctx;
+    int slot;
+    cl_int err;
+};
+
+static void make_real_context(void *arg)
+{
+    struct real_context_job *job = arg;
+    cl_context ctx = job->ctx;
+    cl_device_id devs[SKMD_MAX_MEMBERS];
+    cl_uint n = 0;
+    for (int i = 0; i < skmd_state.nmembers; i++)
+        if (skmd_state.members[i].platform_slot == job->slot)
+            devs[n++] = skmd_state.members[i].real_device;
+    cl_context_properties rp[] = {CL_CONTEXT_PLATFORM,
+                                  (cl_context_properties)skmd_state.platforms[job->slot], 0};
+    ctx->real[job->slot] = real_clCreateContext(rp, n, devs,
+                                                ctx->notify ? context_notify : NULL,
+                                                ctx->notify ? ctx : NULL, &job->err);
+}
+
 /* A context's real contexts span every member whatever its devices (the SKMD device or
  * sub-devices of it): the members a command may use are its queue's device's. */
 static cl_context create(const cl_context_properties *properties, cl_uint num_devices,
@@ -86,18 +111,12 @@ static cl_context create(const cl_context_properties *properties, cl_uint num_de
         SKMD_GOTO_ERROR_IF(ctx->ndevices == SKMD_CONTEXT_MAX_DEVICES, CL_OUT_OF_RESOURCES);
         ctx->devices[ctx->ndevices++] = devices[i];
     }
-    for (int slot = 0; slot < skmd_state.nplatforms; slot++) {
-        cl_device_id devs[SKMD_MAX_MEMBERS];
-        cl_uint n = 0;
-        for (int i = 0; i < skmd_state.nmembers; i++)
-            if (skmd_state.members[i].platform_slot == slot)
-                devs[n++] = skmd_state.members[i].real_device;
-        cl_context_properties rp[] = {CL_CONTEXT_PLATFORM,
-                                      (cl_context_properties)skmd_state.platforms[slot], 0};
-        ctx->real[slot] = real_clCreateContext(rp, n, devs, pfn_notify ? context_notify : NULL,
-                                               pfn_notify ? ctx : NULL, &errcode);
-        SKMD_GOTO_IF_REAL_FAILED(errcode);
-    }
+    struct real_context_job jobs[SKMD_MAX_PLATFORMS];
+    for (int slot = 0; slot < skmd_state.nplatforms; slot++)
+        jobs[slot] = (struct real_context_job){ctx, slot, CL_SUCCESS};
+    skmd_run_parallel((unsigned)skmd_state.nplatforms, make_real_context, jobs, sizeof jobs[0]);
+    for (int slot = 0; slot < skmd_state.nplatforms; slot++)
+        SKMD_GOTO_IF_REAL_FAILED(jobs[slot].err);
     errcode = CL_SUCCESS;
     if (skmd_config()->transfer_early)
         ctx->early_started = pthread_create(&ctx->early, NULL, make_staging_early, ctx) == 0;
