@@ -1,7 +1,9 @@
 /* tools/skmd-trace: draws a libskmd trace (SKMD_TRACE) as an SVG/PNG timeline with one lane
  * per device, sums it up per kernel and device, and says how evenly each split launch's
- * devices finish. */
+ * devices finish; with --decisions, checks the partitioner's model against a decision log
+ * (SKMD_DECISIONS). */
 #include "balance.h"
+#include "decisions.h"
 #include "summary.h"
 #include "svg.h"
 #include "timeline.h"
@@ -21,6 +23,7 @@ static void print_help(FILE *out)
 {
     fprintf(out,
             "usage: skmd-trace [OPTIONS] TRACE.json\n"
+            "       skmd-trace --decisions LOG.jsonl [--json] [--within PERCENT]\n"
             "Reads a Chrome trace written by libskmd (SKMD_TRACE=TRACE.json) and draws it: one\n"
             "lane per device, transfer in / kernel / transfer out / merge in their own colours,\n"
             "with a time axis. Prints a summary per kernel and device when nothing else is asked\n"
@@ -32,7 +35,14 @@ static void print_help(FILE *out)
             "  --balance        per split launch: each device's finish time and the spread\n"
             "                   between them; per kernel: launches within --within, median\n"
             "                   and worst spread\n"
-            "  --json           with --balance: the same as one JSON object, alone on stdout\n"
+            "  --decisions LOG  read a decision log (SKMD_DECISIONS=LOG) instead of a trace:\n"
+            "                   per kernel, launches and split launches; the model's\n"
+            "                   split estimate against the measured wall time and slowest\n"
+            "                   share (median and worst ratio); the first split launch\n"
+            "                   whose shares' kernel times are within --within of each\n"
+            "                   other (per process, the worst one shown) and how many are\n"
+            "  --json           with --balance or --decisions: the same as one JSON object,\n"
+            "                   alone on stdout\n"
             "  --within PERCENT the spread a balanced launch may have (default 10)\n"
             "  --launch N       only the spans of the app's launch number N (args.launch)\n"
             "  --rows           one row per launch, each from its own start (many short\n"
@@ -41,7 +51,8 @@ static void print_help(FILE *out)
             "  --width PIXELS   the picture's width, 400 to 20000 (default 1200)\n"
             "  --help           this text\n"
             "  --version        the version of libskmd it belongs to\n\n"
-            "Example: SKMD_TRACE=t.json ./app && skmd-trace --svg t.svg --summary t.json\n");
+            "Example: SKMD_TRACE=t.json ./app && skmd-trace --svg t.svg --summary t.json\n"
+            "         SKMD_DECISIONS=d.jsonl ./app && skmd-trace --decisions d.jsonl\n");
 }
 
 /* rsvg-convert SVG -> PNG; returns 0 or -1 after saying why. */
@@ -80,9 +91,26 @@ static int write_svg_file(const char *path, const struct timeline *t, const char
     return 0;
 }
 
+/* --decisions LOG: the model's check, alone (nothing of a trace goes with it). */
+static int decisions_main(const char *log, const char *input, int trace_options, double within,
+                          int json)
+{
+    if (input || trace_options) {
+        fprintf(stderr, "skmd-trace: --decisions reads a decision log, not a trace: it goes "
+                        "with --json and --within only (skmd-trace --help)\n");
+        return 2;
+    }
+    char err[4400];
+    if (decisions_write(stdout, log, within, json, err, sizeof(err)) != 0) {
+        fprintf(stderr, "skmd-trace: %s\n", err);
+        return 1;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    const char *svg = NULL, *png = NULL, *title = NULL, *input = NULL;
+    const char *svg = NULL, *png = NULL, *title = NULL, *input = NULL, *decisions = NULL;
     int summary = 0, balance = 0, json = 0, width = 1200;
     double within = 0.10;
     long launch = -1;
@@ -101,6 +129,8 @@ int main(int argc, char **argv)
             summary = 1;
         } else if (strcmp(arg, "--balance") == 0) {
             balance = 1;
+        } else if (strcmp(arg, "--decisions") == 0 && has_value) {
+            decisions = argv[++i];
         } else if (strcmp(arg, "--json") == 0) {
             json = 1;
         } else if (strcmp(arg, "--within") == 0 && has_value) {
@@ -144,6 +174,10 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    if (decisions)
+        return decisions_main(decisions, input, svg || png || summary || balance || rows_view ||
+                                                    title || launch >= 0 || width != 1200,
+                              within, json);
     if (json && (!balance || summary)) {
         fprintf(stderr, "skmd-trace: --json goes with --balance, without --summary (the JSON "
                         "object alone on stdout; skmd-trace --help)\n");
