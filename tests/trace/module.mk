@@ -1,5 +1,5 @@
 # tests/trace: libskmd/support/trace.c (spans from several threads -> valid Chrome trace JSON) and
-# tools/skmd-trace (SVG timeline, one lane per device; text summary; --balance).
+# tools/skmd-trace (SVG timeline, one lane per device; text summary; --balance; --decisions).
 MAKE_TRACE := $(O)tests/trace/make-trace
 ALL_TARGETS += $(MAKE_TRACE)
 CLEAN_FILES += $(MAKE_TRACE) $(O)tests/trace/out
@@ -32,3 +32,11 @@ TEST_TARGETS += test-trace-balance
 test-trace-balance: $(O)tools/skmd-trace $(LIBSKMD_SO) $(O)examples/gemm/gemm $(SKMD_OPT)
 	@env $(SKMD_SAN_ENV) tests/trace/test-balance.sh $(O)tools/skmd-trace "$(SKMD_PRELOAD)" \
 	  $(O)examples/gemm/gemm $(O)tests/trace/out/balance
+
+# skmd-trace --decisions: a hand-written decision log with known figures, and real logs of
+# gemm under libskmd on two PoCL devices (forced 50%/50% shares, then the partitioner's).
+TEST_TARGETS += test-trace-decisions
+.PHONY: test-trace-decisions
+test-trace-decisions: $(O)tools/skmd-trace $(LIBSKMD_SO) $(O)examples/gemm/gemm $(SKMD_OPT)
+	@env $(SKMD_SAN_ENV) tests/trace/test-decisions.sh $(O)tools/skmd-trace "$(SKMD_PRELOAD)" \
+	  $(O)examples/gemm/gemm $(O)tests/trace/out/decisions

@@ -157,8 +157,11 @@ static int load(const char *path, struct decision_log *log, char *err, size_t er
     char *line = NULL, where[64 + 4096];
     size_t cap = 0, number = 0;
     int rc = 0;
-    while (rc == 0 && getline(&line, &cap, f) >= 0) {
+    ssize_t len;
+    while (rc == 0 && (len = getline(&line, &cap, f)) >= 0) {
         number++;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+            line[--len] = '\0'; /* an error at the end names this line, not the next */
         snprintf(where, sizeof(where), "%s line %zu", path, number);
         if (!is_blank(line))
             rc = read_record(log, line, where, err, err_size);
