@@ -23,7 +23,7 @@ static void print_help(FILE *out)
 {
     fprintf(out,
             "usage: skmd-trace [OPTIONS] TRACE.json\n"
-            "       skmd-trace --decisions LOG.jsonl [--json] [--within PERCENT]\n"
+            "usage: skmd-trace --decisions LOG.jsonl [--json] [--within PERCENT]\n"
             "Reads a Chrome trace written by libskmd (SKMD_TRACE=TRACE.json) and draws it: one\n"
             "lane per device, transfer in / kernel / transfer out / merge in their own colours,\n"
             "with a time axis. Prints a summary per kernel and device when nothing else is asked\n"
@@ -41,9 +41,11 @@ static void print_help(FILE *out)
             "                   share (median and worst ratio); the first split launch\n"
             "                   whose shares' kernel times are within --within of each\n"
             "                   other (per process, the worst one shown) and how many are\n"
+            "                   (columns: docs/tools.md)\n"
             "  --json           with --balance or --decisions: the same as one JSON object,\n"
             "                   alone on stdout\n"
-            "  --within PERCENT the spread a balanced launch may have (default 10)\n"
+            "  --within PERCENT the spread a balanced launch (--balance), or a split launch\n"
+            "                   within (--decisions), may have (default 10)\n"
             "  --launch N       only the spans of the app's launch number N (args.launch)\n"
             "  --rows           one row per launch, each from its own start (many short\n"
             "                   launches, or a long first one)\n"
@@ -179,8 +181,8 @@ int main(int argc, char **argv)
                                                     title || launch >= 0 || width != 1200,
                               within, json);
     if (json && (!balance || summary)) {
-        fprintf(stderr, "skmd-trace: --json goes with --balance, without --summary (the JSON "
-                        "object alone on stdout; skmd-trace --help)\n");
+        fprintf(stderr, "skmd-trace: --json goes with --balance, without --summary, or with "
+                        "--decisions (the JSON object alone on stdout; skmd-trace --help)\n");
         return 2;
     }
     if (!input) {
