@@ -64,42 +64,31 @@ static void json_key(const char *key)
     }
 }
 
-/* A section (object); `key` NULL for an element of a list. `title` is the text heading. */
-static void begin(const char *key, const char *title)
+/* One level of the tree, opened with `bracket` in JSON; `key` NULL for an element of a
+ * list. `title` is the text heading (none when NULL). */
+static void open_level(const char *key, const char *title, char bracket)
 {
     if (json) {
         json_key(key);
-        putchar('{');
-    } else {
-        printf("%*s%s\n", depth * 2, "", title);
-    }
-    first_in_level[++depth] = 1;
-}
-
-static void end(void)
-{
-    depth--;
-    if (json)
-        putchar('}');
-}
-
-static void begin_list(const char *key, const char *title)
-{
-    if (json) {
-        json_key(key);
-        putchar('[');
+        putchar(bracket);
     } else if (title) {
         printf("%*s%s\n", depth * 2, "", title);
     }
     first_in_level[++depth] = 1;
 }
 
-static void end_list(void)
+static void close_level(char bracket)
 {
     depth--;
     if (json)
-        putchar(']');
+        putchar(bracket);
 }
+
+/* A section (object) and a list. */
+static void begin(const char *key, const char *title) { open_level(key, title, '{'); }
+static void end(void) { close_level('}'); }
+static void begin_list(const char *key, const char *title) { open_level(key, title, '['); }
+static void end_list(void) { close_level(']'); }
 
 static void field_text(const char *key, const char *label, const char *value)
 {
@@ -560,18 +549,13 @@ int main(int argc, char **argv)
     if (json)
         putchar('{');
     int available = show_virtual_device() == 0;
-    if (!json)
-        putchar('\n');
-    show_members();
-    if (!json)
-        putchar('\n');
-    show_profile();
-    if (!json)
-        putchar('\n');
-    show_cache();
-    if (!json)
-        putchar('\n');
-    show_controls();
+    static void (*const sections[])(void) = {show_members, show_profile, show_cache,
+                                             show_controls};
+    for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++) {
+        if (!json)
+            putchar('\n'); /* a blank line between the text's sections */
+        sections[i]();
+    }
     if (json)
         printf("}\n");
     return available ? 0 : 1;

@@ -226,8 +226,8 @@ static int calibrate_device(struct skmd_pdb *db, cl_device_id d, const char *nam
     return status;
 }
 
-int skmd_profile_calibrate(struct skmd_pdb *db, long long device, long long lo,
-                           long long hi)
+/* device -1 means every device. */
+static int calibrate_devices(struct skmd_pdb *db, long long device, long long lo, long long hi)
 {
     if (open_loader() != 0) {
         if (loader)
@@ -275,5 +275,43 @@ int skmd_profile_calibrate(struct skmd_pdb *db, long long device, long long lo,
             status |= calibrate_device(db, devs[d], names[d], lo, hi, d, ndev);
     dlclose(loader);
     printf("links stored in %s\n", skmd_pdb_path(db));
+    return status;
+}
+
+static const char calibrate_help[] =
+    "usage: skmd-profile [--db PATH] calibrate [--device N] [--sizes MIN:MAX]\n"
+    "Measures every device's link (host to device and back, pageable and pinned memory)\n"
+    "at up to 8 sizes from MIN to MAX bytes (default 4096:268435456) through the real\n"
+    "OpenCL loader and stores latency, bandwidth and the curve; --device N: device N\n"
+    "only (numbered over every platform, as libskmd numbers its members).\n";
+
+int cmd_calibrate(const char *db_path, int argc, char **argv)
+{
+    long long device = -1, lo = 4096, hi = 268435456;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(calibrate_help, stdout);
+            return 0;
+        } else if (!strcmp(argv[i], "--device") && i + 1 < argc) {
+            char *end;
+            device = strtoll(argv[++i], &end, 10);
+            if (!*argv[i] || *end || device < 0) {
+                fprintf(stderr, "skmd-profile calibrate: --device wants a device number\n");
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(argv[i], "--sizes") && i + 1 < argc) {
+            if (sscanf(argv[++i], "%lld:%lld", &lo, &hi) != 2 || lo <= 0 || hi < lo) {
+                fprintf(stderr, "skmd-profile calibrate: --sizes wants MIN:MAX bytes\n");
+                return EXIT_USAGE;
+            }
+        } else {
+            return unexpected_argument(argv[0], argv[i]);
+        }
+    }
+    struct skmd_pdb *db = open_db(db_path);
+    if (!db)
+        return 1;
+    int status = calibrate_devices(db, device, lo, hi);
+    skmd_pdb_close(db);
     return status;
 }

@@ -108,7 +108,8 @@ static void summary(struct skmd_pdb *db)
         printf("no kernel launch was measured (was any launch split-capable?)\n");
 }
 
-int skmd_profile_run(struct skmd_pdb *db, long long sizes, char **app)
+/* Runs `app` with the sweep of `sizes` share sizes; APP's exit status. */
+static int profile_app(struct skmd_pdb *db, long long sizes, char **app)
 {
     char lib[4096], sweep[32];
     if (find_libskmd(lib, sizeof lib) != 0) {
@@ -177,4 +178,52 @@ int skmd_profile_run(struct skmd_pdb *db, long long sizes, char **app)
     fprintf(stderr, "skmd-profile run: %s was killed by signal %d\n", app[0],
             WIFSIGNALED(status) ? WTERMSIG(status) : 0);
     return 1;
+}
+
+static const char run_help[] =
+    "usage: skmd-profile [--db PATH] run [--launches N] -- APP [ARGS...]\n"
+    "Runs APP under libskmd with the profiling sweep: each kernel's first launches run on\n"
+    "each device alone, then with each device at N-1 smaller shares (N share sizes,\n"
+    "default 3: all, a quarter, a sixteenth), recording the rates; shows progress, then\n"
+    "prints the measured work-groups/ms per kernel, device and size range. libskmd.so is\n"
+    "found next to skmd-profile, or given by SKMD_PROFILE_LIB. Exits with APP's status.\n";
+
+static int positive_number(const char *s, long long *value)
+{
+    char *end;
+    long long v = strtoll(s, &end, 10);
+    if (!*s || *end || v <= 0)
+        return 0;
+    *value = v;
+    return 1;
+}
+
+int cmd_run(const char *db_path, int argc, char **argv)
+{
+    long long launches = 3;
+    int i = 1;
+    for (; i < argc && strcmp(argv[i], "--"); i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(run_help, stdout);
+            return 0;
+        } else if (!strcmp(argv[i], "--launches") && i + 1 < argc) {
+            if (!positive_number(argv[++i], &launches)) {
+                fprintf(stderr, "skmd-profile run: --launches wants a positive number\n");
+                return EXIT_USAGE;
+            }
+        } else {
+            return unexpected_argument(argv[0], argv[i]);
+        }
+    }
+    if (i + 1 >= argc) {
+        fprintf(stderr, "skmd-profile run: give the application after --"
+                        " (skmd-profile run --help)\n");
+        return EXIT_USAGE;
+    }
+    struct skmd_pdb *db = open_db(db_path);
+    if (!db)
+        return 1;
+    int status = profile_app(db, launches, argv + i + 1);
+    skmd_pdb_close(db);
+    return status;
 }

@@ -4,12 +4,17 @@
 ALL_TARGETS += $(SKMD_PROFILE_BIN)
 CLEAN_FILES += $(SKMD_PROFILE_BIN)
 
-SKMD_PROFILE_OBJS := $(O)tools/skmd-profile.o $(O)tools/skmd-profile-run.o \
+# skmd-profile.c: the command line; skmd-profile-COMMAND.c: one command each; -db.c and
+# -table.c: the database access and the summary tables that the commands share.
+SKMD_PROFILE_OBJS := $(O)tools/skmd-profile.o $(O)tools/skmd-profile-db.o \
+  $(O)tools/skmd-profile-table.o $(O)tools/skmd-profile-list.o $(O)tools/skmd-profile-show.o \
+  $(O)tools/skmd-profile-export.o $(O)tools/skmd-profile-clear.o $(O)tools/skmd-profile-run.o \
   $(O)tools/skmd-profile-calibrate.o
 $(SKMD_PROFILE_OBJS): CPPFLAGS += -Iprofiledb -Ilibskmd
 
 # calibrate reaches the OpenCL loader through dlopen, never through libskmd.
-# libskmd's control parser: without --db, the database libskmd uses (SKMD_PROFILE_DB).
+# libskmd's control parser: without --db, the database libskmd uses (SKMD_PROFILE_DB); its
+# edit distance names the command a typo meant.
 $(SKMD_PROFILE_BIN): $(SKMD_PROFILE_OBJS) $(PROFILEDB_LIB) $(O)libskmd/support/config.o \
   $(O)libskmd/support/config_warnings.o $(O)libskmd/support/log.o \
   $(O)libskmd/support/log_level.o $(O)libskmd/support/json.o

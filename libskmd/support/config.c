@@ -100,8 +100,7 @@ const struct skmd_control_info *skmd_control_find(const char *name)
     return NULL;
 }
 
-/* Levenshtein distance, case-insensitive; names are short. */
-static size_t edit_distance(const char *a, const char *b)
+size_t skmd_edit_distance(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b);
     if (la > 63 || lb > 63)
@@ -133,7 +132,7 @@ const struct skmd_control_info *skmd_control_closest(const char *env_name)
     size_t best_distance = (size_t)-1;
     for (size_t i = 0; i < CONTROL_COUNT; i++) {
         const struct skmd_control_info *c = skmd_control_at(i);
-        size_t d = edit_distance(env_name, c->env);
+        size_t d = skmd_edit_distance(env_name, c->env);
         if (d < best_distance) {
             best_distance = d;
             best = c;
@@ -148,7 +147,7 @@ const struct skmd_control_info *skmd_control_closest(const char *env_name)
 static int is_near_miss(const char *name, const char *control)
 {
     size_t len = strlen(name) > 5 ? strlen(name) - 5 : 0, allowed = len / 3;
-    return edit_distance(name, control) <= (allowed ? allowed : 1);
+    return skmd_edit_distance(name, control) <= (allowed ? allowed : 1);
 }
 
 static int parse_bool(const char *text, int *out)

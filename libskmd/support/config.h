@@ -89,6 +89,10 @@ const struct skmd_control_info *skmd_control_find(const char *name);
 /* The known control whose variable name is closest (edit distance) to `env_name`. */
 const struct skmd_control_info *skmd_control_closest(const char *env_name);
 
+/* Levenshtein distance between two short names, case-insensitive: how far a typed name
+ * (a control, a tool's command) is from a known one. */
+size_t skmd_edit_distance(const char *a, const char *b);
+
 /* The value of a choice control that `text` gives: the index of its word, or, where the
  * words hold 0 and 1, the index of "1" or "0" for a yes/no word; -1 when it gives none
  * (or `control` is no choice). */
