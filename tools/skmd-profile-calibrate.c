@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "skmd-profile.h"
+#include "skmd-profile-common.h"
 
 #define MAX_DEVICES 64
 #define REPEATS 3

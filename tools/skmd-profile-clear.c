@@ -1,5 +1,5 @@
 /* skmd-profile clear: deletes every row of the profile database, keeps the file. */
-#include "skmd-profile.h"
+#include "skmd-profile-common.h"
 
 #include <stdio.h>
 

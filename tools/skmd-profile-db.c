@@ -1,6 +1,6 @@
 /* skmd-profile's access to the profile database shared by its commands: opening it as a
  * file, preparing a query, reading a column, asking whether a table exists. */
-#include "skmd-profile.h"
+#include "skmd-profile-common.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* skmd-profile export --json: the whole database as one JSON object, a list per table;
  * a read-only file of an older schema version is exported as it is. */
-#include "skmd-profile.h"
+#include "skmd-profile-common.h"
 #include "support/json.h"
 
 #include <stdio.h>

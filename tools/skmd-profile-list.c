@@ -1,5 +1,5 @@
 /* skmd-profile list: the kernels that have performance tables, one line each. */
-#include "skmd-profile.h"
+#include "skmd-profile-common.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "skmd-profile.h"
+#include "skmd-profile-common.h"
 
 /* libskmd.so next to this program: the build tree, then the install tree. */
 static int find_libskmd(char *out, size_t size)

@@ -1,6 +1,6 @@
 /* skmd-profile show KERNEL: one kernel's performance tables, then the measured guard's
  * stored states and the stored finish offsets, devices by name. */
-#include "skmd-profile.h"
+#include "skmd-profile-common.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* skmd-profile's summary tables (list, show): columns sized to their widest cell, numbers
  * right-aligned, the last text column not padded. */
-#include "skmd-profile.h"
+#include "skmd-profile-common.h"
 
 #include <stdarg.h>
 #include <stdio.h>

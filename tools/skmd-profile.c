@@ -2,12 +2,13 @@
  *
  *   skmd-profile [--db PATH] list | show KERNEL | export --json | clear | run | calibrate
  *
- * This file is the command line: the --db option, the global flags, the dispatch to the
- * commands (one file each, skmd-profile-COMMAND.c) and the argument checks they share.
+ * This file is the command line: the --db option, the global flags and the dispatch to the
+ * commands (one file each, skmd-profile-COMMAND.c; the argument checks they share are in
+ * skmd-profile-common.c).
  * list, show, export and clear get the database opened here; run and calibrate open it
  * themselves.
  */
-#include "skmd-profile.h"
+#include "skmd-profile-common.h"
 #include "support/version.h"
 #include "support/config.h"
 
@@ -15,30 +16,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-
-int wants_help(int argc, char **argv)
-{
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
-            return 1;
-    return 0;
-}
-
-int no_arguments(const char *help, int argc, char **argv)
-{
-    if (wants_help(argc, argv)) {
-        fputs(help, stdout);
-        return 0;
-    }
-    return argc > 1 ? unexpected_argument(argv[0], argv[1]) : -1;
-}
-
-int unexpected_argument(const char *command, const char *arg)
-{
-    fprintf(stderr, "skmd-profile %s: unexpected argument '%s' (skmd-profile %s --help)\n",
-            command, arg, command);
-    return EXIT_USAGE;
-}
 
 static const char main_help[] =
     "usage: skmd-profile [--db PATH] COMMAND [ARGS]\n"

@@ -4,9 +4,11 @@
 ALL_TARGETS += $(SKMD_PROFILE_BIN)
 CLEAN_FILES += $(SKMD_PROFILE_BIN)
 
-# skmd-profile.c: the command line; skmd-profile-COMMAND.c: one command each; -db.c and
-# -table.c: the database access and the summary tables that the commands share.
-SKMD_PROFILE_OBJS := $(O)tools/skmd-profile.o $(O)tools/skmd-profile-db.o \
+# skmd-profile.c: the command line; skmd-profile-COMMAND.c: one command each; -common.c,
+# -db.c and -table.c: the argument checks, the database access and the summary tables that
+# the commands share.
+SKMD_PROFILE_OBJS := $(O)tools/skmd-profile.o $(O)tools/skmd-profile-common.o \
+  $(O)tools/skmd-profile-db.o \
   $(O)tools/skmd-profile-table.o $(O)tools/skmd-profile-list.o $(O)tools/skmd-profile-show.o \
   $(O)tools/skmd-profile-export.o $(O)tools/skmd-profile-clear.o $(O)tools/skmd-profile-run.o \
   $(O)tools/skmd-profile-calibrate.o

@@ -1,7 +1,7 @@
-/* tools/skmd-profile.h: what skmd-profile's files share: the commands, one file each, and
- * the helpers for the command line, the database and the tables they print. */
-#ifndef SKMD_PROFILE_TOOL_H
-#define SKMD_PROFILE_TOOL_H
+/* tools/skmd-profile-common.h: what skmd-profile's files share: the commands, one file
+ * each, and the helpers for the command line, the database and the tables they print. */
+#ifndef SKMD_PROFILE_COMMON_H
+#define SKMD_PROFILE_COMMON_H
 
 #include <sqlite3.h>
 #include <stdio.h>
@@ -21,7 +21,7 @@ int cmd_clear(struct skmd_pdb *db, int argc, char **argv);  /* skmd-profile-clea
 int cmd_run(const char *db_path, int argc, char **argv);       /* skmd-profile-run.c */
 int cmd_calibrate(const char *db_path, int argc, char **argv); /* skmd-profile-calibrate.c */
 
-/* ---- The command line (skmd-profile.c) ------------------------------------------------ */
+/* ---- The command line (skmd-profile-common.c) ----------------------------------------- */
 
 /* 1 when --help or -h is among the arguments. */
 int wants_help(int argc, char **argv);
