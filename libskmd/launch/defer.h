@@ -58,9 +58,9 @@ struct skmd_defer_args {
 };
 
 /* How a deferred command of the app's own kinds (all but SKMD_DEFER_RUN) runs, given by
- * the enqueue side (cl/defer_app.c): run does the command on q, blocking, with no wait
- * list, its event (a libskmd event, or NULL) in *ev; profiling reads that event's time
- * `which`. */
+ * the enqueue file that defers it (cl/enqueue.c, enqueue_map.c, enqueue_sync.c): run does
+ * the command on q, blocking, with no wait list, its event (a libskmd event, or NULL) in
+ * *ev; profiling reads that event's time `which`. */
 struct skmd_defer_command {
     cl_int (*run)(cl_command_queue q, enum skmd_defer_kind kind, struct skmd_defer_args *a,
                   cl_event *ev);
