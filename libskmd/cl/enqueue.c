@@ -121,6 +121,8 @@ static cl_int read_buffer(cl_command_queue q, cl_mem buffer, cl_bool blocking, s
                           size_t size, void *ptr, cl_uint n, const cl_event *wl,
                           cl_event *event)
 {
+    /* Checked again on each try: after a member fault, QUEUE_CHECK moves the queue to a
+     * healthy member (skmd_queue_healthy) before the read runs once more. */
     QUEUE_CHECK(q);
     MEM_CHECK(buffer);
     HOST_ACCESS(buffer, 1, 0);

@@ -24,14 +24,9 @@ cl_int skmd_clGetProgramInfo(cl_program program, cl_program_info param_name,
                              size_t param_value_size, void *param_value,
                              size_t *param_value_size_ret)
 {
-    SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
-    struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
+    SKMD_INFO_BEGIN(program, PROGRAM, CL_INVALID_PROGRAM, CL_PROGRAM_REFERENCE_COUNT);
     const cl_context ctx = program->context;
     switch (param_name) {
-    case CL_PROGRAM_REFERENCE_COUNT: {
-        cl_uint n = atomic_load(&program->obj.refcount);
-        return skmd_info_bytes(&out, &n, sizeof n);
-    }
     case CL_PROGRAM_CONTEXT:
         return skmd_info_bytes(&out, &program->context, sizeof program->context);
     case CL_PROGRAM_NUM_DEVICES:

@@ -32,6 +32,16 @@ static struct skmd_part_launch launch4(uint64_t total, const struct skmd_part_ta
     return (struct skmd_part_launch){4, total, eligible, on_host4, twins4, table, 0};
 }
 
+/* Members 0 and 1 alone, both GPUs. */
+static struct skmd_part_launch two_gpus(uint64_t total, const struct skmd_part_table *table)
+{
+    static const unsigned char both[4] = {1, 1, 0, 0}, gpus[4] = {0, 0, 0, 0};
+    struct skmd_part_launch l = launch4(total, table, both);
+    l.n = 2;
+    l.on_host = gpus;
+    return l;
+}
+
 static void test_members(void)
 {
     struct skmd_part_table t[4] = {flat(0, 0), flat(50, 1), flat(0, 0), flat(10, 0)};
@@ -139,11 +149,7 @@ static void test_idle_probe(void)
 {
     /* Two GPUs measured at 100 work-groups/ms; the decision gives all 1024 to member 0. */
     struct skmd_part_table t[4] = {flat(100, 3), flat(100, 3), flat(0, 0), flat(0, 0)};
-    unsigned char two[4] = {1, 1, 0, 0};
-    static const unsigned char gpus[4] = {0, 0, 0, 0};
-    struct skmd_part_launch l = launch4(1024, t, two);
-    l.n = 2;
-    l.on_host = gpus;
+    struct skmd_part_launch l = two_gpus(1024, t);
     double launch_ms[2] = {0.1, 0.1};
     unsigned char ran[2] = {1, 1};
     uint64_t count[2] = {1024, 0};
@@ -224,11 +230,7 @@ static void test_keep_home(void)
 {
     /* Two GPUs; the inputs are on member 0; the decision runs the launch on member 1. */
     struct skmd_part_table t[4] = {flat(100, 2), flat(140, 2), flat(0, 0), flat(0, 0)};
-    unsigned char two[4] = {1, 1, 0, 0};
-    static const unsigned char gpus[4] = {0, 0, 0, 0};
-    struct skmd_part_launch l = launch4(1000, t, two);
-    l.n = 2;
-    l.on_host = gpus;
+    struct skmd_part_launch l = two_gpus(1000, t);
     double in[2] = {1.0, 0.0};
     int away = 0;
     uint64_t count[2] = {0, 1000};
@@ -262,11 +264,7 @@ static void test_keep_home(void)
 static void test_whole_sample_dev(void)
 {
     struct skmd_part_table t[4] = {flat(100, 2), flat(130, 2), flat(0, 0), flat(0, 0)};
-    unsigned char two[4] = {1, 1, 0, 0};
-    static const unsigned char gpus[4] = {0, 0, 0, 0};
-    struct skmd_part_launch l = launch4(1000, t, two);
-    l.n = 2;
-    l.on_host = gpus;
+    struct skmd_part_launch l = two_gpus(1000, t);
     l.exec = 1; /* the home of inputs spread evenly: the queue's member */
     double spread[2] = {0.5, 0.5};
     /* No sample yet: the fastest. */
