@@ -152,7 +152,6 @@ out:
     return rc;
 }
 
-
 /* The memo's key: every argument the helper gets, and the helper's file as it is now.
  * 0 when the helper's file cannot be looked at (no memo then). */
 static int memo_key(const struct skmd_compile_request *req, const char *compiler,
