@@ -32,8 +32,11 @@ int skmd_part_sweep_step(const struct skmd_part_launch *l, uint64_t step, int si
 }
 
 /* A probe moves the inputs its work-groups read, which is the whole buffer where the
- * footprint is unknown (a gigabyte to three GPUs for 3 of 32 work-groups of mvt_cols): one
- * probe per kind of device, since twins share what one of them measures. */
+ * footprint is unknown (a gigabyte to three GPUs for 3 of 32 work-groups of mvt_cols): on
+ * the host's cores one probe per kind of device, since twins share what one of them
+ * measures. A device off the host's cores is probed even when its twin is measured: a
+ * twin lends its rates but not its link, and a link never used is priced at a default far
+ * below a GPU's, which would keep a second GPU idle where it gains. */
 int skmd_part_cold_start(const struct skmd_part_launch *l, const unsigned char *rated,
                          int learn, uint64_t *count, struct skmd_part_cold *out)
 {
@@ -60,8 +63,8 @@ int skmd_part_cold_start(const struct skmd_part_launch *l, const unsigned char *
     }
     int bulk = out->bulk;
     for (int m = 0; m < n; m++) {
-        int covered = m == bulk || (bulk >= 0 && skmd_part_twins(l, m, bulk));
-        for (int o = 0; o < m && !covered; o++)
+        int covered = m == bulk || (l->on_host[m] && bulk >= 0 && skmd_part_twins(l, m, bulk));
+        for (int o = 0; o < m && !covered && l->on_host[m]; o++)
             covered = out->probed[o] && skmd_part_twins(l, m, o);
         out->probed[m] = l->eligible[m] && !rated[m] && !covered;
         out->nprobed += out->probed[m];

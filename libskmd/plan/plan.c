@@ -234,7 +234,8 @@ static void say_why_whole(const struct skmd_plan_request *r, const uint64_t *cou
                  "whole on device %d%s", m,
                  t->guard == SKMD_PART_RUN_WHOLE_SAMPLE + 1 ? " (timed again now and then)" : "");
     else if (t->est_alone_ms[m] > 0 && t->est_split_ms > 0)
-        snprintf(out, size, "estimated faster whole: %.3f ms on device %d alone, %.3f ms split",
+        snprintf(out, size, "estimated faster whole: %.3f ms on device %d alone, %.3f ms "
+                 "shared equally",
                  t->est_alone_ms[m], m, t->est_split_ms);
     else if (t->est_alone_ms[m] > 0)
         snprintf(out, size, "estimated %.3f ms whole on device %d; no split estimate",

@@ -109,16 +109,17 @@ static void test_cold_start(void)
     unsigned char rated[4] = {0, 0, 0, 0};
     uint64_t count[4] = {7, 7, 7, 7};
     struct skmd_part_cold c;
-    /* First launch, nothing rated: the first GPU takes the rest; one probe of 320/32 per
-     * other kind (the CPU, GPU 3), none on the bulk member's twin 2. */
+    /* First launch, nothing rated: the first GPU takes the rest; one probe of 320/32 on
+     * each other member (the CPU, GPU 3, and the bulk member's twin 2: its link is its
+     * own to measure). */
     CHECK(skmd_part_cold_start(&l, rated, 1, count, &c) == 1);
     CHECK(c.bulk == 1 && c.why == SKMD_PART_BULK_PREFERRED_GPU && c.probe == 10);
-    CHECK(c.nprobed == 2 && c.probed[0] && !c.probed[1] && !c.probed[2] && c.probed[3]);
-    CHECK(count[0] == 10 && count[1] == 300 && count[2] == 0 && count[3] == 10);
-    CHECK(c.rest == 300 && c.nunmeasured == 4);
+    CHECK(c.nprobed == 3 && c.probed[0] && !c.probed[1] && c.probed[2] && c.probed[3]);
+    CHECK(count[0] == 10 && count[1] == 290 && count[2] == 10 && count[3] == 10);
+    CHECK(c.rest == 290 && c.nunmeasured == 4);
     /* Nothing learnt: no probe, everything on the bulk member. */
     CHECK(skmd_part_cold_start(&l, rated, 0, count, &c) == 1);
-    CHECK(c.probe == 0 && count[0] == 0 && count[1] == 320 && count[3] == 0);
+    CHECK(c.probe == 0 && count[0] == 0 && count[1] == 320 && count[2] == 0 && count[3] == 0);
     /* Next launch: GPU 1 and the CPU rated (2 by its twin); GPU 3 still unrated gets the
      * probe, the rest is the caller's to split among the rated ones. */
     unsigned char rated2[4] = {1, 1, 1, 0};
@@ -137,6 +138,12 @@ static void test_cold_start(void)
     t[2] = flat(0, 0);
     CHECK(skmd_part_cold_start(&l, rated, 1, count, &c) == 1);
     CHECK(c.bulk == 0 && c.why == SKMD_PART_BULK_PREFERRED);
+    /* Twins on the host's cores share one measurement: the bulk member's twin 1 and the
+     * probed 2's twin 3 get no probe. */
+    static const int host_twins[4] = {1, 1, 3, 3};
+    l.twin_group = host_twins;
+    CHECK(skmd_part_cold_start(&l, rated, 1, count, &c) == 1);
+    CHECK(c.bulk == 0 && c.nprobed == 1 && c.probed[2] && !c.probed[1] && !c.probed[3]);
     /* Fewer work-groups than members: no cold start, counts untouched. */
     l.total = 3;
     uint64_t kept[4] = {1, 1, 1, 0};
