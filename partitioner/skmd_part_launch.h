@@ -79,12 +79,13 @@ struct skmd_part_cold {
 };
 
 /* The cold start of a launch with eligible members that have no rate (rated[m]:
- * skmd_part_rated). Each kind of unrated device gets one probe share of
- * total / SKMD_PART_COLD_PROBE_DIV (at least 1; 0 when !learn: nothing would be measured)
- * on one of its members, never on a twin on the host's cores of one probed or of the bulk
- * member (a twin off them has a link of its own to measure: it gets a probe). With no
- * member rated the rest goes to one bulk member: the preferred member when it is not a
- * CPU, else the fastest by the prediction, else the preferred one. Returns 1 with count[]
+ * skmd_part_rated). Each unrated member off the host's cores, and on them one member of
+ * each kind of unrated device, gets a probe share of total / SKMD_PART_COLD_PROBE_DIV (at
+ * least 1; 0 when !learn: nothing would be measured): a twin on the host's cores of one
+ * probed or of the bulk member gets none, a twin off them does (it lends its rates, but
+ * its link is its own to measure). With no member rated the rest goes to one bulk member:
+ * the preferred member when it is not a CPU, else the fastest by the prediction, else the
+ * preferred one. Returns 1 with count[]
  * (n entries) holding the probes and the bulk member's rest (when bulk >= 0; else the
  * caller splits out->rest among the rated members); 0 (count untouched) when the launch
  * is too small: fewer work-groups than members, or the probes would take them all. */
