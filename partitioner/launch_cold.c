@@ -32,11 +32,16 @@ int skmd_part_sweep_step(const struct skmd_part_launch *l, uint64_t step, int si
 }
 
 /* A probe moves the inputs its work-groups read, which is the whole buffer where the
- * footprint is unknown (a gigabyte to three GPUs for 3 of 32 work-groups of mvt_cols): on
- * the host's cores one probe per kind of device, since twins share what one of them
- * measures. A device off the host's cores is probed even when its twin is measured: a
- * twin lends its rates but not its link, and a link never used is priced at a default far
- * below a GPU's, which would keep a second GPU idle where it gains. */
+ * footprint is unknown (a gigabyte to three GPUs for 3 of 32 work-groups of mvt_cols): one
+ * probe per kind of device, since twins share what one of them measures. But a twin lends
+ * its rates, not its link: a device off the host's cores whose link was never timed is
+ * probed too, since a link never used is priced at a default far below a GPU's, which
+ * would keep a second GPU idle where it gains. */
+static int link_untimed(const struct skmd_part_launch *l, int m)
+{
+    return !l->on_host[m] && !(l->link_known && l->link_known[m]);
+}
+
 int skmd_part_cold_start(const struct skmd_part_launch *l, const unsigned char *rated,
                          int learn, uint64_t *count, struct skmd_part_cold *out)
 {
@@ -63,8 +68,9 @@ int skmd_part_cold_start(const struct skmd_part_launch *l, const unsigned char *
     }
     int bulk = out->bulk;
     for (int m = 0; m < n; m++) {
-        int covered = m == bulk || (l->on_host[m] && bulk >= 0 && skmd_part_twins(l, m, bulk));
-        for (int o = 0; o < m && !covered && l->on_host[m]; o++)
+        int covered = m == bulk ||
+                      (!link_untimed(l, m) && bulk >= 0 && skmd_part_twins(l, m, bulk));
+        for (int o = 0; o < m && !covered && !link_untimed(l, m); o++)
             covered = out->probed[o] && skmd_part_twins(l, m, o);
         out->probed[m] = l->eligible[m] && !rated[m] && !covered;
         out->nprobed += out->probed[m];

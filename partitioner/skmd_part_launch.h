@@ -29,6 +29,8 @@ struct skmd_part_launch {
     const int *twin_group;               /* per member: skmd_part_device's twin_group */
     const struct skmd_part_table *table; /* per member: its table for the launch's kernel */
     int exec;                            /* the app queue's member, -1: none */
+    const unsigned char *link_known;     /* per member: its host link was timed or
+                                            calibrated; NULL: none was */
 };
 
 /* ---- Members ------------------------------------------------------------------------- */
@@ -79,16 +81,16 @@ struct skmd_part_cold {
 };
 
 /* The cold start of a launch with eligible members that have no rate (rated[m]:
- * skmd_part_rated). Each unrated member off the host's cores, and on them one member of
- * each kind of unrated device, gets a probe share of total / SKMD_PART_COLD_PROBE_DIV (at
- * least 1; 0 when !learn: nothing would be measured): a twin on the host's cores of one
- * probed or of the bulk member gets none, a twin off them does (it lends its rates, but
- * its link is its own to measure). With no member rated the rest goes to one bulk member:
- * the preferred member when it is not a CPU, else the fastest by the prediction, else the
- * preferred one. Returns 1 with count[]
- * (n entries) holding the probes and the bulk member's rest (when bulk >= 0; else the
- * caller splits out->rest among the rated members); 0 (count untouched) when the launch
- * is too small: fewer work-groups than members, or the probes would take them all. */
+ * skmd_part_rated). One member of each kind of unrated device gets a probe share of
+ * total / SKMD_PART_COLD_PROBE_DIV (at least 1; 0 when !learn: nothing would be measured);
+ * a twin of one probed or of the bulk member gets none, unless it is off the host's cores
+ * and its link was never timed (a twin lends its rates, but a link is a member's own to
+ * measure). With no member rated the rest goes to one bulk member: the preferred member
+ * when it is not a CPU, else the fastest by the prediction, else the preferred one.
+ * Returns 1 with count[] (n entries) holding the probes and the bulk member's rest (when
+ * bulk >= 0; else the caller splits out->rest among the rated members); 0 (count
+ * untouched) when the launch is too small: fewer work-groups than members, or the probes
+ * would take them all. */
 int skmd_part_cold_start(const struct skmd_part_launch *l, const unsigned char *rated,
                          int learn, uint64_t *count, struct skmd_part_cold *out);
 

@@ -99,9 +99,12 @@ struct entry *plan_entry_for(uint64_t kernel, uint32_t shape, const char *name)
 struct skmd_part_launch plan_launch_of(const struct skmd_plan_request *r,
                                        const struct entry *e)
 {
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        plan_link_timed[m] = plan_info[m].link_known[SKMD_PART_H2D][SKMD_PART_PINNED] ||
+                             plan_info[m].link_known[SKMD_PART_H2D][SKMD_PART_PAGEABLE];
     return (struct skmd_part_launch){skmd_state.nmembers, r->total_groups, r->eligible,
                                      plan_on_host, plan_twin_group, e->table,
-                                     r->exec_member};
+                                     r->exec_member, plan_link_timed};
 }
 
 /* Under plan_lock, with a database: every entry's tables and finish offsets learnt since

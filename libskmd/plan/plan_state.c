@@ -15,6 +15,7 @@ double plan_peer_rate[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 unsigned char plan_twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 int plan_twin_group[SKMD_MAX_MEMBERS];
 unsigned char plan_on_host[SKMD_MAX_MEMBERS];
+unsigned char plan_link_timed[SKMD_MAX_MEMBERS];
 
 static enum skmd_part_policy policy; /* SKMD_POLICY */
 

@@ -102,6 +102,9 @@ extern unsigned char plan_twin[SKMD_MAX_MEMBERS][SKMD_MAX_MEMBERS];
 extern int plan_twin_group[SKMD_MAX_MEMBERS];
 /* plan_on_host[m]: member m is a CPU device, its kernels on the host's own cores. */
 extern unsigned char plan_on_host[SKMD_MAX_MEMBERS];
+/* plan_link_timed[m]: member m's host link to it was timed or calibrated (under plan_lock,
+ * refreshed for each launch by plan_launch_of). */
+extern unsigned char plan_link_timed[SKMD_MAX_MEMBERS];
 
 /* The controls the plan reads on every launch, read once (plan_settings). */
 struct plan_settings {

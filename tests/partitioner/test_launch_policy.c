@@ -29,7 +29,7 @@ static const unsigned char all4[4] = {1, 1, 1, 1};
 static struct skmd_part_launch launch4(uint64_t total, const struct skmd_part_table *table,
                                        const unsigned char *eligible)
 {
-    return (struct skmd_part_launch){4, total, eligible, on_host4, twins4, table, 0};
+    return (struct skmd_part_launch){4, total, eligible, on_host4, twins4, table, 0, NULL};
 }
 
 /* Members 0 and 1 alone, both GPUs. */
@@ -117,6 +117,13 @@ static void test_cold_start(void)
     CHECK(c.nprobed == 3 && c.probed[0] && !c.probed[1] && c.probed[2] && c.probed[3]);
     CHECK(count[0] == 10 && count[1] == 290 && count[2] == 10 && count[3] == 10);
     CHECK(c.rest == 290 && c.nunmeasured == 4);
+    /* Twin 2's link timed already (another kernel's probe, or the database): its twin's
+     * rates do, no probe. */
+    static const unsigned char timed2[4] = {0, 0, 1, 0};
+    l.link_known = timed2;
+    CHECK(skmd_part_cold_start(&l, rated, 1, count, &c) == 1);
+    CHECK(c.nprobed == 2 && !c.probed[2] && count[1] == 300 && count[2] == 0);
+    l.link_known = NULL;
     /* Nothing learnt: no probe, everything on the bulk member. */
     CHECK(skmd_part_cold_start(&l, rated, 0, count, &c) == 1);
     CHECK(c.probe == 0 && count[0] == 0 && count[1] == 320 && count[2] == 0 && count[3] == 0);
