@@ -48,7 +48,7 @@ static size_t type_name_size(const char *name)
 static int from_arg_info(cl_kernel kernel, cl_uint index, enum skmd_arg_class *cls,
                          size_t *size)
 {
-    cl_kernel real = kernel->real[skmd_state.exec];
+    cl_kernel real = kernel->real[skmd_kernel_answering_member(kernel)];
     cl_kernel_arg_address_qualifier aq;
     char type[128] = "";
     if (real_clGetKernelArgInfo(real, index, CL_KERNEL_ARG_ADDRESS_QUALIFIER, sizeof aq, &aq,

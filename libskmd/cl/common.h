@@ -104,4 +104,13 @@ int skmd_event_pending(cl_event ev);
 /* Whether the app made context ctx with device dev (context.c). */
 int skmd_context_has_device(cl_context ctx, cl_device_id dev);
 
+/* The member whose real program answers the app's queries: the executing member, or the
+ * first that built the program when the executing member did not. */
+int skmd_program_answering_member(cl_program program);
+
+/* The member whose real kernel answers the app's queries of kernel k: the executing
+ * member, or the first that has the kernel when the executing member did not build its
+ * program (a member that did not build it has no real kernel). */
+int skmd_kernel_answering_member(cl_kernel k);
+
 #endif

@@ -58,7 +58,12 @@ static cl_kernel create(cl_program program, const char *name, cl_kernel from, cl
     skmd_object_init(&k->obj, SKMD_TYPE_KERNEL);
     k->obj.release = release_hook;
     k->program = program;
+    int made = 0;
     for (int i = 0; i < skmd_state.nmembers; i++) {
+        /* A member that did not build the program gets no kernel: its work goes to the
+         * members that did (its slot's real program may have no device built at all). */
+        if (from ? !from->real[i] : !skmd_program_on_member(program, i))
+            continue;
         k->real[i] = from ? real_clCloneKernel(from->real[i], err)
                           : real_clCreateKernel(
                                 program->real[skmd_state.members[i].platform_slot], name, err);
@@ -66,6 +71,12 @@ static cl_kernel create(cl_program program, const char *name, cl_kernel from, cl
             destroy(k);
             return NULL;
         }
+        made++;
+    }
+    if (!made) {
+        *err = CL_INVALID_PROGRAM_EXECUTABLE;
+        destroy(k);
+        return NULL;
     }
     if (skmd_kernel_split_init(k, program, from ? from->name : name) != CL_SUCCESS ||
         copy_args(k, from) != CL_SUCCESS) {
@@ -107,7 +118,8 @@ cl_int skmd_clCreateKernelsInProgram(cl_program program, cl_uint num_kernels,
                                      cl_kernel *kernels, cl_uint *num_kernels_ret)
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
-    cl_program first = program->real[skmd_state.members[0].platform_slot];
+    int m = skmd_program_answering_member(program);
+    cl_program first = program->real[skmd_state.members[m].platform_slot];
     size_t len = 0, count = 0;
     cl_int err = real_clGetProgramInfo(first, CL_PROGRAM_NUM_KERNELS, sizeof count, &count, NULL);
     if (err != CL_SUCCESS)
@@ -194,6 +206,8 @@ cl_int skmd_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
             rsampler = ((const cl_sampler)handle)->real[skmd_state.members[i].platform_slot];
             value = &rsampler;
         }
+        if (!kernel->real[i])
+            continue; /* the member did not build the program */
         skmd_key_lock(kernel->real[i]); /* launch threads set this kernel's arguments too */
         cl_int err = real_clSetKernelArg(kernel->real[i], arg_index, arg_size, value);
         skmd_key_unlock(kernel->real[i]);
@@ -246,7 +260,8 @@ cl_int skmd_clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name,
     case CL_KERNEL_PROGRAM:
         return skmd_info_bytes(&out, &kernel->program, sizeof kernel->program);
     default:
-        return real_clGetKernelInfo(kernel->real[skmd_state.exec], param_name,
+        return real_clGetKernelInfo(kernel->real[skmd_kernel_answering_member(kernel)],
+                                    param_name,
                                     param_value_size, param_value, param_value_size_ret);
     }
 }
@@ -256,7 +271,8 @@ cl_int skmd_clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_index,
                                void *param_value, size_t *param_value_size_ret)
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
-    return real_clGetKernelArgInfo(kernel->real[skmd_state.exec], arg_index, param_name,
+    return real_clGetKernelArgInfo(kernel->real[skmd_kernel_answering_member(kernel)],
+                                   arg_index, param_name,
                                    param_value_size, param_value, param_value_size_ret);
 }
 
@@ -272,14 +288,18 @@ cl_int skmd_clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
     int use_min = param_name == CL_KERNEL_WORK_GROUP_SIZE;
     int use_max = param_name == CL_KERNEL_LOCAL_MEM_SIZE ||
                   param_name == CL_KERNEL_PRIVATE_MEM_SIZE;
-    const struct skmd_member *m0 = &skmd_state.members[skmd_state.exec];
+    int answering = skmd_kernel_answering_member(kernel);
     if (!use_min && !use_max)
-        return real_clGetKernelWorkGroupInfo(kernel->real[skmd_state.exec], m0->real_device,
+        return real_clGetKernelWorkGroupInfo(kernel->real[answering],
+                                              skmd_state.members[answering].real_device,
                                               param_name, param_value_size, param_value,
                                               param_value_size_ret);
     cl_ulong acc = 0;
     size_t n = 0;
+    int first = 1;
     for (int i = 0; i < skmd_state.nmembers; i++) {
+        if (!kernel->real[i])
+            continue; /* the member did not build the program: never runs it */
         unsigned char buf[8] = {0};
         cl_int err = real_clGetKernelWorkGroupInfo(kernel->real[i],
                                                    skmd_state.members[i].real_device,
@@ -287,8 +307,9 @@ cl_int skmd_clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
         if (err != CL_SUCCESS)
             return err;
         cl_ulong v = n == 4 ? *(cl_uint *)buf : *(cl_ulong *)buf;
-        if (i == 0 || (use_min && v < acc) || (use_max && v > acc))
+        if (first || (use_min && v < acc) || (use_max && v > acc))
             acc = v;
+        first = 0;
     }
     struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
     if (n == 4) {
@@ -307,8 +328,18 @@ cl_int skmd_clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device,
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
     SKMD_RETURN_ERROR_IF(device && !SKMD_VALID(device, DEVICE), CL_INVALID_DEVICE);
     SKMD_RETURN_ERROR_IF(!skmd_real.clGetKernelSubGroupInfo, CL_INVALID_OPERATION);
-    return real_clGetKernelSubGroupInfo(kernel->real[skmd_state.exec],
-                                        skmd_state.members[skmd_state.exec].real_device,
+    int m = skmd_kernel_answering_member(kernel);
+    return real_clGetKernelSubGroupInfo(kernel->real[m], skmd_state.members[m].real_device,
                                         param_name, input_value_size, input_value,
                                         param_value_size, param_value, param_value_size_ret);
+}
+
+int skmd_kernel_answering_member(cl_kernel k)
+{
+    if (k->real[skmd_state.exec])
+        return skmd_state.exec;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        if (k->real[m])
+            return m;
+    return skmd_state.exec;
 }

@@ -6,6 +6,7 @@
 
 #include "../../profiledb/skmd_profiledb.h"
 #include "../../transform/record.h"
+#include "cl/common.h"
 #include "cl/kernel_split.h"
 #include "cl/splitprog.h"
 #include "device/api.h"
@@ -44,7 +45,8 @@ cl_int skmd_kernel_split_init(cl_kernel k, cl_program program, const char *name)
     const char *src = program->source;
     k->profile_key = skmd_pdb_kernel_hash(src, src ? strlen(src) : 0, NULL, k->name);
     cl_uint nargs = 0;
-    real_clGetKernelInfo(k->real[0], CL_KERNEL_NUM_ARGS, sizeof nargs, &nargs, NULL);
+    real_clGetKernelInfo(k->real[skmd_kernel_answering_member(k)], CL_KERNEL_NUM_ARGS,
+                         sizeof nargs, &nargs, NULL);
     k->nargs = nargs;
     k->args = calloc(nargs ? nargs : 1, sizeof *k->args);
     if (!k->args)

@@ -8,9 +8,7 @@
 #include "cl/common.h"
 #include "cl/program_binary.h"
 
-/* The member whose real program answers the app's queries: the executing member, or the
- * first that built the program when the executing member did not. */
-static int answering_member(cl_program program)
+int skmd_program_answering_member(cl_program program)
 {
     if (!(program->not_built & (1u << skmd_state.exec)))
         return skmd_state.exec;
@@ -53,10 +51,12 @@ cl_int skmd_clGetProgramInfo(cl_program program, cl_program_info param_name,
         return CL_SUCCESS;
     }
     default:
-        return real_clGetProgramInfo(program->real[skmd_state.members[answering_member(program)]
-                                                       .platform_slot],
+    {
+        int m = skmd_program_answering_member(program);
+        return real_clGetProgramInfo(program->real[skmd_state.members[m].platform_slot],
                                      param_name, param_value_size, param_value,
                                      param_value_size_ret);
+    }
     }
 }
 
@@ -125,7 +125,7 @@ cl_int skmd_clGetProgramBuildInfo(cl_program program, cl_device_id device,
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(device, DEVICE), CL_INVALID_DEVICE);
     struct skmd_info out = {param_value_size, param_value, param_value_size_ret};
-    const struct skmd_member *m = &skmd_state.members[answering_member(program)];
+    const struct skmd_member *m = &skmd_state.members[skmd_program_answering_member(program)];
     switch (param_name) {
     case CL_PROGRAM_BUILD_STATUS: {
         cl_build_status st = build_status(program);

@@ -134,6 +134,16 @@ for mode in split single; do
   check "$mode: member 0 (the executing one) fails to build: its launches move to a member that has the program" \
     'app_ok && said "member 0 \(stub gpu 0\) failed to build the program" &&
      [ $(count "^clEnqueueNDRangeKernel dev=0 ") = 0 ] && [ $(count "^clEnqueueNDRangeKernel dev=[12] .*-> CL_SUCCESS$") = 2 ]'
+  # ... also where each member has a context and a real program of its own (as every GPU
+  # has): the failed member's real program has no device built, and the app's kernels are
+  # made without it.
+  for f in 1 0; do
+    run "fail-build-own-context-$f-$mode" SKMD_MODE=$mode SKMD_CONTEXTS=device \
+      SKMD_STUB_DEVICES=3 SKMD_STUB_FAIL=$f:build
+    check "$mode: member $f fails to build in a context of its own: the kernels are made, its work runs on the others" \
+      "app_ok && [ \$(count '^clEnqueueNDRangeKernel dev=$f ') = 0 ] &&
+       [ \$(count '^clEnqueueNDRangeKernel .*-> CL_SUCCESS$') -ge 2 ]"
+  done
   run "fail-build-all-$mode" SKMD_MODE=$mode SKMD_STUB_DEVICES=3 SKMD_STUB_FAIL=0:build,1:build,2:build
   check "$mode: no member builds: the app gets CL_BUILD_PROGRAM_FAILURE and every member's log" \
     '[ $rc = 1 ] && grep -q "clBuildProgram failed: -11" "$tmp/err" &&
