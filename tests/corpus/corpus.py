@@ -7,8 +7,9 @@ Programs: CLBlast's own correctness tests (clblast-tests), ffmpeg's *_opencl fil
 elementwise, reduction, scan and clrandom modules (pyopencl_corpus.py, against numpy).
 Configurations: native (POCL_DEVICES=pthread), then libskmd on 2 PoCL devices
 ("pthread pthread") and 3 ("pthread pthread basic"), each by default, forced equal
-(SKMD_POLICY=equal) and forced uneven (SKMD_SPLIT), with SKMD_ZERO_COPY=0 and
-SKMD_SHARE_BUILD=source in some (CONFIGS below).  The forced ones also lower
+(SKMD_POLICY=equal) and forced uneven (SKMD_SPLIT), with SKMD_ZERO_COPY=0,
+SKMD_SHARE_BUILD=source and a real context per member (SKMD_CONTEXTS=device) in some
+(CONFIGS below).  The forced ones also lower
 SKMD_MIN_SPLIT_WORKGROUPS so that small launches split too.
 
 A run fails only when something that passes natively fails under libskmd, or when a
@@ -45,6 +46,10 @@ CONFIGS = [
     ("3:default", "pthread pthread basic", {}),
     ("3:equal", "pthread pthread basic", dict(FORCED, SKMD_POLICY="equal")),
     ("3:uneven", "pthread pthread basic", dict(FORCED, SKMD_SPLIT="0.5,0.2,0.3", SKMD_ZERO_COPY="0")),
+    # a real context and programs per member, as every GPU has: members meet only through
+    # the host, and a member's own program can fail to build alone
+    ("3:contexts", "pthread pthread basic", dict(FORCED, SKMD_SPLIT="0.3,0.4,0.3",
+                                                 SKMD_CONTEXTS="device")),
 ]
 FORCED_CONFIGS = {c[0] for c in CONFIGS if c[2] and ("SKMD_SPLIT" in c[2] or c[2].get("SKMD_POLICY") == "equal")}
 
