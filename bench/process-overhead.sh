@@ -11,10 +11,14 @@
 #            skmd_ms_min=X skmd_ms_median=X extra_ms_median=X
 # Usage: bench/process-overhead.sh [--lib LIBSKMD_SO] [--runs N] [--bin-dir DIR]
 #                                  [--cases vector_add,setup_cost] [--caches warm,cold]
+#                                  [--native-platform N]
 # DIR holds examples/ and bench/callcost/ as built by `make` (default: the repository).
+# --native-platform: the native runs use platform N's first device (default: the first
+# platform the loader lists, which may be a CPU's; on a GPU machine name the GPU's).
 set -e
 root=$(cd "$(dirname "$0")/.." && pwd)
 lib=$root/libskmd/libskmd.so bin=$root runs=7 cases=vector_add,setup_cost caches=warm,cold
+native_platform=
 while [ $# -gt 0 ]; do
   case $1 in
     --lib) lib=$2; shift 2 ;;
@@ -22,17 +26,20 @@ while [ $# -gt 0 ]; do
     --bin-dir) bin=$2; shift 2 ;;
     --cases) cases=$2; shift 2 ;;
     --caches) caches=$2; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    --native-platform) native_platform=$2; shift 2 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "process-overhead.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
 lib=$(realpath "$lib")
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 
+# The case's command; with a second argument, the native run's (on --native-platform).
 command_of() {
+  local p=${2:+$native_platform}
   case $1 in
-    vector_add) echo "$bin/examples/vector_add/vector_add --size 4096 --reps 2" ;;
-    setup_cost) echo "$bin/bench/callcost/setup-cost" ;;
+    vector_add) echo "$bin/examples/vector_add/vector_add --size 4096 --reps 2${p:+ --device $p:0}" ;;
+    setup_cost) echo "$bin/bench/callcost/setup-cost${p:+ --platform $p}" ;;
     *) echo "process-overhead.sh: unknown case $1" >&2; exit 2 ;;
   esac
 }
@@ -55,13 +62,14 @@ stats() {
 
 for c in ${cases//,/ }; do
   cmd=$(command_of "$c")
+  native_cmd=$(command_of "$c" native)
   for cache in ${caches//,/ }; do
     : >"$work/native"; : >"$work/skmd"
     mkdir -p "$work/warm"
     for i in $(seq 0 "$runs"); do
       dir=$work/warm
       [ "$cache" = cold ] && dir=$(mktemp -d "$work/cold.XXXXXX")
-      n=$(wall_ms $cmd)
+      n=$(wall_ms $native_cmd)
       s=$(wall_ms env SKMD_CACHE_DIR="$dir" LD_PRELOAD="$lib" $cmd)
       [ "$cache" = cold ] && rm -rf "$dir"
       [ "$i" -eq 0 ] && continue # the warm-up
