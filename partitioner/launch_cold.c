@@ -31,17 +31,19 @@ int skmd_part_sweep_step(const struct skmd_part_launch *l, uint64_t step, int si
     return 1;
 }
 
-/* A probe moves the inputs its work-groups read, which is the whole buffer where the
- * footprint is unknown (a gigabyte to three GPUs for 3 of 32 work-groups of mvt_cols): one
- * probe per kind of device, since twins share what one of them measures. But a twin lends
- * its rates, not its link: a device off the host's cores whose link was never timed is
- * probed too, since a link never used is priced at a default far below a GPU's, which
- * would keep a second GPU idle where it gains. */
+/* Member m has a host link of its own that was never timed: a device off the host's cores
+ * with no figure for its link. */
 static int link_untimed(const struct skmd_part_launch *l, int m)
 {
     return !l->on_host[m] && !(l->link_known && l->link_known[m]);
 }
 
+/* A probe moves the inputs its work-groups read, which is the whole buffer where the
+ * footprint is unknown (a gigabyte to three GPUs for 3 of 32 work-groups of mvt_cols): one
+ * probe per kind of device, since twins share what one of them measures. But a twin lends
+ * its rates, not its link: a twin whose link was never timed is probed too, since a link
+ * never used is priced at a default far below a GPU's, which would keep a second GPU idle
+ * where it gains. */
 int skmd_part_cold_start(const struct skmd_part_launch *l, const unsigned char *rated,
                          int learn, uint64_t *count, struct skmd_part_cold *out)
 {

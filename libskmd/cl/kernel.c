@@ -261,8 +261,8 @@ cl_int skmd_clGetKernelInfo(cl_kernel kernel, cl_kernel_info param_name,
         return skmd_info_bytes(&out, &kernel->program, sizeof kernel->program);
     default:
         return real_clGetKernelInfo(kernel->real[skmd_kernel_answering_member(kernel)],
-                                    param_name,
-                                    param_value_size, param_value, param_value_size_ret);
+                                    param_name, param_value_size, param_value,
+                                    param_value_size_ret);
     }
 }
 
@@ -272,8 +272,8 @@ cl_int skmd_clGetKernelArgInfo(cl_kernel kernel, cl_uint arg_index,
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(kernel, KERNEL), CL_INVALID_KERNEL);
     return real_clGetKernelArgInfo(kernel->real[skmd_kernel_answering_member(kernel)],
-                                   arg_index, param_name,
-                                   param_value_size, param_value, param_value_size_ret);
+                                   arg_index, param_name, param_value_size, param_value,
+                                   param_value_size_ret);
 }
 
 /* Per-device work-group info of the SKMD device: limits are the smallest over the

@@ -18,6 +18,13 @@ int skmd_program_answering_member(cl_program program)
     return skmd_state.exec;
 }
 
+/* The real program that answers the app's queries. */
+static cl_program answering_real(cl_program program)
+{
+    int m = skmd_program_answering_member(program);
+    return program->real[skmd_state.members[m].platform_slot];
+}
+
 cl_int skmd_clGetProgramInfo(cl_program program, cl_program_info param_name,
                              size_t param_value_size, void *param_value,
                              size_t *param_value_size_ret)
@@ -51,12 +58,8 @@ cl_int skmd_clGetProgramInfo(cl_program program, cl_program_info param_name,
         return CL_SUCCESS;
     }
     default:
-    {
-        int m = skmd_program_answering_member(program);
-        return real_clGetProgramInfo(program->real[skmd_state.members[m].platform_slot],
-                                     param_name, param_value_size, param_value,
-                                     param_value_size_ret);
-    }
+        return real_clGetProgramInfo(answering_real(program), param_name, param_value_size,
+                                     param_value, param_value_size_ret);
     }
 }
 
