@@ -23,6 +23,7 @@ configs=(
   "2 uneven, source route|pthread pthread|SKMD_SPLIT=0.7,0.3 SKMD_SHARE_BUILD=source SKMD_ZERO_COPY=0"
   "3 equal, source route|pthread pthread basic|SKMD_POLICY=equal SKMD_SHARE_BUILD=source"
   "3 uneven, no zero-copy|pthread pthread basic|SKMD_SPLIT=0.5,0.2,0.3 SKMD_ZERO_COPY=0"
+  "3 uneven, contexts of their own|pthread pthread basic|SKMD_SPLIT=0.3,0.4,0.3 SKMD_CONTEXTS=device SKMD_ZERO_COPY=0"
 )
 rc=0
 for c in "${configs[@]}"; do
