@@ -31,19 +31,25 @@ int skmd_part_sweep_step(const struct skmd_part_launch *l, uint64_t step, int si
     return 1;
 }
 
-/* Member m has a host link of its own that was never timed: a device off the host's cores
- * with no figure for its link. */
+/* Member m is a device off the host's cores for whose link neither it nor a twin has a
+ * figure (timed or calibrated): the default prices it. */
 static int link_untimed(const struct skmd_part_launch *l, int m)
 {
-    return !l->on_host[m] && !(l->link_known && l->link_known[m]);
+    if (l->on_host[m])
+        return 0;
+    for (int o = 0; o < l->n && l->link_known; o++)
+        if (l->link_known[o] && (o == m || skmd_part_twins(l, m, o)))
+            return 0;
+    return 1;
 }
 
 /* A probe moves the inputs its work-groups read, which is the whole buffer where the
  * footprint is unknown (a gigabyte to three GPUs for 3 of 32 work-groups of mvt_cols): one
- * probe per kind of device, since twins share what one of them measures. But a twin lends
- * its rates, not its link: a twin whose link was never timed is probed too, since a link
- * never used is priced at a default far below a GPU's, which would keep a second GPU idle
- * where it gains. */
+ * probe per kind of device, since twins share what one of them measures, their link
+ * figures included. But where no twin's link was ever timed (the bulk member's inputs were
+ * already on it, written there by the app) the default prices it, far below a GPU's, which
+ * would keep a second GPU idle where it gains: such a twin is probed too, which times its
+ * link. */
 int skmd_part_cold_start(const struct skmd_part_launch *l, const unsigned char *rated,
                          int learn, uint64_t *count, struct skmd_part_cold *out)
 {

@@ -29,8 +29,8 @@ struct skmd_part_launch {
     const int *twin_group;               /* per member: skmd_part_device's twin_group */
     const struct skmd_part_table *table; /* per member: its table for the launch's kernel */
     int exec;                            /* the app queue's member, -1: none */
-    const unsigned char *link_known;     /* per member: its host link was timed or
-                                            calibrated; NULL: none was */
+    const unsigned char *link_known;     /* per member: a figure for its host link, timed
+                                            or calibrated; NULL: none */
 };
 
 /* ---- Members ------------------------------------------------------------------------- */
@@ -84,8 +84,7 @@ struct skmd_part_cold {
  * skmd_part_rated). One member of each kind of unrated device gets a probe share of
  * total / SKMD_PART_COLD_PROBE_DIV (at least 1; 0 when !learn: nothing would be measured);
  * a twin of one probed or of the bulk member gets none, unless it is off the host's cores
- * and its link was never timed (a twin lends its rates, but a link is a member's own to
- * measure). With no member rated the rest goes to one bulk member: the preferred member
+ * and neither it nor a twin has a figure for its link (the default would price it). With no member rated the rest goes to one bulk member: the preferred member
  * when it is not a CPU, else the fastest by the prediction, else the preferred one.
  * Returns 1 with count[] (n entries) holding the probes and the bulk member's rest (when
  * bulk >= 0; else the caller splits out->rest among the rated members); 0 (count

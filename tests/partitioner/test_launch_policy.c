@@ -117,12 +117,20 @@ static void test_cold_start(void)
     CHECK(c.nprobed == 3 && c.probed[0] && !c.probed[1] && c.probed[2] && c.probed[3]);
     CHECK(count[0] == 10 && count[1] == 290 && count[2] == 10 && count[3] == 10);
     CHECK(c.rest == 290 && c.nunmeasured == 4);
-    /* Twin 2's link timed already (another kernel's probe, or the database): its twin's
-     * rates do, no probe. */
-    static const unsigned char timed2[4] = {0, 0, 1, 0};
+    /* A figure for twin 2's link, or for its twin 1's (lent), already (another kernel's
+     * probe, or the database): its twin's rates do, no probe. */
+    static const unsigned char timed2[4] = {0, 0, 1, 0}, timed1[4] = {0, 1, 0, 0},
+                               timed3[4] = {0, 0, 0, 1};
     l.link_known = timed2;
     CHECK(skmd_part_cold_start(&l, rated, 1, count, &c) == 1);
     CHECK(c.nprobed == 2 && !c.probed[2] && count[1] == 300 && count[2] == 0);
+    l.link_known = timed1;
+    CHECK(skmd_part_cold_start(&l, rated, 1, count, &c) == 1);
+    CHECK(c.nprobed == 2 && !c.probed[2] && c.probed[3]);
+    /* GPU 3's figure is not a twin's: twin 2 is still probed. */
+    l.link_known = timed3;
+    CHECK(skmd_part_cold_start(&l, rated, 1, count, &c) == 1);
+    CHECK(c.nprobed == 3 && c.probed[2] && c.probed[3]);
     l.link_known = NULL;
     /* Nothing learnt: no probe, everything on the bulk member. */
     CHECK(skmd_part_cold_start(&l, rated, 0, count, &c) == 1);
