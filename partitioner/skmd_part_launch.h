@@ -59,8 +59,10 @@ int skmd_part_fastest(const struct skmd_part_launch *l, int measured);
 int skmd_part_sweep_step(const struct skmd_part_launch *l, uint64_t step, int sizes,
                          int *member, uint64_t *share, unsigned char *others);
 
-/* The probe share of the cold start is this fraction of the work-groups (at least 1). */
+/* The probe share of the cold start is this fraction of the work-groups (at least 1); a
+ * CPU's beside a GPU, this fraction of that again (at least 1). */
 #define SKMD_PART_COLD_PROBE_DIV 32
+#define SKMD_PART_COLD_CPU_DIV 32
 
 /* Why the cold start's bulk member took the rest. */
 enum skmd_part_bulk_why {
@@ -71,7 +73,9 @@ enum skmd_part_bulk_why {
 };
 
 struct skmd_part_cold {
-    uint64_t probe;       /* work-groups of each probe share (0: nothing is learnt) */
+    uint64_t probe;       /* work-groups of a probe share (0: nothing is learnt) */
+    uint64_t probe_of[SKMD_PART_MAX_DEVICES]; /* each member's probe (a CPU's beside a
+                                                 GPU is smaller), 0: none */
     uint64_t rest;        /* work-groups beyond the probes */
     int bulk;             /* the member given the rest, -1: the rated members split it */
     int why;              /* enum skmd_part_bulk_why */
@@ -82,7 +86,8 @@ struct skmd_part_cold {
 
 /* The cold start of a launch with eligible members that have no rate (rated[m]:
  * skmd_part_rated). One member of each kind of unrated device gets a probe share of
- * total / SKMD_PART_COLD_PROBE_DIV (at least 1; 0 when !learn: nothing would be measured);
+ * total / SKMD_PART_COLD_PROBE_DIV (at least 1; 0 when !learn: nothing would be measured),
+ * a CPU beside an eligible GPU a 1/SKMD_PART_COLD_CPU_DIV of that (at least 1);
  * a twin of one probed or of the bulk member gets none, unless it is off the host's cores
  * and neither it nor a twin has a figure for its link (the default would price it). With no member rated the rest goes to one bulk member: the preferred member
  * when it is not a CPU, else the fastest by the prediction, else the preferred one.

@@ -47,7 +47,7 @@ int plan_cold_start(const struct skmd_plan_request *r, struct entry *e,
     if (!skmd_part_cold_start(&at, measured, learn, count, &cold))
         return 0;
     if (cold.bulk >= 0) {
-        skmd_log(SKMD_LOG_DEBUG, "plan %s: cold start: %d member(s) probed with %llu "
+        skmd_log(SKMD_LOG_DEBUG, "plan %s: cold start: %d member(s) probed with up to %llu "
                  "work-groups%s, the rest on member %d (%s)", e->name, cold.nprobed,
                  (unsigned long long)cold.probe, learn ? "" : " (nothing is learnt)",
                  cold.bulk,
@@ -64,13 +64,13 @@ int plan_cold_start(const struct skmd_plan_request *r, struct entry *e,
     if (plan_partition(&sub, e, resident, 0, &res, map, &used) != SKMD_PART_OK) {
         skmd_shares(cold.rest, n, measured, count);
         for (int m = 0; m < n; m++)
-            count[m] += cold.probed[m] ? cold.probe : 0;
+            count[m] += cold.probe_of[m];
     } else {
         for (int i = 0; i < used; i++)
             count[map[i]] = res.count[i];
     }
     skmd_log(SKMD_LOG_DEBUG, "plan %s: cold start: %d of %d unmeasured member(s) probed "
-             "with %llu work-groups%s, the rest split among the rated ones", e->name,
+             "with up to %llu work-groups%s, the rest split among the rated ones", e->name,
              cold.nprobed, cold.nunmeasured, (unsigned long long)cold.probe,
              learn ? "" : " (nothing is learnt)");
     return 1;

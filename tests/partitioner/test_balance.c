@@ -7,8 +7,9 @@
  * 0.3; launch_ms smoothed as plan.c does; identical devices lend each other the rates of
  * ranges they never measured, as plan_problem.c's table_with_twins), and each split
  * launch's finish times against the decision's estimate (skmd_part_observe_finish, as
- * plan.c). Launch 0 is plan.c's cold start (the first GPU takes all but a probe of 1/32 on
- * every other device), or, from tables an earlier process left, already a split launch.
+ * plan.c). Launch 0 is plan.c's cold start, from the launch policy itself
+ * (skmd_part_cold_start: the first GPU takes all but the probes), or, from tables an
+ * earlier process left, already a split launch.
  *
  * Checked: the spread of the devices' finish times ((latest - earliest) / latest, over
  * the devices that got work, as `skmd-trace --balance` prints it) is within 10% from the
@@ -118,17 +119,20 @@ static int run(const struct scenario *s, double *worst, int *late_changes,
     for (int launch = 0; launch < LAUNCHES; launch++) {
         uint64_t count[SKMD_PART_MAX_DEVICES] = {0};
         int estimated = !(launch == 0 && cold);
-        if (!estimated) { /* cold start: the first GPU takes the rest of the probes */
-            int bulk = 0;
-            while (bulk < s->ndev - 1 && s->dev[bulk].link < 0)
-                bulk++;
-            uint64_t probe = s->total_wg / 32, rest = s->total_wg;
-            for (int d = 0; d < s->ndev; d++)
-                if (d != bulk) {
-                    count[d] = probe;
-                    rest -= probe;
-                }
-            count[bulk] = rest;
+        if (!estimated) { /* plan.c's cold start: the launch policy's own */
+            unsigned char eligible[SKMD_PART_MAX_DEVICES], on_host[SKMD_PART_MAX_DEVICES];
+            unsigned char rated[SKMD_PART_MAX_DEVICES] = {0};
+            int twin_group[SKMD_PART_MAX_DEVICES];
+            for (int d = 0; d < s->ndev; d++) {
+                int o = s->dev[d].twin_of;
+                eligible[d] = 1;
+                on_host[d] = s->dev[d].link < 0;
+                twin_group[d] = o < 0 ? 0 : 1 + (o < d ? o : d);
+            }
+            struct skmd_part_launch l = {s->ndev, s->total_wg, eligible, on_host, twin_group,
+                                         table, 0, NULL};
+            struct skmd_part_cold c;
+            CHECK(skmd_part_cold_start(&l, rated, 1, count, &c) == 1);
         } else {
             for (int d = 0; d < s->ndev; d++) {
                 memset(&dev[d], 0, sizeof dev[d]);

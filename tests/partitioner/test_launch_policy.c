@@ -109,21 +109,27 @@ static void test_cold_start(void)
     unsigned char rated[4] = {0, 0, 0, 0};
     uint64_t count[4] = {7, 7, 7, 7};
     struct skmd_part_cold c;
-    /* First launch, nothing rated: the first GPU takes the rest; one probe of 320/32 on
-     * each other member (the CPU, GPU 3, and the bulk member's twin 2: its link is its
-     * own to measure). */
+    /* First launch, nothing rated: the first GPU takes the rest; a probe of 320/32 on
+     * GPU 3 and on the bulk member's twin 2 (no twin has a figure for its link), the
+     * CPU's beside them 10/32, at least 1. */
     CHECK(skmd_part_cold_start(&l, rated, 1, count, &c) == 1);
     CHECK(c.bulk == 1 && c.why == SKMD_PART_BULK_PREFERRED_GPU && c.probe == 10);
     CHECK(c.nprobed == 3 && c.probed[0] && !c.probed[1] && c.probed[2] && c.probed[3]);
-    CHECK(count[0] == 10 && count[1] == 290 && count[2] == 10 && count[3] == 10);
-    CHECK(c.rest == 290 && c.nunmeasured == 4);
+    CHECK(count[0] == 1 && count[1] == 299 && count[2] == 10 && count[3] == 10);
+    CHECK(c.rest == 299 && c.nunmeasured == 4 && c.probe_of[0] == 1 && c.probe_of[1] == 0);
+    /* A larger launch: the CPU's probe is 1/32 of the GPUs'. */
+    l.total = 32768;
+    CHECK(skmd_part_cold_start(&l, rated, 1, count, &c) == 1);
+    CHECK(count[0] == 32 && count[2] == 1024 && count[3] == 1024 &&
+          count[1] == 32768 - 32 - 2048);
+    l.total = 320;
     /* A figure for twin 2's link, or for its twin 1's (lent), already (another kernel's
      * probe, or the database): its twin's rates do, no probe. */
     static const unsigned char timed2[4] = {0, 0, 1, 0}, timed1[4] = {0, 1, 0, 0},
                                timed3[4] = {0, 0, 0, 1};
     l.link_known = timed2;
     CHECK(skmd_part_cold_start(&l, rated, 1, count, &c) == 1);
-    CHECK(c.nprobed == 2 && !c.probed[2] && count[1] == 300 && count[2] == 0);
+    CHECK(c.nprobed == 2 && !c.probed[2] && count[1] == 309 && count[2] == 0);
     l.link_known = timed1;
     CHECK(skmd_part_cold_start(&l, rated, 1, count, &c) == 1);
     CHECK(c.nprobed == 2 && !c.probed[2] && c.probed[3]);
