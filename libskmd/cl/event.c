@@ -9,6 +9,7 @@
 #include "device/eventspan.h"
 #include "support/hash.h"
 #include "plan/placement.h"
+#include "mem/member_health.h"
 
 static cl_int release_hook(void *handle)
 {
@@ -58,6 +59,30 @@ cl_int skmd_events_unwrap(cl_context ctx, cl_uint n, const cl_event *in, cl_even
     return CL_SUCCESS;
 }
 
+/* After a member was lost its queues may run on a member of another real context
+ * (member_health.c): the driver takes no event of another context in a wait list, so
+ * such events (commands of the lost member, finished or failed by now) are waited for
+ * here and left out. A user event still unset is never among them: a command behind one
+ * goes to the queue's launcher first (defer.h), which runs it once the event is set. */
+static void leave_out_foreign(cl_command_queue q, cl_event *wait, cl_uint *n)
+{
+    if (atomic_load_explicit(&skmd_members_lost, memory_order_relaxed) == 0)
+        return;
+    cl_context mine = skmd_member_context(q->context, q->member);
+    cl_uint kept = 0;
+    for (cl_uint i = 0; i < *n; i++) {
+        cl_context theirs = NULL;
+        if (real_clGetEventInfo(wait[i], CL_EVENT_CONTEXT, sizeof theirs, &theirs, NULL) ==
+                CL_SUCCESS &&
+            theirs != mine) {
+            real_clWaitForEvents(1, &wait[i]);
+            continue;
+        }
+        wait[kept++] = wait[i];
+    }
+    *n = kept;
+}
+
 cl_int skmd_enqueue_begin(struct skmd_enqueue *e, cl_command_queue queue, cl_uint nwait,
                           const cl_event *wait, cl_event *event)
 {
@@ -81,6 +106,8 @@ cl_int skmd_enqueue_begin_gated(struct skmd_enqueue *e, cl_command_queue queue, 
     e->wait = nwait <= 16 ? e->small : malloc(nwait * sizeof *e->wait);
     SKMD_RETURN_ERROR_IF(!e->wait, CL_OUT_OF_HOST_MEMORY);
     cl_int err = skmd_events_unwrap(queue->context, nwait, wait, e->wait, &e->nwait, gated);
+    if (err == CL_SUCCESS && !gated)
+        leave_out_foreign(queue, e->wait, &e->nwait);
     if ((err != CL_SUCCESS || e->nwait == 0) && e->wait != e->small)
         free(e->wait);
     if (err != CL_SUCCESS || e->nwait == 0)

@@ -130,14 +130,42 @@ static int healthy_in_platform(int of)
     return healthy_in_platform_of(of, ~0u);
 }
 
+/* A member among `within` (bits) that is not lost, on any real platform (GPUs first); -1:
+ * none. Its real context is another one: the app's events of the queue's old member are
+ * then waited for on the host (event.c, skmd_events_foreign). */
+static int healthy_anywhere(unsigned within)
+{
+    for (int pass = 0; pass < 2; pass++)
+        for (int m = 0; m < skmd_state.nmembers; m++) {
+            int gpu = (skmd_state.members[m].type & CL_DEVICE_TYPE_GPU) != 0;
+            if (!skmd_member_is_lost(m) && skmd_member_runs_kernels(m) &&
+                gpu == (pass == 0) && (within >> m & 1u))
+                return m;
+        }
+    return -1;
+}
+
+/* Where a queue of lost member m goes: a member of its real platform (its context, its
+ * events) if one is left, else any (every GPU has a real context of its own). Members of
+ * `within` first. -1: none. */
+static int failover_member(int m, unsigned within)
+{
+    int to = healthy_in_platform_of(m, within);
+    if (to < 0)
+        to = healthy_in_platform(m);
+    if (to < 0)
+        to = healthy_anywhere(within);
+    if (to < 0)
+        to = healthy_anywhere(~0u);
+    return to;
+}
+
 int skmd_member_for_queue(cl_device_id dev)
 {
     int m = dev->exec;
     if (__builtin_expect(!skmd_member_is_lost(m), 1))
         return m;
-    int other = healthy_in_platform_of(m, dev->members);
-    if (other < 0)
-        other = healthy_in_platform(m);
+    int other = failover_member(m, dev->members);
     return other >= 0 ? other : m;
 }
 
@@ -160,7 +188,7 @@ cl_int skmd_queue_failover(cl_command_queue q)
         pthread_mutex_unlock(&failover_lock);
         return CL_SUCCESS;
     }
-    int to = healthy_in_platform(from);
+    int to = failover_member(from, q->device->members);
     struct retired *r = to >= 0 ? malloc(sizeof *r) : NULL;
     cl_command_queue real = NULL;
     if (r) {
@@ -188,8 +216,8 @@ cl_int skmd_queue_failover(cl_command_queue q)
         free(r);
         static unsigned told; /* once per lost member: every later command fails alike */
         if (!(told & (1u << from)))
-            skmd_log(SKMD_LOG_ERROR, "a queue of lost member %d (%s): no other member of its "
-                     "platform can take it (%s); its commands fail", from,
+            skmd_log(SKMD_LOG_ERROR, "a queue of lost member %d (%s): no other member can "
+                     "take it (%s); its commands fail", from,
                      skmd_state.members[from].name,
                      skmd_error_name(to < 0 ? CL_DEVICE_NOT_FOUND : err));
         told |= 1u << from;

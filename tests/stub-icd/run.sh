@@ -210,6 +210,19 @@ for mode in split single; do
   check "$mode: member 0 disappears holding the only copy: the read fails with CL_OUT_OF_RESOURCES, the log names the buffer" \
     '[ $rc = 1 ] && grep -q "clEnqueueReadBuffer.*failed: -5" "$tmp/err" &&
      said "buffer 0x[0-9a-f]+ \(4096 bytes\): bytes 0\.\.4096 were current only on lost member 0"'
+
+  # 6. Each member with a real context of its own (as every GPU has): the app's queue of a
+  # lost member moves to a member of another context, its earlier events waited for on
+  # the host.
+  run "lose-first-own-context-$mode" SKMD_MODE=$mode SKMD_CONTEXTS=device SKMD_STUB_DEVICES=3 \
+    SKMD_STUB_FAIL=0:lose@0
+  check "$mode: member 0 with a context of its own disappears at its first command: its queue moves to member 1, results exact" \
+    'app_ok && said "a queue of lost member 0 .* now runs on member 1" &&
+     [ $(after_loss "^clEnqueue[A-Za-z]* dev=0 ") = 0 ]'
+  run "lose-kept-own-context-$mode" SKMD_MODE=$mode SKMD_CONTEXTS=device SKMD_STUB_DEVICES=3 \
+    SKMD_STUB_FAIL=0:launch,0:lose@6
+  check "$mode: member 0 with a context of its own disappears after its data was copied: results exact" \
+    'app_ok && grep -q "^stub-lost dev=0" "$log_copy" && [ $(after_loss "^clEnqueue[A-Za-z]* dev=0 ") = 0 ]'
 done
 
 [ $failures = 0 ] && echo "stub-icd: all checks passed" || echo "stub-icd: $failures check(s) failed"
