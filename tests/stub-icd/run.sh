@@ -225,5 +225,16 @@ for mode in split single; do
     'app_ok && grep -q "^stub-lost dev=0" "$log_copy" && [ $(after_loss "^clEnqueue[A-Za-z]* dev=0 ") = 0 ]'
 done
 
+# 7. Members of two real platforms (the stub's GPU and a PoCL CPU, as NVIDIA's GPUs and
+# PoCL's CPU on a GPU machine): the lost GPU's queue moves to the other platform's member.
+if [ -f /etc/OpenCL/vendors/pocl.icd ]; then
+  mixed="$tmp/mixed-vendors"
+  mkdir -p "$mixed" && cp "$OCL_ICD_VENDORS"/*.icd /etc/OpenCL/vendors/pocl.icd "$mixed/"
+  run lose-first-other-platform OCL_ICD_VENDORS="$mixed" POCL_DEVICES=pthread \
+    SKMD_STUB_DEVICES=1 SKMD_STUB_FAIL=0:lose@0
+  check "the stub GPU disappears beside a PoCL member: its queue moves to the other platform, results exact" \
+    'app_ok && said "a queue of lost member 0 \(stub gpu 0\) now runs on member 1 \(pthread"'
+fi
+
 [ $failures = 0 ] && echo "stub-icd: all checks passed" || echo "stub-icd: $failures check(s) failed"
 exit $((failures != 0))
