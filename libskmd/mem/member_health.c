@@ -132,7 +132,7 @@ static int healthy_in_platform(int of)
 
 /* A member among `within` (bits) that is not lost, on any real platform (GPUs first); -1:
  * none. Its real context is another one: the app's events of the queue's old member are
- * then waited for on the host (event.c, skmd_events_foreign). */
+ * then waited for on the host (event.c, leave_out_foreign). */
 static int healthy_anywhere(unsigned within)
 {
     for (int pass = 0; pass < 2; pass++)
