@@ -110,35 +110,17 @@ int skmd_member_for_kernel(cl_kernel k, int avoid, const cl_mem *mems, unsigned 
     return -1;
 }
 
-/* A member among `within` (bits) that is not lost on member `of`'s real platform (GPUs
- * first); -1: none. */
-static int healthy_in_platform_of(int of, unsigned within)
-{
-    int slot = skmd_state.members[of].platform_slot;
-    for (int pass = 0; pass < 2; pass++)
-        for (int m = 0; m < skmd_state.nmembers; m++) {
-            int gpu = (skmd_state.members[m].type & CL_DEVICE_TYPE_GPU) != 0;
-            if (!skmd_member_is_lost(m) && skmd_state.members[m].platform_slot == slot &&
-                gpu == (pass == 0) && (within >> m & 1u))
-                return m;
-        }
-    return -1;
-}
-
-static int healthy_in_platform(int of)
-{
-    return healthy_in_platform_of(of, ~0u);
-}
-
-/* A member among `within` (bits) that is not lost, on any real platform (GPUs first); -1:
- * none. Its real context is another one: the app's events of the queue's old member are
- * then waited for on the host (event.c, leave_out_foreign). */
-static int healthy_anywhere(unsigned within)
+/* A member among `within` (bits) that is not lost, on platform slot `slot` (-1: any; a
+ * member of another slot has another real context, and the app's events of the queue's
+ * old member are then waited for on the host: event.c, leave_out_foreign), GPUs first;
+ * -1: none. */
+static int healthy_member(int slot, unsigned within)
 {
     for (int pass = 0; pass < 2; pass++)
         for (int m = 0; m < skmd_state.nmembers; m++) {
             int gpu = (skmd_state.members[m].type & CL_DEVICE_TYPE_GPU) != 0;
-            if (!skmd_member_is_lost(m) && skmd_member_runs_kernels(m) &&
+            if (!skmd_member_is_lost(m) &&
+                (slot < 0 || skmd_state.members[m].platform_slot == slot) &&
                 gpu == (pass == 0) && (within >> m & 1u))
                 return m;
         }
@@ -150,13 +132,14 @@ static int healthy_anywhere(unsigned within)
  * `within` first. -1: none. */
 static int failover_member(int m, unsigned within)
 {
-    int to = healthy_in_platform_of(m, within);
+    int slot = skmd_state.members[m].platform_slot;
+    int to = healthy_member(slot, within);
     if (to < 0)
-        to = healthy_in_platform(m);
+        to = healthy_member(slot, ~0u);
     if (to < 0)
-        to = healthy_anywhere(within);
+        to = healthy_member(-1, within);
     if (to < 0)
-        to = healthy_anywhere(~0u);
+        to = healthy_member(-1, ~0u);
     return to;
 }
 

@@ -1,5 +1,6 @@
 /* tools/trace/balance.c: each split launch's finish time per device, and its spread. */
 #include "balance.h"
+#include "median.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -47,12 +48,6 @@ static int by_launch_then_lane(const void *a, const void *b)
     if (x->launch != y->launch)
         return x->launch < y->launch ? -1 : 1;
     return (x->lane > y->lane) - (x->lane < y->lane);
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 static int is_kernel(const struct timeline_span *s) { return strcmp(s->category, "kernel") == 0; }
@@ -137,10 +132,7 @@ static int sum_up(struct balance *b, const char *kernel, double within, struct k
             k->worst_launch = L->launch;
         }
     }
-    qsort(spreads, k->launches, sizeof(*spreads), by_value);
-    size_t n = k->launches;
-    if (n)
-        k->median = n % 2 ? spreads[n / 2] : (spreads[n / 2 - 1] + spreads[n / 2]) / 2;
+    k->median = median_of(spreads, k->launches);
     free(spreads);
     return 0;
 }

@@ -3,6 +3,7 @@
 #include "decisions.h"
 
 #include "json.h"
+#include "median.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -199,12 +200,6 @@ static int by_pid(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* How far a ratio is from 1, either way: 2 and 0.5 are as far. */
 static double distance_from_one(double ratio) { return ratio >= 1 ? ratio : 1 / ratio; }
 
@@ -226,10 +221,7 @@ static struct ratio_sum sum_ratios(const struct record *r, size_t n, int slowest
             s.worst_launch = r[i].launch;
         }
     }
-    qsort(scratch, s.count, sizeof(*scratch), by_value);
-    if (s.count)
-        s.median = s.count % 2 ? scratch[s.count / 2]
-                               : (scratch[s.count / 2 - 1] + scratch[s.count / 2]) / 2;
+    s.median = median_of(scratch, s.count);
     return s;
 }
 
