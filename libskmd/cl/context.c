@@ -1,13 +1,15 @@
-/* libskmd/cl/context.c: a context of the SKMD device = one real context per real platform
- * that has members, each over that platform's members. */
+/* libskmd/cl/context.c: a context of the SKMD device = one real context per platform slot
+ * (a real platform, or one member), each over that slot's members; made for the slots its
+ * queues run on, the others when a launch could use them (bring_up.h). */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cl/bring_up.h"
 #include "cl/common.h"
 #include "support/config.h"
+#include "support/report.h"
 #include "launch/pieces.h"
-#include "device/parallel.h"
 #include "device/showreal.h"
 #include "xfer/transfer.h"
 
@@ -42,43 +44,10 @@ static void *make_staging_early(void *arg)
     cl_context ctx = arg;
     for (int m = 0; m < skmd_state.nmembers; m++) {
         const struct skmd_member *mb = &skmd_state.members[m];
-        skmd_xfer_prepare(m, ctx->real[mb->platform_slot], mb->real_device);
+        if (skmd_member_up(ctx, m)) /* the others' at their first staged transfer */
+            skmd_xfer_prepare(m, ctx->real[mb->platform_slot], mb->real_device);
     }
     return NULL;
-}
-
-/* The app's notify function, from a driver's call (api.h: skmd_app_callback_begin). */
-static void CL_CALLBACK context_notify(const char *errinfo, const void *private_info,
-                                       size_t cb, void *data)
-{
-    cl_context ctx = data;
-    int saved = skmd_app_callback_begin();
-    ctx->notify(errinfo, private_info, cb, ctx->notify_data);
-    skmd_app_callback_end(saved);
-}
-
-/* One platform slot's real context, made at once with the other slots' (each GPU has a
- * slot of its own, and a GPU's context takes the driver a tenth of a second or more). */
-struct real_context_job {
-    cl_context ctx;
-    int slot;
-    cl_int err;
-};
-
-static void make_real_context(void *arg)
-{
-    struct real_context_job *job = arg;
-    cl_context ctx = job->ctx;
-    cl_device_id devs[SKMD_MAX_MEMBERS];
-    cl_uint n = 0;
-    for (int i = 0; i < skmd_state.nmembers; i++)
-        if (skmd_state.members[i].platform_slot == job->slot)
-            devs[n++] = skmd_state.members[i].real_device;
-    cl_context_properties rp[] = {CL_CONTEXT_PLATFORM,
-                                  (cl_context_properties)skmd_state.platforms[job->slot], 0};
-    ctx->real[job->slot] = real_clCreateContext(rp, n, devs,
-                                                ctx->notify ? context_notify : NULL,
-                                                ctx->notify ? ctx : NULL, &job->err);
 }
 
 /* A context's real contexts span every member whatever its devices (the SKMD device or
@@ -97,6 +66,7 @@ static cl_context create(const cl_context_properties *properties, cl_uint num_de
     ctx = calloc(1, sizeof *ctx);
     SKMD_GOTO_ERROR_IF(!ctx, CL_OUT_OF_HOST_MEMORY);
     skmd_object_init(&ctx->obj, SKMD_TYPE_CONTEXT);
+    pthread_rwlock_init(&ctx->up_lock, NULL);
     if (nprops)
         memcpy(ctx->props, properties, nprops * sizeof *properties);
     ctx->nprops = nprops;
@@ -111,20 +81,21 @@ static cl_context create(const cl_context_properties *properties, cl_uint num_de
         SKMD_GOTO_ERROR_IF(ctx->ndevices == SKMD_CONTEXT_MAX_DEVICES, CL_OUT_OF_RESOURCES);
         ctx->devices[ctx->ndevices++] = devices[i];
     }
-    struct real_context_job jobs[SKMD_MAX_PLATFORMS];
-    for (int slot = 0; slot < skmd_state.nplatforms; slot++)
-        jobs[slot] = (struct real_context_job){ctx, slot, CL_SUCCESS};
-    skmd_run_parallel((unsigned)skmd_state.nplatforms, make_real_context, jobs, sizeof jobs[0]);
-    for (int slot = 0; slot < skmd_state.nplatforms; slot++)
-        SKMD_GOTO_IF_REAL_FAILED(jobs[slot].err);
-    errcode = CL_SUCCESS;
+    ctx->bring_up = skmd_context_bring_up;
+    unsigned first = skmd_context_first_slots(ctx);
+    if (skmd_context_make_slots(ctx, first, &errcode) != first)
+        goto ERROR;
+    atomic_store_explicit(&ctx->up, first, memory_order_release);
+    skmd_report_members_up(skmd_slots_members(first), 0);
     if (skmd_config()->transfer_early)
         ctx->early_started = pthread_create(&ctx->early, NULL, make_staging_early, ctx) == 0;
 ERROR:
-    if (errcode != CL_SUCCESS && ctx)
+    if (errcode != CL_SUCCESS && ctx) {
         for (int slot = 0; slot < skmd_state.nplatforms; slot++)
             if (ctx->real[slot])
                 real_clReleaseContext(ctx->real[slot]);
+        pthread_rwlock_destroy(&ctx->up_lock);
+    }
     ctx = skmd_object_made(ctx, errcode, errcode_ret);
     for (cl_uint i = 0; ctx && i < ctx->ndevices; i++)
         skmd_clRetainDevice(ctx->devices[i]);
@@ -199,6 +170,7 @@ cl_int skmd_clReleaseContext(cl_context context)
         skmd_clReleaseDevice(context->devices[i]);
     /* Destructor callbacks run last-registered first, as the spec says. */
     SKMD_RUN_CALLBACKS(context->destructors, cl_context, context);
+    pthread_rwlock_destroy(&context->up_lock);
     skmd_object_free(context);
     return CL_SUCCESS;
 }

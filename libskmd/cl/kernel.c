@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "mem/coherence.h"
+#include "cl/bring_up.h"
 #include "cl/common.h"
 #include "mem/inflight.h"
 #include "mem/member_health.h"
@@ -48,7 +49,10 @@ static cl_int release_hook(void *handle)
     return skmd_clReleaseKernel(handle);
 }
 
-static cl_kernel create(cl_program program, const char *name, cl_kernel from, cl_int *err)
+/* Under the context's up_lock (read): the members up now get their real kernels, those
+ * brought up later theirs from the bring-up (the kernel is on its program's list). */
+static cl_kernel create_locked(cl_program program, const char *name, cl_kernel from,
+                               cl_int *err)
 {
     cl_kernel k = calloc(1, sizeof *k);
     if (!k) {
@@ -62,7 +66,9 @@ static cl_kernel create(cl_program program, const char *name, cl_kernel from, cl
     for (int i = 0; i < skmd_state.nmembers; i++) {
         /* A member that did not build the program gets no kernel: its work goes to the
          * members that did (its slot's real program may have no device built at all). */
-        if (from ? !from->real[i] : !skmd_program_on_member(program, i))
+        if (from ? !from->real[i]
+                 : !skmd_program_on_member(program, i) ||
+                       !skmd_member_up(program->context, i))
             continue;
         k->real[i] = from ? real_clCloneKernel(from->real[i], err)
                           : real_clCreateKernel(
@@ -86,6 +92,15 @@ static cl_kernel create(cl_program program, const char *name, cl_kernel from, cl
     }
     skmd_object_retain(&program->obj);
     __atomic_add_fetch(&program->nkernels, 1, __ATOMIC_RELAXED);
+    skmd_program_add_kernel(k);
+    return k;
+}
+
+static cl_kernel create(cl_program program, const char *name, cl_kernel from, cl_int *err)
+{
+    pthread_rwlock_rdlock(&program->context->up_lock);
+    cl_kernel k = create_locked(program, name, from, err);
+    pthread_rwlock_unlock(&program->context->up_lock);
     return k;
 }
 
@@ -156,6 +171,9 @@ cl_int skmd_clReleaseKernel(cl_kernel kernel)
 {
     SKMD_RELEASE_OR_RETURN(kernel, KERNEL, CL_INVALID_KERNEL);
     cl_program program = kernel->program;
+    pthread_rwlock_rdlock(&program->context->up_lock); /* a bring-up reads the list */
+    skmd_program_remove_kernel(kernel);
+    pthread_rwlock_unlock(&program->context->up_lock);
     destroy(kernel);
     __atomic_sub_fetch(&program->nkernels, 1, __ATOMIC_RELAXED);
     skmd_clReleaseProgram(program);
@@ -206,11 +224,13 @@ cl_int skmd_clSetKernelArg(cl_kernel kernel, cl_uint arg_index, size_t arg_size,
             rsampler = ((const cl_sampler)handle)->real[skmd_state.members[i].platform_slot];
             value = &rsampler;
         }
-        if (!kernel->real[i])
-            continue; /* the member did not build the program */
-        skmd_key_lock(kernel->real[i]); /* launch threads set this kernel's arguments too */
-        cl_int err = real_clSetKernelArg(kernel->real[i], arg_index, arg_size, value);
-        skmd_key_unlock(kernel->real[i]);
+        /* A bring-up may be making it now: launches set every argument anyway. */
+        cl_kernel real = __atomic_load_n(&kernel->real[i], __ATOMIC_ACQUIRE);
+        if (!real)
+            continue; /* the member did not build the program, or is not up */
+        skmd_key_lock(real); /* launch threads set this kernel's arguments too */
+        cl_int err = real_clSetKernelArg(real, arg_index, arg_size, value);
+        skmd_key_unlock(real);
         if (err != CL_SUCCESS)
             return err;
     }

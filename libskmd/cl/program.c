@@ -6,9 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cl/bring_up.h"
 #include "cl/common.h"
-#include "device/parallel.h"
 #include "cl/program_binary.h"
+#include "cl/program_build.h"
 #include "cl/slot_members.h"
 #include "cl/splitprog.h"
 
@@ -38,8 +39,10 @@ static cl_program finish_create(cl_program p, cl_int errcode, cl_int *errcode_re
         free(p);
         p = NULL;
     }
-    if (p)
+    if (p) {
         skmd_object_retain(&p->context->obj);
+        skmd_context_add_program(p);
+    }
     if (errcode_ret)
         *errcode_ret = errcode;
     return p;
@@ -69,11 +72,15 @@ cl_program skmd_clCreateProgramWithSource(cl_context context, cl_uint count,
         at += len;
         p->source[at] = '\0';
     }
-    for (int s = 0; s < skmd_state.nplatforms; s++) {
-        p->real[s] = real_clCreateProgramWithSource(context->real[s], count, strings, lengths,
-                                                    &errcode);
-        SKMD_GOTO_IF_REAL_FAILED(errcode);
-    }
+    /* The slots brought up later make theirs from p->source (bring_up.c). */
+    pthread_rwlock_rdlock(&context->up_lock);
+    for (int s = 0; s < skmd_state.nplatforms && errcode == CL_SUCCESS; s++)
+        if (skmd_slot_up(context, s))
+            p->real[s] = real_clCreateProgramWithSource(context->real[s], count, strings,
+                                                        lengths, &errcode);
+    p = finish_create(p, errcode, errcode_ret);
+    pthread_rwlock_unlock(&context->up_lock);
+    return p;
 ERROR:
     return finish_create(p, errcode, errcode_ret);
 }
@@ -102,7 +109,14 @@ cl_program skmd_clCreateProgramWithBinary(cl_context context, cl_uint num_device
     p->options = parts.options;
     p->options_kept = parts.has_texts;
     parts.source = parts.options = NULL;
+    /* Each member's binary is the app's now: every slot gets its real program. */
+    skmd_context_bring_up(context, "a program made from a binary");
+    pthread_rwlock_rdlock(&context->up_lock);
     for (int s = 0; s < skmd_state.nplatforms; s++) {
+        if (!skmd_slot_up(context, s)) {
+            p->not_built |= skmd_slot_member_bits(s);
+            continue;
+        }
         cl_device_id devs[SKMD_MAX_MEMBERS];
         int idx[SKMD_MAX_MEMBERS];
         const unsigned char *bins[SKMD_MAX_MEMBERS];
@@ -115,10 +129,16 @@ cl_program skmd_clCreateProgramWithBinary(cl_context context, cl_uint num_device
         }
         p->real[s] = real_clCreateProgramWithBinary(context->real[s], k, devs, lens, bins,
                                                     status, &errcode);
-        SKMD_GOTO_IF_REAL_FAILED(errcode);
+        if (errcode != CL_SUCCESS)
+            break;
     }
-    if (binary_status)
+    if (binary_status && errcode == CL_SUCCESS)
         binary_status[0] = CL_SUCCESS;
+    free(parts.source);
+    free(parts.options);
+    p = finish_create(p, errcode, errcode_ret);
+    pthread_rwlock_unlock(&context->up_lock);
+    return p;
 ERROR:
     free(parts.source);
     free(parts.options);
@@ -159,6 +179,9 @@ cl_int skmd_clReleaseProgram(cl_program program)
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(program, PROGRAM), CL_INVALID_PROGRAM);
     if (!skmd_object_release(&program->obj))
         return CL_SUCCESS;
+    pthread_rwlock_rdlock(&program->context->up_lock); /* a bring-up reads the list */
+    skmd_context_remove_program(program);
+    pthread_rwlock_unlock(&program->context->up_lock);
     /* Its split build reads the program: it ends first (no kernel is left to wait). */
     skmd_split_wait(program);
     for (int s = 0; s < skmd_state.nplatforms; s++)
@@ -190,69 +213,6 @@ static cl_int check_devices(cl_context ctx, cl_uint num_devices, const cl_device
                                  !skmd_context_has_device(ctx, device_list[i]),
                              CL_INVALID_DEVICE);
     return CL_SUCCESS;
-}
-
-/* Logs member m's failed build with the start of its build log, on one line. */
-static void log_member_build_failure(cl_program program, int m, int others_built)
-{
-    const struct skmd_member *member = &skmd_state.members[m];
-    char text[240] = "";
-    real_clGetProgramBuildInfo(program->real[member->platform_slot], member->real_device,
-                               CL_PROGRAM_BUILD_LOG, sizeof text, text, NULL);
-    text[sizeof text - 1] = '\0';
-    for (char *c = text; *c; c++)
-        if (*c == '\n' || *c == '\r')
-            *c = ' ';
-    skmd_log(SKMD_LOG_WARN, "member %d (%s) failed to build the program: %s%s", m,
-             member->name, text[0] ? text : "(empty build log)",
-             others_built ? "; its kernels run on the members that built it" : "");
-}
-
-/* Builds slot s's real program for every member of the slot; when that fails, again for
- * the members whose own build succeeded (a multi-device build fails as a whole). Marks
- * the members left without the program in *not_built. Returns the first build's
- * error when no member of the slot built it. */
-static cl_int build_slot(cl_program program, int s, const char *options, unsigned *not_built)
-{
-    cl_device_id devs[SKMD_MAX_MEMBERS] = {0}, ok[SKMD_MAX_MEMBERS];
-    int idx[SKMD_MAX_MEMBERS], failed[SKMD_MAX_MEMBERS];
-    cl_uint n = skmd_slot_members(s, NULL, devs, idx), nok = 0, nfailed = 0;
-    cl_int err = real_clBuildProgram(program->real[s], n, devs, options, NULL, NULL);
-    if (err != CL_BUILD_PROGRAM_FAILURE && err != CL_OUT_OF_RESOURCES)
-        return err;
-    for (cl_uint k = 0; k < n; k++) {
-        cl_build_status st = CL_BUILD_ERROR;
-        real_clGetProgramBuildInfo(program->real[s], devs[k], CL_PROGRAM_BUILD_STATUS,
-                                   sizeof st, &st, NULL);
-        if (st == CL_BUILD_SUCCESS)
-            ok[nok++] = devs[k];
-        else
-            failed[nfailed++] = idx[k];
-    }
-    if (nok > 0 && nfailed > 0 &&
-        real_clBuildProgram(program->real[s], nok, ok, options, NULL, NULL) == CL_SUCCESS) {
-        for (cl_uint f = 0; f < nfailed; f++)
-            *not_built |= 1u << failed[f];
-        return CL_SUCCESS;
-    }
-    for (cl_uint k = 0; k < n; k++)
-        *not_built |= 1u << idx[k];
-    return err;
-}
-
-/* One of a build's parts: platform slot s's real program. */
-struct build_job {
-    cl_program program;
-    const char *options;
-    int s;
-    cl_int err;
-    unsigned not_built; /* the slot's members left without the program */
-};
-
-static void build_job_main(void *arg)
-{
-    struct build_job *job = arg;
-    job->err = build_slot(job->program, job->s, job->options, &job->not_built);
 }
 
 /* A program with kernels attached may not be built or compiled again (the spec's
@@ -287,43 +247,40 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
      * then run only on the members that did. The platforms' builds run at once, and so
      * does libskmd's split version, on a thread of its own (split_thread.c) that outlives
      * this call: the first launch that needs it waits for it. */
-    cl_int failure = CL_SUCCESS;
-    program->not_built = 0;
-    struct build_job jobs[SKMD_MAX_PLATFORMS];
-    unsigned njobs = 0;
+    cl_context ctx = program->context;
+    pthread_rwlock_rdlock(&ctx->up_lock); /* the slots up now: a bring-up builds the rest */
+    program->built = 0; /* a bring-up meanwhile builds nothing with the old options */
+    unsigned up = atomic_load_explicit(&ctx->up, memory_order_relaxed);
     /* A program made from a binary that carries its build options builds its split
      * version as its binaries were built (an app may build a cached binary without them). */
     const char *split_options = program->options_kept ? program->options : options;
     if (err == CL_SUCCESS) {
         skmd_split_start(program, split_options); /* copies them: they change below */
-        for (int s = 0; s < skmd_state.nplatforms; s++)
-            jobs[njobs++] = (struct build_job){program, options, s, CL_SUCCESS, 0};
-        skmd_run_parallel(njobs, build_job_main, jobs, sizeof jobs[0]);
+        err = skmd_program_build_slots(program, up, options);
+        /* The members up could not build it: the others may (natively the app's build
+         * succeeds when one device builds it). */
+        if ((err == CL_BUILD_PROGRAM_FAILURE || err == CL_OUT_OF_RESOURCES) &&
+            (skmd_all_slots() & ~up & ~ctx->up_failed)) {
+            pthread_rwlock_unlock(&ctx->up_lock);
+            ctx->bring_up(ctx, "the program failed to build on the members up");
+            pthread_rwlock_rdlock(&ctx->up_lock);
+            unsigned more = atomic_load_explicit(&ctx->up, memory_order_relaxed) & ~up;
+            if (more && skmd_program_build_slots(program, more, options) == CL_SUCCESS) {
+                err = CL_SUCCESS;
+                skmd_program_log_failures(program, up);
+            }
+        }
+        if (err != CL_SUCCESS) { /* no member built it: no split version either */
+            skmd_split_wait(program);
+            skmd_split_forget(program);
+        }
     }
-    for (unsigned j = 0; j < njobs; j++)
-        program->not_built |= jobs[j].not_built;
-    for (unsigned j = 0; j < njobs && err == CL_SUCCESS; j++) {
-        cl_int e = jobs[j].err;
-        if (e == CL_BUILD_PROGRAM_FAILURE || e == CL_OUT_OF_RESOURCES)
-            failure = failure != CL_SUCCESS ? failure : e;
-        else if (e != CL_SUCCESS)
-            err = e; /* the app's error (options, ...): no member built it */
-    }
-    unsigned all = skmd_state.nmembers >= 32 ? ~0u : (1u << skmd_state.nmembers) - 1;
-    if (err == CL_SUCCESS && failure != CL_SUCCESS && (program->not_built & all) == all)
-        err = failure;
-    if (err == CL_SUCCESS)
-        for (int m = 0; m < skmd_state.nmembers; m++)
-            if (program->not_built & (1u << m))
-                log_member_build_failure(program, m, 1);
-    if (err != CL_SUCCESS && njobs) { /* no member built it: no split version either */
-        skmd_split_wait(program);
-        skmd_split_forget(program);
-    }
+    program->built = err == CL_SUCCESS;
     if (err == CL_SUCCESS && !program->options_kept) {
         free(program->options);
         program->options = options && options[0] ? strdup(options) : NULL;
     }
+    pthread_rwlock_unlock(&ctx->up_lock);
     if (pfn_notify)
         build_notify(pfn_notify, program, user_data);
     return err;
@@ -353,7 +310,11 @@ cl_int skmd_clCompileProgram(cl_program program, cl_uint num_devices,
     SKMD_RETURN_ERROR_IF(kernels_attached(program), CL_INVALID_OPERATION);
     cl_int err = check_devices(program->context, num_devices, device_list);
     skmd_split_wait(program); /* a compile again comes after the last build's split one */
+    /* A compiled program is linked into others, whose slots must match: every slot. */
+    skmd_context_bring_up(program->context, "a program compiled");
     for (int s = 0; s < skmd_state.nplatforms && err == CL_SUCCESS; s++) {
+        if (!skmd_slot_up(program->context, s))
+            continue;
         cl_device_id devs[SKMD_MAX_MEMBERS];
         cl_program headers[64];
         cl_uint n = skmd_slot_members(s, NULL, devs, NULL);
@@ -429,7 +390,12 @@ cl_program skmd_clLinkProgram(cl_context context, cl_uint num_devices,
     SKMD_GOTO_IF_REAL_FAILED(check_devices(context, num_devices, device_list));
     p = new_program(context);
     SKMD_GOTO_ERROR_IF(!p, CL_OUT_OF_HOST_MEMORY);
+    skmd_context_bring_up(context, "a program linked");
     for (int s = 0; s < skmd_state.nplatforms; s++) {
+        if (!skmd_slot_up(context, s)) {
+            p->not_built |= skmd_slot_member_bits(s);
+            continue;
+        }
         cl_device_id devs[SKMD_MAX_MEMBERS];
         cl_program inputs[64];
         cl_uint n = skmd_slot_members(s, NULL, devs, NULL);

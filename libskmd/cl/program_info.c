@@ -13,7 +13,7 @@ int skmd_program_answering_member(cl_program program)
     if (!(program->not_built & (1u << skmd_state.exec)))
         return skmd_state.exec;
     for (int m = 0; m < skmd_state.nmembers; m++)
-        if (!(program->not_built & (1u << m)))
+        if (!(program->not_built & (1u << m)) && skmd_member_up(program->context, m))
             return m;
     return skmd_state.exec;
 }
@@ -69,9 +69,10 @@ static cl_build_status build_status(cl_program program)
     cl_build_status worst = CL_BUILD_SUCCESS;
     int skip_failed = 0; /* members that failed do not count once another built it */
     for (int i = 0; i < skmd_state.nmembers; i++)
-        skip_failed |= !(program->not_built & (1u << i));
+        skip_failed |= !(program->not_built & (1u << i)) && skmd_member_up(program->context, i);
     for (int i = 0; i < skmd_state.nmembers; i++) {
-        if (skip_failed && (program->not_built & (1u << i)))
+        if ((skip_failed && (program->not_built & (1u << i))) ||
+            !skmd_member_up(program->context, i))
             continue;
         cl_build_status st = CL_BUILD_NONE;
         const struct skmd_member *m = &skmd_state.members[i];
@@ -94,6 +95,8 @@ static cl_int build_log(cl_program program, const struct skmd_info *out)
         for (int i = 0; i < skmd_state.nmembers; i++) {
             const struct skmd_member *m = &skmd_state.members[i];
             size_t len = 0;
+            if (!skmd_member_up(program->context, i))
+                continue; /* not brought up: it has not built the program */
             char head[300];
             int hl = snprintf(head, sizeof head, "=== %s ===\n", m->name);
             real_clGetProgramBuildInfo(program->real[m->platform_slot], m->real_device,

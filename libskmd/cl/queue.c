@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cl/bring_up.h"
 #include "cl/common.h"
 #include "mem/member_health.h"
 #include "plan/placement.h"
@@ -24,8 +25,12 @@ static cl_command_queue create(cl_context context, cl_device_id device,
     q->context = context;
     q->device = device; /* launches are split over its members only (launch_plan.c) */
     q->member = skmd_member_for_queue(device);
+    if (!skmd_member_up(context, q->member)) /* a sub-device's, or a lost member's stand-in */
+        skmd_context_bring_up(context, "a queue on a member not yet up");
     const struct skmd_member *m = &skmd_state.members[q->member];
-    cl_context rctx = skmd_member_context(context, q->member);
+    cl_context rctx = skmd_member_up(context, q->member) ? skmd_member_context(context, q->member)
+                                                        : NULL;
+    SKMD_GOTO_ERROR_IF(!rctx, CL_OUT_OF_RESOURCES);
     if (with_props) {
         size_t n = 0;
         if (props) {

@@ -1,6 +1,7 @@
-/* libskmd/cl/sampler.c: samplers, one real sampler per real platform. */
+/* libskmd/cl/sampler.c: samplers, one real sampler per platform slot (all brought up). */
 #include <stdlib.h>
 
+#include "cl/bring_up.h"
 #include "cl/common.h"
 
 /* Lets go of the real samplers made so far (a failed create's, or at the last release). */
@@ -22,7 +23,11 @@ static cl_sampler create(cl_context context, const cl_sampler_properties *props,
     SKMD_GOTO_ERROR_IF(!s, CL_OUT_OF_HOST_MEMORY);
     skmd_object_init(&s->obj, SKMD_TYPE_SAMPLER);
     s->context = context;
+    /* A kernel may run on any member with it: every slot gets its real sampler. */
+    skmd_context_bring_up(context, "a sampler made");
     for (int p = 0; p < skmd_state.nplatforms; p++) {
+        if (!skmd_slot_up(context, p))
+            continue; /* its context could not be made: no member there runs kernels */
         s->real[p] = props ? real_clCreateSamplerWithProperties(context->real[p], props,
                                                                 &errcode)
                            : real_clCreateSampler(context->real[p], normalized, addressing,
@@ -76,6 +81,7 @@ cl_int skmd_clGetSamplerInfo(cl_sampler sampler, cl_sampler_info param_name,
     SKMD_INFO_BEGIN(sampler, SAMPLER, CL_INVALID_SAMPLER, CL_SAMPLER_REFERENCE_COUNT);
     if (param_name == CL_SAMPLER_CONTEXT)
         return skmd_info_bytes(&out, &sampler->context, sizeof sampler->context);
-    return real_clGetSamplerInfo(sampler->real[0], param_name, param_value_size, param_value,
-                                 param_value_size_ret);
+    int slot = skmd_state.members[skmd_state.exec].platform_slot; /* always up */
+    return real_clGetSamplerInfo(sampler->real[slot], param_name, param_value_size,
+                                 param_value, param_value_size_ret);
 }

@@ -186,6 +186,25 @@ static void load_slot(cl_program p, int s, enum target t, const unsigned char *b
     p->split[s] = real;
 }
 
+/* The split program of target t (kept in p->split_bin) on the members of `slots`. */
+static void load_target(cl_program p, enum target t, unsigned slots)
+{
+    struct build_failures fail = {0};
+    for (int s = 0; s < skmd_state.nplatforms; s++)
+        if (slots >> s & 1u)
+            load_slot(p, s, t, p->split_bin[t - TARGET_POCL], p->split_len[t - TARGET_POCL],
+                      &fail);
+    if (fail.n) {
+        char label[512];
+        program_label(p, label, sizeof label);
+        skmd_log(SKMD_LOG_WARN, "%s: member%s %s could not build libskmd's split version "
+                 "of it (%s target: clBuildProgram gave %s): all its kernels run whole "
+                 "there, none gets shares; build log: %s", label, fail.n > 1 ? "s" : "",
+                 fail.members, target_name[t], skmd_error_name(fail.err),
+                 fail.log[0] ? fail.log : "(empty)");
+    }
+}
+
 int skmd_split_wanted(cl_program p)
 {
     /* Single mode builds them too: plan.c may run a launch whole on another member. */
@@ -253,24 +272,26 @@ void skmd_split_build(cl_program p, const char *options)
         /* PTX is text: the driver wants its final NUL counted. */
         if (t == TARGET_NVPTX)
             len++;
-        struct build_failures fail = {0};
-        for (int s = 0; s < skmd_state.nplatforms; s++)
-            load_slot(p, s, t, bin, len, &fail);
-        free(bin);
-        if (fail.n) {
-            char label[512];
-            program_label(p, label, sizeof label);
-            skmd_log(SKMD_LOG_WARN, "%s: member%s %s could not build libskmd's split version "
-                     "of it (%s: clBuildProgram gave %s): all its kernels run whole there, "
-                     "none gets shares; build log: %s", label, fail.n > 1 ? "s" : "",
-                     fail.members, path, skmd_error_name(fail.err),
-                     fail.log[0] ? fail.log : "(empty)");
-        }
+        /* Kept for the slots brought up later (bring_up.c). */
+        p->split_bin[t - TARGET_POCL] = bin;
+        p->split_len[t - TARGET_POCL] = len;
+        load_target(p, t, atomic_load_explicit(&p->context->up, memory_order_acquire));
     }
+}
+
+void skmd_split_load(cl_program p, unsigned slots)
+{
+    for (enum target t = TARGET_POCL; t <= TARGET_NVPTX; t++)
+        if (p->split_bin[t - TARGET_POCL])
+            load_target(p, t, slots);
 }
 
 void skmd_split_forget(cl_program p)
 {
+    for (int t = 0; t < 2; t++) {
+        free(p->split_bin[t]);
+        p->split_bin[t] = NULL;
+    }
     for (int s = 0; s < skmd_state.nplatforms; s++)
         if (p->split[s]) {
             real_clReleaseProgram(p->split[s]);

@@ -14,6 +14,9 @@
  * none is made yet). */
 int skmd_split_wanted(cl_program program);
 void skmd_split_build(cl_program program, const char *options);
+/* The split program, from the compiler's kept output, on the slots (bits) brought up
+ * since it was built (bring_up.c); under the program's split_lock, no build running. */
+void skmd_split_load(cl_program program, unsigned slots);
 /* Drops what skmd_split_build made (the app's build failed after all); the source stays. */
 void skmd_split_forget(cl_program program);
 void skmd_split_release(cl_program program);

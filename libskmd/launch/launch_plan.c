@@ -5,6 +5,7 @@
  * merge (share_align.h), and decides per written buffer how its bytes are put together
  * (exact, bounds, boxes or the merge kernel, and on which member). A launch that runs whole
  * gets the reason, logged once per kernel when the user forced a split. */
+#include <stdio.h>
 #include <string.h>
 
 #include "support/config.h"
@@ -12,13 +13,31 @@
 #include "support/log.h"
 #include "mem/member_health.h"
 #include "launch/pieces.h"
+#include "plan/plan.h"
 #include "plan/share_source.h"
 
-/* Member m may run this launch's kernel: healthy, built the program, holds its buffers. */
+/* Whether member m's real kernel takes work-groups of the launch's size (a member
+ * brought up after the kernel's limit was first asked may take fewer). */
+static int group_fits(const struct launch *L, int m)
+{
+    if (!L->k->real[m])
+        return 0;
+    size_t items = L->local[0] * L->local[1] * L->local[2];
+    size_t max = __atomic_load_n(&L->k->member_group_max[m], __ATOMIC_RELAXED);
+    if (!max && real_clGetKernelWorkGroupInfo(L->k->real[m], skmd_state.members[m].real_device,
+                                              CL_KERNEL_WORK_GROUP_SIZE, sizeof max, &max,
+                                              NULL) == CL_SUCCESS)
+        __atomic_store_n(&L->k->member_group_max[m], max, __ATOMIC_RELAXED);
+    return !max || items <= max;
+}
+
+/* Member m may run this launch's kernel: up, healthy, built the program, holds its
+ * buffers. */
 int launch_member_may_run(const struct launch *L, int m)
 {
     /* A queue of a sub-device runs on that sub-device's members only. */
-    if ((L->q && !skmd_device_has(L->q->device, m)) || !skmd_member_runs_kernels(m) ||
+    if ((L->q && !skmd_device_has(L->q->device, m)) ||
+        !skmd_member_up(L->k->program->context, m) || !skmd_member_runs_kernels(m) ||
         !skmd_program_on_member(L->k->program, m))
         return 0;
     for (cl_uint a = 0; a < L->k->nargs; a++)
@@ -68,6 +87,31 @@ static const char *whole_because(struct launch *L, const char *code, const char 
 {
     L->why_code = code;
     return why;
+}
+
+/* The context's other members are brought up (cl/bring_up.h) when this launch could use
+ * them: its policy wants every member, or it is measured to take SKMD_BRING_UP_US or
+ * more whole on the queue's member. A kernel with no measured time runs whole first (a
+ * timed share), which gives its next launch the figure. */
+static void bring_up_if_worth(const struct launch *L, const struct skmd_plan_request *req)
+{
+    cl_context ctx = L->k->program->context;
+    int down = 0;
+    for (int m = 0; m < skmd_state.nmembers && !down; m++)
+        down = skmd_device_has(L->q->device, m) && !skmd_member_up(ctx, m) &&
+               skmd_member_takes_shares(m);
+    if (!down)
+        return;
+    if (skmd_plan_wants_every_member()) {
+        ctx->bring_up(ctx, "the first split launch");
+        return;
+    }
+    double ms = skmd_plan_alone_ms(req, L->q->member);
+    if (ms * 1000.0 >= (double)skmd_config()->bring_up_us) {
+        char why[160];
+        snprintf(why, sizeof why, "kernel %s measured %.2f ms whole", L->k->name, ms);
+        ctx->bring_up(ctx, why);
+    }
 }
 
 /* Why this launch runs whole (NULL: it is split); fills the shares. */
@@ -128,20 +172,23 @@ const char *launch_plan(struct launch *L, const size_t *offset, const size_t *gl
                             ? skmd_scalar_value(&L->rec->params[p], arg->value)
                             : 0;
     }
+    struct skmd_plan_request req = {L->k, L->rec, L->args, L->scalars, &L->shape,
+                                    L->total_groups, NULL, L->q->member, 0, 0};
+    bring_up_if_worth(L, &req);
     unsigned char eligible[SKMD_MAX_MEMBERS] = {0};
     uint64_t count[SKMD_MAX_MEMBERS];
     for (int m = 0; m < skmd_state.nmembers; m++)
         eligible[m] = skmd_member_takes_shares(m) && launch_member_may_run(L, m) &&
-                      skmd_share_ready(L->k, m, &L->shape);
+                      group_fits(L, m) && skmd_share_ready(L->k, m, &L->shape);
     /* Whole rows (planes) of groups when that spares the merge (share_align.h). */
     struct skmd_share_view view = {L->rec, L->args, L->scalars, &L->shape};
     int neligible = 0;
     for (int m = 0; m < skmd_state.nmembers; m++)
         neligible += eligible[m];
     L->unit = skmd_share_unit_merge(&view, L->total_groups, neligible, &L->merge_probe);
-    struct skmd_plan_request req = {L->k, L->rec, L->args, L->scalars, &L->shape,
-                                    L->total_groups, eligible, L->q->member, L->unit,
-                                    L->merge_probe};
+    req.eligible = eligible;
+    req.unit = L->unit;
+    req.merge_probe = L->merge_probe;
     int used = skmd_plan_shares(&req, count, &L->ticket);
     skmd_share_round(count, skmd_state.nmembers, L->total_groups, L->unit);
     for (int m = 0; m < skmd_state.nmembers; m++)

@@ -82,6 +82,14 @@ static cl_int redo_whole(struct launch *L, const size_t *offset, const size_t *g
     for (;;) {
         int m = skmd_member_for_kernel(L->k, bad, mems, nmems);
         if (m < 0) {
+            /* Members not up yet (cl/bring_up.h) may run it once brought up. */
+            cl_context ctx = L->k->program->context;
+            unsigned before = atomic_load_explicit(&ctx->up, memory_order_acquire);
+            ctx->bring_up(ctx, "a launch to redo elsewhere");
+            if (atomic_load_explicit(&ctx->up, memory_order_acquire) != before)
+                continue;
+        }
+        if (m < 0) {
             /* A buffer no member could allocate: the specification's allocation error. */
             unsigned all = (1u << skmd_state.nmembers) - 1, refused_everywhere = 0;
             for (unsigned i = 0; i < nmems; i++)

@@ -99,7 +99,8 @@ int skmd_member_for_kernel(cl_kernel k, int avoid, const cl_mem *mems, unsigned 
         for (int m = 0; m < skmd_state.nmembers; m++) {
             int gpu = (skmd_state.members[m].type & CL_DEVICE_TYPE_GPU) != 0;
             if (m == avoid || gpu != (pass == 0) || !skmd_member_runs_kernels(m) ||
-                !skmd_program_on_member(k->program, m) || !k->real[m])
+                !skmd_program_on_member(k->program, m) ||
+                !skmd_member_up(k->program->context, m) || !k->real[m])
                 continue;
             unsigned i = 0;
             while (i < nmems && (!mems[i] || !skmd_mem_refused(mems[i], m)))
@@ -171,7 +172,18 @@ cl_int skmd_queue_failover(cl_command_queue q)
         pthread_mutex_unlock(&failover_lock);
         return CL_SUCCESS;
     }
-    int to = failover_member(from, q->device->members);
+    /* Members already up first: a bring-up takes a GPU's driver a tenth of a second. */
+    unsigned up = 0;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        up |= (unsigned)skmd_member_up(q->context, m) << m;
+    int to = failover_member(from, q->device->members & up);
+    if (to < 0 || !skmd_member_up(q->context, to)) {
+        to = failover_member(from, q->device->members);
+        if (to >= 0 && !skmd_member_up(q->context, to))
+            q->context->bring_up(q->context, "a lost member's queue moves there");
+        if (to >= 0 && !skmd_member_up(q->context, to))
+            to = -1;
+    }
     struct retired *r = to >= 0 ? malloc(sizeof *r) : NULL;
     cl_command_queue real = NULL;
     if (r) {

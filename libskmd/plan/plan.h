@@ -39,6 +39,13 @@ void skmd_plan_observe_peer(int from, int to, uint64_t bytes, double ms);
  * smoothed and charged by the partitioner to every share on it. */
 void skmd_plan_observe_latency(int member, double ms);
 
+/* plan_alone.c: 1 when the launches' policy wants every member from a kernel's first
+ * launch on (forced shares, the equal or linear policy, the profiling sweep). */
+int skmd_plan_wants_every_member(void);
+/* The launch's kernel time whole on `member` by its measured rate (from the database or
+ * this process); < 0 when none is measured. */
+double skmd_plan_alone_ms(const struct skmd_plan_request *r, int member);
+
 /* Writes every refined table to the profile database now (also done at exit). */
 void skmd_plan_flush(void);
 

@@ -81,6 +81,8 @@ struct source_entry {
     int building;                        /* a background build fills it (not evicted) */
     cl_program real[SKMD_MAX_PLATFORMS];
     unsigned char ok[SKMD_MAX_MEMBERS];  /* member built it */
+    unsigned slots;                      /* the context's slots up when it was built: a
+                                            slot brought up since makes it stale */
 };
 
 struct skmd_source_builds {
@@ -174,6 +176,7 @@ static void build(cl_program p, const struct skmd_launch *shape, struct source_e
     char *text = malloc(npre + nsrc + 1), *opts = malloc(nopt);
     memset(e, 0, sizeof *e);
     e->shape = *shape;
+    e->slots = atomic_load_explicit(&p->context->up, memory_order_acquire);
     if (!text || !opts) {
         free(text);
         free(opts);
@@ -204,7 +207,8 @@ static void build(cl_program p, const struct skmd_launch *shape, struct source_e
         int idx[SKMD_MAX_MEMBERS];
         cl_uint n = 0;
         for (int m = 0; m < skmd_state.nmembers; m++)
-            if (b->route[m] && skmd_state.members[m].platform_slot == s) {
+            if (b->route[m] && skmd_state.members[m].platform_slot == s &&
+                (e->slots >> s & 1u)) {
                 idx[n] = m;
                 devs[n++] = skmd_state.members[m].real_device;
             }
@@ -357,6 +361,15 @@ static cl_program program_for(cl_program p, const struct skmd_launch *shape, int
     while (wait && e && e->building) {
         pthread_cond_wait(&b->built, &b->lock);
         e = entry_of(b, shape);
+    }
+    /* Built before the context's other members came up (bring_up.h): built again, for
+     * them too; its programs are let go after the lock, as an eviction's are. */
+    if (e && !e->building &&
+        (atomic_load_explicit(&p->context->up, memory_order_acquire) & ~e->slots)) {
+        old = *e;
+        *e = b->entries[--b->nentries];
+        e = NULL;
+        wait = 1;
     }
     if (e && !e->building) {
         found = program_in(e, m, &b->clock);

@@ -137,7 +137,20 @@ extern struct skmd_state skmd_state;
 #define SKMD_CONTEXT_MAX_DEVICES 32
 struct _cl_context {
     struct skmd_object obj;
-    cl_context real[SKMD_MAX_PLATFORMS];   /* one per platform slot; immutable */
+    cl_context real[SKMD_MAX_PLATFORMS];   /* one per platform slot: made in clCreateContext
+                                              for the slots its queues run on, the others'
+                                              when a launch could use them (bring_up.h);
+                                              read only for slots that are up */
+    atomic_uint up;                        /* bit s: slot s's real context, programs and
+                                              kernels are made (set once, never cleared) */
+    unsigned up_failed;                    /* slots whose context could not be made; under
+                                              up_lock's write side */
+    pthread_rwlock_t up_lock;              /* write: a bring-up; read: making a program or
+                                              kernel on the slots that are up */
+    void (*bring_up)(cl_context, const char *why); /* brings every slot up (bring_up.c):
+                                              handed down to launch/ and mem/ */
+    struct _cl_program *programs;          /* live programs; under up_lock (read) and
+                                              obj.lock, or up_lock (write) */
     cl_device_id devices[SKMD_CONTEXT_MAX_DEVICES]; /* the app's, without repeats;
                                               retained; immutable */
     cl_uint ndevices;
@@ -224,7 +237,12 @@ static inline cl_mem skmd_mem_root(cl_mem mem)
 struct _cl_program {
     struct skmd_object obj;
     cl_context context;
-    cl_program real[SKMD_MAX_PLATFORMS];   /* one per platform slot */
+    cl_program real[SKMD_MAX_PLATFORMS];   /* one per platform slot that is up */
+    struct _cl_program *next_in_context;   /* the context's list (its programs) */
+    struct _cl_kernel *kernels;            /* live kernels made from it; locked as the
+                                              context's list */
+    int built;                             /* the last clBuildProgram succeeded: a slot
+                                              brought up later builds it with `options` */
     struct skmd_callback *release_cbs;     /* under obj.lock */
     char *source;                          /* the app's source (NULL: linked, or a binary
                                               that carries none) */
@@ -242,6 +260,10 @@ struct _cl_program {
     int split_building;                    /* under split_lock */
     struct skmd_program_record *record;    /* NULL: not splittable */
     cl_program split[SKMD_MAX_PLATFORMS];  /* partition-ready + merge kernels */
+    unsigned char *split_bin[2];           /* the compiler's output per target (PoCL
+                                              bitcode, PTX), kept for slots brought up
+                                              later */
+    size_t split_len[2];
     unsigned char split_ok[SKMD_MAX_MEMBERS]; /* member built its split program */
     struct skmd_source_builds *source_builds; /* shares from the app's source
                                                  (share_source.c); NULL: none */
@@ -263,7 +285,10 @@ struct skmd_arg {
 struct _cl_kernel {
     struct skmd_object obj;
     cl_program program;
-    cl_kernel real[SKMD_MAX_MEMBERS];      /* one per member */
+    cl_kernel real[SKMD_MAX_MEMBERS];      /* one per member that is up and built it */
+    struct _cl_kernel *next_in_program;    /* its program's list */
+    size_t member_group_max[SKMD_MAX_MEMBERS]; /* CL_KERNEL_WORK_GROUP_SIZE of real[m],
+                                              asked at its first need (atomic; 0: not yet) */
     char name[128];
     uint64_t profile_key;                  /* skmd_pdb_kernel_hash of source and name */
     const struct skmd_kernel_record *rec;  /* the program's; NULL: not splittable */
@@ -309,6 +334,18 @@ struct skmd_callback {
 static inline cl_context skmd_member_context(cl_context ctx, int m)
 {
     return ctx->real[skmd_state.members[m].platform_slot];
+}
+
+/* Whether platform slot s of ctx is up: its real context, programs and kernels made
+ * (acquire: what the bring-up made before it set the bit is seen). */
+static inline int skmd_slot_up(cl_context ctx, int s)
+{
+    return (atomic_load_explicit(&ctx->up, memory_order_acquire) >> s) & 1u;
+}
+
+static inline int skmd_member_up(cl_context ctx, int m)
+{
+    return skmd_slot_up(ctx, skmd_state.members[m].platform_slot);
 }
 
 #endif

@@ -31,6 +31,8 @@ static struct {
     size_t count, capacity;
     int ndevices;
     char device_names[SKMD_REPORT_MAX_DEVICES][96];
+    unsigned up;        /* members brought up in some context (cl/bring_up.h) */
+    double bring_up_ms; /* the bring-ups after clCreateContext, all told */
 } report = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
 static pthread_once_t report_once = PTHREAD_ONCE_INIT;
@@ -336,6 +338,14 @@ static void json_row(FILE *out, const struct kernel_row *r, int ndevices)
     json_number(out, r->split_with_whole > 0, r->est_whole_ms - r->measured_ms_with_whole);
 }
 
+void skmd_report_members_up(unsigned members, double ms)
+{
+    pthread_mutex_lock(&report.lock);
+    report.up |= members;
+    report.bring_up_ms += ms;
+    pthread_mutex_unlock(&report.lock);
+}
+
 void skmd_report_print_json(FILE *out)
 {
     pthread_mutex_lock(&report.lock);
@@ -348,9 +358,10 @@ void skmd_report_print_json(FILE *out)
     for (int d = 0; d < report.ndevices; d++) {
         fprintf(out, "%s{\"device\":%d,\"name\":", d ? "," : "", d);
         skmd_json_string(out, report.device_names[d]);
-        fputc('}', out);
+        fprintf(out, ",\"up\":%s}", report.up >> d & 1u ? "true" : "false");
     }
-    fprintf(out, "],\"kernel_count\":%zu,", report.count);
+    fprintf(out, "],\"bring_up_ms\":%.3f,\"kernel_count\":%zu,", report.bring_up_ms,
+            report.count);
     json_row(out, &all, report.ndevices);
     fputs(",\"kernels\":[", out);
     for (size_t i = 0; i < report.count; i++) {

@@ -39,6 +39,11 @@ void skmd_report_name_device(int device, const char *name);
  * once by skmd_init() when the members are known (member_names.c). */
 void skmd_name_members(void);
 
+/* Members brought up in a context (bit m), and the milliseconds that took when it was a
+ * bring-up after clCreateContext (cl/bring_up.h): the JSON report's "up" per device and
+ * "bring_up_ms". */
+void skmd_report_members_up(unsigned members, double ms);
+
 /* Adds one launch. */
 void skmd_report_launch(const struct skmd_report_launch *launch);
 
