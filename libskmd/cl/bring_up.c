@@ -6,13 +6,13 @@
 #include "cl/bring_up.h"
 #include "cl/common.h"
 #include "cl/program_build.h"
-#include "cl/slot_members.h"
 #include "cl/splitprog.h"
 #include "device/parallel.h"
 #include "support/clock.h"
 #include "support/config.h"
 #include "support/log.h"
 #include "support/report.h"
+#include "support/trace.h"
 
 unsigned skmd_all_slots(void)
 {
@@ -180,7 +180,7 @@ static void program_up(cl_program p, unsigned slots)
         if (p->real[s])
             made |= 1u << s;
         else
-            p->not_built |= skmd_slot_member_bits(s);
+            p->not_built |= skmd_slots_members(1u << s);
     }
     if (p->built && made)
         skmd_program_build_slots(p, made, p->options);
@@ -222,7 +222,12 @@ void skmd_context_bring_up(cl_context ctx, const char *why)
         if (made >> skmd_state.members[m].platform_slot & 1u)
             at += (size_t)snprintf(names + at, sizeof names - at, "%s%d (%s)", at ? ", " : "",
                                    m, skmd_state.members[m].name);
-    double ms = (double)(skmd_now_ns() - start) * 1e-6;
+    uint64_t end = skmd_now_ns();
+    double ms = (double)(end - start) * 1e-6;
     skmd_report_members_up(skmd_slots_members(made), ms);
+    if (skmd_trace_enabled()) /* on the host's track, named after what it waited for */
+        skmd_trace_span(&(struct skmd_trace_span){.device = -1, .kind = SKMD_TRACE_OTHER,
+                                                  .kernel = "bring_up", .share = -1,
+                                                  .start_ns = start, .end_ns = end});
     skmd_log(SKMD_LOG_INFO, "members %s brought up (%s): %.1f ms", names, why, ms);
 }

@@ -114,7 +114,7 @@ cl_program skmd_clCreateProgramWithBinary(cl_context context, cl_uint num_device
     pthread_rwlock_rdlock(&context->up_lock);
     for (int s = 0; s < skmd_state.nplatforms; s++) {
         if (!skmd_slot_up(context, s)) {
-            p->not_built |= skmd_slot_member_bits(s);
+            p->not_built |= skmd_slots_members(1u << s);
             continue;
         }
         cl_device_id devs[SKMD_MAX_MEMBERS];
@@ -393,7 +393,7 @@ cl_program skmd_clLinkProgram(cl_context context, cl_uint num_devices,
     skmd_context_bring_up(context, "a program linked");
     for (int s = 0; s < skmd_state.nplatforms; s++) {
         if (!skmd_slot_up(context, s)) {
-            p->not_built |= skmd_slot_member_bits(s);
+            p->not_built |= skmd_slots_members(1u << s);
             continue;
         }
         cl_device_id devs[SKMD_MAX_MEMBERS];

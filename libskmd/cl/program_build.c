@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cl/bring_up.h"
 #include "cl/common.h"
 #include "cl/program_build.h"
 #include "cl/slot_members.h"
@@ -76,12 +77,10 @@ static void build_job_main(void *arg)
 cl_int skmd_program_build_slots(cl_program p, unsigned slots, const char *options)
 {
     struct build_job jobs[SKMD_MAX_PLATFORMS];
-    unsigned njobs = 0, members = 0;
+    unsigned njobs = 0, members = skmd_slots_members(slots);
     for (int s = 0; s < skmd_state.nplatforms; s++)
-        if (slots >> s & 1u) {
+        if (slots >> s & 1u)
             jobs[njobs++] = (struct build_job){p, options, s, CL_SUCCESS, 0};
-            members |= skmd_slot_member_bits(s);
-        }
     skmd_run_parallel(njobs, build_job_main, jobs, sizeof jobs[0]);
     unsigned not_built = 0;
     cl_int err = CL_SUCCESS, failure = CL_SUCCESS;

@@ -21,14 +21,4 @@ static inline cl_uint skmd_slot_members(int s, const unsigned char *use, cl_devi
     return n;
 }
 
-/* The members of slot s, as bits. */
-static inline unsigned skmd_slot_member_bits(int s)
-{
-    unsigned bits = 0;
-    for (int i = 0; i < skmd_state.nmembers; i++)
-        if (skmd_state.members[i].platform_slot == s)
-            bits |= 1u << i;
-    return bits;
-}
-
 #endif

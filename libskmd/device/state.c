@@ -120,6 +120,7 @@ static void find_members(void)
         m->platform_slot = slot;
         m->real_device = found[i].device;
         m->type = found[i].type;
+        m->pocl = strstr(found[i].pname, "Portable Computing Language") != NULL;
         snprintf(m->name, sizeof m->name, "%s", found[i].name);
         skmd_log(SKMD_LOG_INFO, "member %d: %s (platform %s)", skmd_state.nmembers - 1,
                  m->name, found[i].pname);

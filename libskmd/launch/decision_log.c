@@ -128,9 +128,13 @@ static void put_record(FILE *out, const struct launch *L, const char *why,
         fputs(",\"groups\":null,\"workgroups\":null", out);
     }
     int split = why == NULL && nshares > 1;
-    fprintf(out, ",\"split\":%s,\"run\":\"%s\",\"members\":%d,\"shares\":[",
+    fprintf(out, ",\"split\":%s,\"run\":\"%s\",\"members\":%d,\"up\":[",
             split ? "true" : "false", split ? "split" : why ? "whole" : "one_share",
             skmd_state.nmembers);
+    for (int m = 0, n = 0; m < skmd_state.nmembers; m++)
+        if (skmd_member_up(L->k->program->context, m))
+            fprintf(out, "%s%d", n++ ? "," : "", m);
+    fputs("],\"shares\":[", out);
     if (why) {
         fprintf(out, "{\"member\":%d,\"first\":0,\"count\":", L->q->member);
         if (total_known)

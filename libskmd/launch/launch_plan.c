@@ -177,9 +177,16 @@ const char *launch_plan(struct launch *L, const size_t *offset, const size_t *gl
     bring_up_if_worth(L, &req);
     unsigned char eligible[SKMD_MAX_MEMBERS] = {0};
     uint64_t count[SKMD_MAX_MEMBERS];
-    for (int m = 0; m < skmd_state.nmembers; m++)
+    int candidates = 0;
+    for (int m = 0; m < skmd_state.nmembers; m++) {
         eligible[m] = skmd_member_takes_shares(m) && launch_member_may_run(L, m) &&
-                      group_fits(L, m) && skmd_share_ready(L->k, m, &L->shape);
+                      group_fits(L, m);
+        candidates += eligible[m];
+    }
+    /* One member alone runs the app's kernel whole (a timed share at most): its split
+     * kernel, which may take a build of the launch's shape, is not needed. */
+    for (int m = 0; m < skmd_state.nmembers && candidates >= 2; m++)
+        eligible[m] = eligible[m] && skmd_share_ready(L->k, m, &L->shape);
     /* Whole rows (planes) of groups when that spares the merge (share_align.h). */
     struct skmd_share_view view = {L->rec, L->args, L->scalars, &L->shape};
     int neligible = 0;
@@ -198,7 +205,8 @@ const char *launch_plan(struct launch *L, const size_t *offset, const size_t *gl
     struct skmd_pieces_share whole = {L->rec, L->args, L->scalars, &L->shape, L->q->member,
                                       0, L->total_groups};
     int in_pieces = used == 1 && count[L->q->member] == L->total_groups &&
-                    eligible[L->q->member] && skmd_pieces_plan(&whole) > 1;
+                    eligible[L->q->member] && skmd_pieces_plan(&whole) > 1 &&
+                    (candidates >= 2 || skmd_share_ready(L->k, L->q->member, &L->shape));
     if (used < 1 || (count[L->q->member] == L->total_groups && !L->ticket.measure && !in_pieces))
         return used < 1 ? whole_because(L, "no_member",
                                         "fewer than two devices can take a share of this kernel")

@@ -351,8 +351,27 @@ static cl_int redo_failed_shares(struct launch *L)
     return CL_SUCCESS;
 }
 
-/* The launch's shares, all at once, each on its own thread and its member's own queue;
- * then failed shares redone and every share's writes committed (launch_commit.c). */
+/* Whether two shares of the launch are on devices of one PoCL platform and one of them
+ * runs the kernel there for the first time: PoCL compiles a kernel at its first run, and
+ * two of its devices doing so at once can corrupt its cache of compiled kernels (an
+ * assertion in pocl_release_dlhandle_cache ends the process). */
+static int first_runs_clash(const struct launch *L)
+{
+    for (int s = 0; s < L->nshares; s++)
+        for (int t = s + 1; t < L->nshares; t++) {
+            const struct skmd_member *a = &skmd_state.members[L->shares[s].member];
+            const struct skmd_member *b = &skmd_state.members[L->shares[t].member];
+            if (a->pocl && b->pocl && a->real_platform == b->real_platform &&
+                (L->ticket.first_share[L->shares[s].member] ||
+                 L->ticket.first_share[L->shares[t].member]))
+                return 1;
+        }
+    return 0;
+}
+
+/* The launch's shares, all at once, each on its own thread and its member's own queue
+ * (one after another where PoCL devices first run the kernel: first_runs_clash); then
+ * failed shares redone and every share's writes committed (launch_commit.c). */
 cl_int launch_run_split(struct launch *L)
 {
     struct share *shares = L->shares;
@@ -361,7 +380,8 @@ cl_int launch_run_split(struct launch *L)
         shares[s].L = L;
     uint64_t begin_ns = skmd_now_ns();
     gather_inputs(L);
-    if (launch_serial())
+    int serial = launch_serial() || first_runs_clash(L);
+    if (serial)
         for (int s = 0; s < nshares; s++)
             share_main(&shares[s]);
     else
@@ -374,7 +394,8 @@ cl_int launch_run_split(struct launch *L)
             finish_ms[shares[s].member] =
                 done ? (double)(shares[s].end_ns - begin_ns) / 1e6 : 0;
         }
-        skmd_plan_observe(&L->ticket, ms, finish_ms);
+        /* Shares run one after another finish at no time the model can learn from. */
+        skmd_plan_observe(&L->ticket, ms, serial ? NULL : finish_ms);
         L->observed = 1;
     }
     cl_int err = redo_failed_shares(L);

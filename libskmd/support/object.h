@@ -85,6 +85,8 @@ struct skmd_member {
     int platform_slot;          /* index into skmd_state.platforms */
     cl_device_id real_device;
     cl_device_type type;
+    int pocl;                   /* a device of PoCL (its first runs of a kernel on two
+                                   devices must not overlap: launch_shares.c) */
     char name[256];
 };
 

@@ -22,7 +22,7 @@ import sys
 PLAN_WHOLE = {"forced", "partitioner", "estimate_whole", "estimate_no_split", "no_speed",
               "guard", "single_mode", "policy_equal"}
 KEYS = ["pid", "launch", "kernel", "work_dim", "global", "local", "groups", "workgroups",
-        "split", "run", "members", "shares", "decision", "reason", "kept", "guard", "tags",
+        "split", "run", "members", "up", "shares", "decision", "reason", "kept", "guard", "tags",
         "estimate", "wall_ms", "moved"]
 
 
@@ -60,6 +60,7 @@ def check(path):
         members = [s["member"] for s in r["shares"]]
         assert members == sorted(set(members)), "line %d: members %r" % (n, members)
         assert all(0 <= m < r["members"] for m in members), "line %d: members" % n
+        assert all(m in r["up"] for m in members), "line %d: a member not up ran" % n
         assert (len(members) > 1) == r["split"], "line %d: shares vs split" % n
         if r["workgroups"] is not None:
             at = 0

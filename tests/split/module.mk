@@ -41,6 +41,13 @@ test-split-adversarial test-split-moved test-split-fault test-split-events \
 test-split-examples test-split-spread: test-split-%: $(LIBSKMD_SO) $(EXAMPLE_BINS) $(SKMD_OPT)
 	@env $(SKMD_SAN_ENV) tests/split/test-split.sh $* "$(SKMD_PRELOAD)" $(O)tests/split
 
+# Members brought up only when a launch could use them (libskmd/cl/bring_up.h), three PoCL
+# devices with a real context each (tests/split/test-bring-up.sh).
+TEST_TARGETS += test-split-bring-up
+.PHONY: test-split-bring-up
+test-split-bring-up: $(LIBSKMD_SO) $(EXAMPLE_BINS) $(SKMD_OPT)
+	@env $(SKMD_SAN_ENV) tests/split/test-bring-up.sh "$(SKMD_PRELOAD)" $(or $(O),.)
+
 # Shares whose writes are boxes (share_rect.h): transposes byte-identical to a native run,
 # committed with rectangular copies, not merged (tests/split/test-rect.sh).
 TEST_TARGETS += test-split-rect
