@@ -154,9 +154,12 @@ static void kernel_up(cl_kernel k, unsigned slots)
         if (!(slots >> s & 1u))
             continue;
         cl_int err;
-        if (p->real[s] && !(p->not_built >> m & 1u) && p->built)
-            k->real[m] = real_clCreateKernel(p->real[s], name, &err);
-        if (!parts || !k->real[m] || !p->split[s] || !p->split_ok[m])
+        cl_kernel real = p->real[s] && !(p->not_built >> m & 1u) && p->built
+                             ? real_clCreateKernel(p->real[s], name, &err)
+                             : NULL;
+        /* clSetKernelArg reads it without a lock (launches read it once the slot is up) */
+        __atomic_store_n(&k->real[m], real, __ATOMIC_RELEASE);
+        if (!parts || !real || !p->split[s] || !p->split_ok[m])
             continue;
         k->split[m] = real_clCreateKernel(p->split[s], name, &err);
         if (skmd_state.members[m].type & CL_DEVICE_TYPE_CPU)

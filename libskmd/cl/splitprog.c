@@ -273,6 +273,7 @@ void skmd_split_build(cl_program p, const char *options)
         if (t == TARGET_NVPTX)
             len++;
         /* Kept for the slots brought up later (bring_up.c). */
+        free(p->split_bin[t - TARGET_POCL]);
         p->split_bin[t - TARGET_POCL] = bin;
         p->split_len[t - TARGET_POCL] = len;
         load_target(p, t, atomic_load_explicit(&p->context->up, memory_order_acquire));

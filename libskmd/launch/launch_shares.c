@@ -380,8 +380,8 @@ cl_int launch_run_split(struct launch *L)
         shares[s].L = L;
     uint64_t begin_ns = skmd_now_ns();
     gather_inputs(L);
-    int serial = launch_serial() || first_runs_clash(L);
-    if (serial)
+    int clash = first_runs_clash(L);
+    if (launch_serial() || clash)
         for (int s = 0; s < nshares; s++)
             share_main(&shares[s]);
     else
@@ -394,8 +394,9 @@ cl_int launch_run_split(struct launch *L)
             finish_ms[shares[s].member] =
                 done ? (double)(shares[s].end_ns - begin_ns) / 1e6 : 0;
         }
-        /* Shares run one after another finish at no time the model can learn from. */
-        skmd_plan_observe(&L->ticket, ms, serial ? NULL : finish_ms);
+        /* Shares run one after another for PoCL finish at no time the model can learn
+         * from. */
+        skmd_plan_observe(&L->ticket, ms, clash ? NULL : finish_ms);
         L->observed = 1;
     }
     cl_int err = redo_failed_shares(L);
