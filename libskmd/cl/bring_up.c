@@ -1,6 +1,7 @@
 /* libskmd/cl/bring_up.c: platform slots of a context made ready when first needed (see
  * bring_up.h). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cl/bring_up.h"
@@ -195,6 +196,37 @@ static void program_up(cl_program p, unsigned slots)
     pthread_mutex_unlock(&p->split_lock);
 }
 
+struct program_job {
+    cl_program p;
+    unsigned slots;
+};
+
+static void program_job_main(void *arg)
+{
+    struct program_job *job = arg;
+    program_up(job->p, job->slots);
+}
+
+/* Every live program of ctx on `slots`, several at once (an app may hold dozens, each a
+ * build per slot), under the write side of up_lock. */
+static void programs_up(cl_context ctx, unsigned slots)
+{
+    size_t n = 0;
+    for (cl_program p = ctx->programs; p; p = p->next_in_context)
+        n++;
+    struct program_job *jobs = n ? calloc(n, sizeof *jobs) : NULL;
+    if (!jobs) { /* none, or no memory for the list: one after another */
+        for (cl_program p = ctx->programs; p; p = p->next_in_context)
+            program_up(p, slots);
+        return;
+    }
+    n = 0;
+    for (cl_program p = ctx->programs; p; p = p->next_in_context)
+        jobs[n++] = (struct program_job){p, slots};
+    skmd_run_parallel((unsigned)n, program_job_main, jobs, sizeof jobs[0]);
+    free(jobs);
+}
+
 void skmd_context_bring_up(cl_context ctx, const char *why)
 {
     unsigned all = skmd_all_slots();
@@ -215,8 +247,7 @@ void skmd_context_bring_up(cl_context ctx, const char *why)
         skmd_log(SKMD_LOG_WARN, "a real context of platform slot(s) 0x%x could not be made "
                  "(%s): their members take no part in this context", down & ~made,
                  skmd_error_name(err));
-    for (cl_program p = ctx->programs; p; p = p->next_in_context)
-        program_up(p, made);
+    programs_up(ctx, made);
     atomic_fetch_or_explicit(&ctx->up, made, memory_order_release);
     pthread_rwlock_unlock(&ctx->up_lock);
     char names[600] = "";
