@@ -8,6 +8,7 @@
 #include "cl/common.h"
 #include "cl/program_build.h"
 #include "cl/splitprog.h"
+#include "device/background.h"
 #include "device/parallel.h"
 #include "support/clock.h"
 #include "support/config.h"
@@ -264,4 +265,41 @@ void skmd_context_bring_up(cl_context ctx, const char *why)
                                                   .kernel = "bring_up", .share = -1,
                                                   .start_ns = start, .end_ns = end});
     skmd_log(SKMD_LOG_INFO, "members %s brought up (%s): %.1f ms", names, why, ms);
+}
+
+struct later_job {
+    cl_context ctx;
+    char why[160];
+};
+
+static void bring_up_main(void *arg)
+{
+    struct later_job *job = arg;
+    skmd_context_bring_up(job->ctx, job->why);
+    skmd_object_put(&job->ctx->obj); /* may be the context's last reference */
+    free(job);
+}
+
+void skmd_context_bring_up_hook(cl_context ctx, const char *why, int wait)
+{
+    unsigned all = skmd_all_slots();
+    if ((atomic_load_explicit(&ctx->up, memory_order_acquire) & all) == all)
+        return;
+    if (wait || skmd_config()->bring_up != SKMD_BRING_UP_LAUNCH) {
+        skmd_context_bring_up(ctx, why);
+        return;
+    }
+    if (atomic_exchange(&ctx->bring_up_started, 1))
+        return; /* on its way */
+    struct later_job *job = malloc(sizeof *job);
+    if (job) {
+        job->ctx = ctx;
+        snprintf(job->why, sizeof job->why, "%s; in the background", why);
+        skmd_object_retain(&ctx->obj);
+        if (skmd_background_start(bring_up_main, job))
+            return;
+        skmd_object_put(&ctx->obj);
+        free(job);
+    }
+    skmd_context_bring_up(ctx, why); /* no thread to be had: here */
 }

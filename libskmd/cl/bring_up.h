@@ -10,7 +10,9 @@
  * each live program's real program (from the kept source, built with the last build's
  * options), its split program (from the kept compiler output) and each live kernel's real,
  * partition-ready and merge kernels; arguments need no replay (every launch sets all of
- * them on the kernels it runs). SKMD_BRING_UP=context brings every slot up at once. */
+ * them on the kernels it runs). A launch that could use them starts the bring-up on a thread
+ * of its own and runs with the members up (SKMD_BRING_UP=launch); forced shares wait for
+ * it, as SKMD_BRING_UP=wait does; SKMD_BRING_UP=context brings every slot up at once. */
 #ifndef SKMD_BRING_UP_H
 #define SKMD_BRING_UP_H
 
@@ -33,6 +35,10 @@ unsigned skmd_context_first_slots(cl_context ctx);
 /* Brings every slot of ctx up (see above); `why` is logged. Returns at once when all
  * are up; a slot whose context cannot be made stays down, its members unused. */
 void skmd_context_bring_up(cl_context ctx, const char *why);
+/* ctx->bring_up: skmd_context_bring_up when `wait`, else the same on a thread of its own
+ * (once per context; the context is kept alive meanwhile, the process waits for it at
+ * exit), returning at once. */
+void skmd_context_bring_up_hook(cl_context ctx, const char *why, int wait);
 
 /* Adds a new program to (removes one from) its context's list, under the locks the
  * bring-up reads the list with; the caller holds up_lock for reading. */

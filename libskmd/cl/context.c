@@ -50,6 +50,11 @@ static void *make_staging_early(void *arg)
     return NULL;
 }
 
+static cl_int release_hook(void *handle)
+{
+    return skmd_clReleaseContext(handle);
+}
+
 /* A context's real contexts span every member whatever its devices (the SKMD device or
  * sub-devices of it): the members a command may use are its queue's device's. */
 static cl_context create(const cl_context_properties *properties, cl_uint num_devices,
@@ -81,7 +86,8 @@ static cl_context create(const cl_context_properties *properties, cl_uint num_de
         SKMD_GOTO_ERROR_IF(ctx->ndevices == SKMD_CONTEXT_MAX_DEVICES, CL_OUT_OF_RESOURCES);
         ctx->devices[ctx->ndevices++] = devices[i];
     }
-    ctx->bring_up = skmd_context_bring_up;
+    ctx->bring_up = skmd_context_bring_up_hook;
+    ctx->obj.release = release_hook; /* a bring-up thread lets go of its reference */
     unsigned first = skmd_context_first_slots(ctx);
     if (skmd_context_make_slots(ctx, first, &errcode) != first)
         goto ERROR;

@@ -78,7 +78,7 @@ static cl_int members_take_flags(cl_context ctx, cl_mem_flags flags, int sub, si
     pthread_mutex_unlock(&vendor_flags.lock);
     const cl_mem_flags driver_flags = flags & ~SKMD_MEM_HOST_ACCESS_FLAGS;
     size_t probe = size < 64 ? size : 64; /* flags, not sizes, are being asked about */
-    ctx->bring_up(ctx, "vendor memory flags to ask every member about");
+    ctx->bring_up(ctx, "vendor memory flags to ask every member about", 1);
     for (int s = 0; s < skmd_state.nplatforms && verdict == CL_SUCCESS; s++) {
         if (!skmd_slot_up(ctx, s))
             continue;

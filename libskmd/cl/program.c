@@ -262,7 +262,7 @@ cl_int skmd_clBuildProgram(cl_program program, cl_uint num_devices,
         if ((err == CL_BUILD_PROGRAM_FAILURE || err == CL_OUT_OF_RESOURCES) &&
             (skmd_all_slots() & ~up & ~ctx->up_failed)) {
             pthread_rwlock_unlock(&ctx->up_lock);
-            ctx->bring_up(ctx, "the program failed to build on the members up");
+            ctx->bring_up(ctx, "the program failed to build on the members up", 1);
             pthread_rwlock_rdlock(&ctx->up_lock);
             unsigned more = atomic_load_explicit(&ctx->up, memory_order_relaxed) & ~up;
             if (more && skmd_program_build_slots(program, more, options) == CL_SUCCESS) {

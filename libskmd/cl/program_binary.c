@@ -78,7 +78,7 @@ size_t skmd_binary_write(cl_program program, unsigned char *out)
 {
     size_t total = 12;
     /* The binary holds every member's: every slot builds the program first. */
-    program->context->bring_up(program->context, "a program's binaries asked for");
+    program->context->bring_up(program->context, "a program's binaries asked for", 1);
     if (out) {
         memcpy(out, bin_magic, 8);
         uint32_t n = (uint32_t)skmd_state.nmembers;

@@ -103,14 +103,14 @@ static void bring_up_if_worth(const struct launch *L, const struct skmd_plan_req
     if (!down)
         return;
     if (skmd_plan_wants_every_member()) {
-        ctx->bring_up(ctx, "the first split launch");
+        ctx->bring_up(ctx, "the first split launch", 1);
         return;
     }
     double ms = skmd_plan_alone_ms(req, L->q->member);
     if (ms * 1000.0 >= (double)skmd_config()->bring_up_us) {
         char why[160];
         snprintf(why, sizeof why, "kernel %s measured %.2f ms whole", L->k->name, ms);
-        ctx->bring_up(ctx, why);
+        ctx->bring_up(ctx, why, 0);
     }
 }
 

@@ -85,7 +85,7 @@ static cl_int redo_whole(struct launch *L, const size_t *offset, const size_t *g
             /* Members not up yet (cl/bring_up.h) may run it once brought up. */
             cl_context ctx = L->k->program->context;
             unsigned before = atomic_load_explicit(&ctx->up, memory_order_acquire);
-            ctx->bring_up(ctx, "a launch to redo elsewhere");
+            ctx->bring_up(ctx, "a launch to redo elsewhere", 1);
             if (atomic_load_explicit(&ctx->up, memory_order_acquire) != before)
                 continue;
         }

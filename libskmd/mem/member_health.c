@@ -180,7 +180,7 @@ cl_int skmd_queue_failover(cl_command_queue q)
     if (to < 0 || !skmd_member_up(q->context, to)) {
         to = failover_member(from, q->device->members);
         if (to >= 0 && !skmd_member_up(q->context, to))
-            q->context->bring_up(q->context, "a lost member's queue moves there");
+            q->context->bring_up(q->context, "a lost member's queue moves there", 1);
         if (to >= 0 && !skmd_member_up(q->context, to))
             to = -1;
     }

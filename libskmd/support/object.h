@@ -149,8 +149,10 @@ struct _cl_context {
                                               up_lock's write side */
     pthread_rwlock_t up_lock;              /* write: a bring-up; read: making a program or
                                               kernel on the slots that are up */
-    void (*bring_up)(cl_context, const char *why); /* brings every slot up (bring_up.c):
+    void (*bring_up)(cl_context, const char *why, int wait); /* brings every slot up
+                                              (bring_up.c), now or on a thread of its own:
                                               handed down to launch/ and mem/ */
+    atomic_int bring_up_started;           /* a bring-up thread was started */
     struct _cl_program *programs;          /* live programs; under up_lock (read) and
                                               obj.lock, or up_lock (write) */
     cl_device_id devices[SKMD_CONTEXT_MAX_DEVICES]; /* the app's, without repeats;

@@ -4,8 +4,11 @@
 # (SKMD_CONTEXTS=device, as every GPU has): read from the JSON report (each device's "up",
 # "bring_up_ms") and the decision log.
 #   - a short program (vector_add, 4096 items) never brings the others up;
-#   - gemm on an empty database: launch 1 whole and timed, the others up at launch 2, which
-#     is split; a second process has them up from launch 1 (the rate is in the database);
+#   - gemm on an empty database, SKMD_BRING_UP=wait: launch 1 whole and timed, the others
+#     up at launch 2, which is split; a second process has them up from launch 1 (the rate
+#     is in the database);
+#   - the same in the background (the default): launch 2 starts the bring-up and runs
+#     whole; every member is up by the exit;
 #   - forced shares bring every member up at the first launch;
 #   - SKMD_BRING_UP=context: every member up from the start, no bring-up later;
 #   - a threshold no kernel reaches keeps gemm on one member, results exact.
@@ -46,12 +49,12 @@ else
     say FAIL "a short program: up $(up short); $(tail -2 "$tmp/short.out")"
 fi
 
-export SKMD_PROFILE_DB="$tmp/gemm.db"
+export SKMD_PROFILE_DB="$tmp/gemm.db" SKMD_BRING_UP=wait
 run gemm1 gemm --size 256 --reps 3
 k=$(kinds gemm1) u=$(up_at gemm1)
 if passed gemm1 && [ "$(up gemm1)" = "1 1 1 1" ] && [[ $k == WS* ]] && [[ $u == "0 012"* ]] &&
    [ "$(dec gemm1 check)" = 4 ]; then
-    say PASS "gemm, empty database: launch 1 whole and timed, every member up and split at launch 2 ($k; up $u)"
+    say PASS "gemm, empty database, SKMD_BRING_UP=wait: launch 1 whole and timed, every member up and split at launch 2 ($k; up $u)"
 else
     say FAIL "gemm, empty database: up $(up gemm1), launches $k, up at each $u; $(tail -2 "$tmp/gemm1.out")"
 fi
@@ -62,6 +65,16 @@ if passed gemm2 && [ "$(up gemm2)" = "1 1 1 1" ] && [[ $u == "012 "* ]]; then
     say PASS "gemm, its rate in the database: every member up at launch 1 ($k; up $u)"
 else
     say FAIL "gemm, second process: up $(up gemm2), launches $k, up at each $u; $(tail -2 "$tmp/gemm2.out")"
+fi
+unset SKMD_BRING_UP
+
+export SKMD_PROFILE_DB="$tmp/background.db"
+run background gemm --size 256 --reps 8
+k=$(kinds background) u=$(up_at background)
+if passed background && [ "$(up background)" = "1 1 1 1" ] && [[ $k == WW* ]] && [[ $u == "0 "* ]]; then
+    say PASS "gemm, empty database, in the background: launches 1 and 2 whole, every member up by the exit ($k; up $u)"
+else
+    say FAIL "gemm in the background: up $(up background), launches $k, up at each $u; $(tail -2 "$tmp/background.out")"
 fi
 
 export SKMD_PROFILE_DB="$tmp/forced.db"
