@@ -318,10 +318,12 @@ cl_int skmd_clGetKernelWorkGroupInfo(cl_kernel kernel, cl_device_id device,
     size_t n = 0;
     int first = 1;
     for (int i = 0; i < skmd_state.nmembers; i++) {
-        if (!kernel->real[i])
-            continue; /* the member did not build the program: never runs it */
+        /* A bring-up may be making it now (bring_up.c publishes it with a release). */
+        cl_kernel real = __atomic_load_n(&kernel->real[i], __ATOMIC_ACQUIRE);
+        if (!real)
+            continue; /* the member did not build the program (or is not up): never runs it */
         unsigned char buf[8] = {0};
-        cl_int err = real_clGetKernelWorkGroupInfo(kernel->real[i],
+        cl_int err = real_clGetKernelWorkGroupInfo(real,
                                                    skmd_state.members[i].real_device,
                                                    param_name, sizeof buf, buf, &n);
         if (err != CL_SUCCESS)
@@ -356,10 +358,11 @@ cl_int skmd_clGetKernelSubGroupInfo(cl_kernel kernel, cl_device_id device,
 
 int skmd_kernel_answering_member(cl_kernel k)
 {
-    if (k->real[skmd_state.exec])
+    /* Acquire: a member brought up meanwhile has its kernel published with a release. */
+    if (__atomic_load_n(&k->real[skmd_state.exec], __ATOMIC_ACQUIRE))
         return skmd_state.exec;
     for (int m = 0; m < skmd_state.nmembers; m++)
-        if (k->real[m])
+        if (__atomic_load_n(&k->real[m], __ATOMIC_ACQUIRE))
             return m;
     return skmd_state.exec;
 }

@@ -57,10 +57,15 @@ ifeq ($(SAN),1)
 tsan-threads:
 	@echo "SKIP tsan-threads: ThreadSanitizer does not combine with SAN=1's AddressSanitizer (run it in the plain build)"
 else
+# Again with a real context per member: the first launch brings the second member up
+# (libskmd/cl/bring_up.c) while the other threads make kernels, set arguments and launch.
 tsan-threads: $(THREADS_TSAN_SO) $(THREADS_TSAN_BIN) $(SKMD_OPT)
 	@TSAN_OPTIONS="halt_on_error=1 suppressions=$(abspath tests/threads/tsan.supp)" \
 	  tests/threads/test-threads.sh 3 "$(abspath $(THREADS_TSAN_SO))" $(THREADS_TSAN_BIN) \
 	  $(abspath $(SKMD_OPT))
+	@TSAN_OPTIONS="halt_on_error=1 suppressions=$(abspath tests/threads/tsan.supp)" \
+	  SKMD_CONTEXTS=device tests/threads/test-threads.sh 3 "$(abspath $(THREADS_TSAN_SO))" \
+	  $(THREADS_TSAN_BIN) $(abspath $(SKMD_OPT))
 endif
 
 # The kept threads of libskmd/device/parallel.c on their own, plain and under ThreadSanitizer (its

@@ -24,7 +24,7 @@ lines=$(dec check 2>&1)
 splits=$(dec count 'r["split"]' 2>/dev/null)
 if [ $rc -ne 0 ] || ! grep -q '^ok ' <<<"$out"; then
     report=$(grep -m1 -A40 'WARNING: ThreadSanitizer' <<<"$out")
-    echo "FAIL threads (${seconds}s): rc $rc: ${report:-$(tail -5 <<<"$out")}"
+    echo "FAIL threads (${seconds}s${SKMD_CONTEXTS:+, SKMD_CONTEXTS=$SKMD_CONTEXTS}): rc $rc: ${report:-$(tail -5 <<<"$out")}"
     exit 1
 elif ! [ "$lines" -gt 0 ] 2>/dev/null; then
     echo "FAIL threads (${seconds}s): the decision log: $(tail -3 <<<"$lines")"
@@ -33,4 +33,4 @@ elif [ "${splits:-0}" -eq 0 ]; then
     echo "FAIL threads (${seconds}s): no launch was split"
     exit 1
 fi
-echo "PASS threads (${seconds}s): $(grep '^ok ' <<<"$out" | cut -d' ' -f2) rounds of 10 threads, $splits split launches of $lines in the decision log"
+echo "PASS threads (${seconds}s${SKMD_CONTEXTS:+, SKMD_CONTEXTS=$SKMD_CONTEXTS}): $(grep '^ok ' <<<"$out" | cut -d' ' -f2) rounds of 10 threads, $splits split launches of $lines in the decision log"
