@@ -353,7 +353,7 @@ static int start_build(cl_program p, const struct skmd_launch *shape,
 static cl_program program_for(cl_program p, const struct skmd_launch *shape, int m, int wait)
 {
     struct skmd_source_builds *b = p->source_builds;
-    struct source_entry old = {0};
+    struct source_entry old = {0}, stale = {0};
     cl_program found = NULL;
     pthread_mutex_lock(&b->lock);
     wait |= b->builds < SOURCE_BUILDS_WAITED;
@@ -366,7 +366,7 @@ static cl_program program_for(cl_program p, const struct skmd_launch *shape, int
      * them too; its programs are let go after the lock, as an eviction's are. */
     if (e && !e->building &&
         (atomic_load_explicit(&p->context->up, memory_order_acquire) & ~e->slots)) {
-        old = *e;
+        stale = *e;
         *e = b->entries[--b->nentries];
         e = NULL;
         wait = 1;
@@ -405,6 +405,7 @@ static cl_program program_for(cl_program p, const struct skmd_launch *shape, int
     pthread_mutex_unlock(&b->lock);
     /* A kernel still running from an evicted program keeps it alive (OpenCL's rule). */
     entry_release(&old);
+    entry_release(&stale);
     if (!kept)
         entry_release(&fresh);
     return found;
