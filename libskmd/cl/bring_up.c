@@ -6,6 +6,7 @@
 
 #include "cl/bring_up.h"
 #include "cl/common.h"
+#include "cl/kernel_split.h"
 #include "cl/program_build.h"
 #include "cl/splitprog.h"
 #include "device/background.h"
@@ -70,14 +71,6 @@ unsigned skmd_context_make_slots(cl_context ctx, unsigned slots, cl_int *first_e
             *first_err = jobs[j].err != CL_SUCCESS ? jobs[j].err : CL_OUT_OF_RESOURCES;
     }
     return made;
-}
-
-unsigned skmd_slots_members(unsigned slots)
-{
-    unsigned members = 0;
-    for (int m = 0; m < skmd_state.nmembers; m++)
-        members |= (slots >> skmd_state.members[m].platform_slot & 1u) << m;
-    return members;
 }
 
 unsigned skmd_context_first_slots(cl_context ctx)
@@ -149,8 +142,6 @@ static void kernel_up(cl_kernel k, unsigned slots)
                                          name, NULL) != CL_SUCCESS)
         return;
     int parts = !__atomic_load_n(&k->split_pending, __ATOMIC_ACQUIRE) && k->rec;
-    char merge_name[1100];
-    snprintf(merge_name, sizeof merge_name, "%s__skmd_merge", name);
     for (int m = 0; m < skmd_state.nmembers; m++) {
         int s = skmd_state.members[m].platform_slot;
         if (!(slots >> s & 1u))
@@ -161,11 +152,8 @@ static void kernel_up(cl_kernel k, unsigned slots)
                              : NULL;
         /* clSetKernelArg reads it without a lock (launches read it once the slot is up) */
         __atomic_store_n(&k->real[m], real, __ATOMIC_RELEASE);
-        if (!parts || !real || !p->split[s] || !p->split_ok[m])
-            continue;
-        k->split[m] = real_clCreateKernel(p->split[s], name, &err);
-        if (skmd_state.members[m].type & CL_DEVICE_TYPE_CPU)
-            k->merge[m] = real_clCreateKernel(p->split[s], merge_name, &err);
+        if (parts && real)
+            skmd_kernel_split_member(k, m, name);
     }
 }
 

@@ -21,9 +21,6 @@
 /* Every platform slot, as bits. */
 unsigned skmd_all_slots(void);
 
-/* The members of `slots` (bits), as bits. */
-unsigned skmd_slots_members(unsigned slots);
-
 /* Makes the real contexts of `slots` (bits) at once (a GPU's takes its driver a tenth of
  * a second or more). Returns the slots whose context was made; the others are NULL. */
 unsigned skmd_context_make_slots(cl_context ctx, unsigned slots, cl_int *first_err);

@@ -23,16 +23,21 @@ static void take_split_parts(cl_kernel k, cl_program program, const char *name)
         k->rec = NULL;
         return;
     }
-    char merge_name[160];
-    snprintf(merge_name, sizeof merge_name, "%s__skmd_merge", name);
-    for (int i = 0; i < skmd_state.nmembers; i++) {
-        cl_program split = program->split[skmd_state.members[i].platform_slot];
-        cl_int e;
-        if (!split || !program->split_ok[i])
-            continue;
-        k->split[i] = real_clCreateKernel(split, name, &e);
-        if (skmd_state.members[i].type & CL_DEVICE_TYPE_CPU)
-            k->merge[i] = real_clCreateKernel(split, merge_name, &e);
+    for (int i = 0; i < skmd_state.nmembers; i++)
+        skmd_kernel_split_member(k, i, name);
+}
+
+void skmd_kernel_split_member(cl_kernel k, int m, const char *name)
+{
+    cl_program split = k->program->split[skmd_state.members[m].platform_slot];
+    if (!split || !k->program->split_ok[m])
+        return;
+    cl_int e;
+    k->split[m] = real_clCreateKernel(split, name, &e);
+    if (skmd_state.members[m].type & CL_DEVICE_TYPE_CPU) {
+        char merge_name[1100];
+        snprintf(merge_name, sizeof merge_name, "%s__skmd_merge", name);
+        k->merge[m] = real_clCreateKernel(split, merge_name, &e);
     }
 }
 

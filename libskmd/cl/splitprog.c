@@ -23,11 +23,10 @@ static const char *const target_name[] = {"none", "pocl", "nvptx"};
 
 static enum target member_target(const struct skmd_member *m)
 {
-    char name[256] = "", vendor[256] = "";
-    real_clGetPlatformInfo(m->real_platform, CL_PLATFORM_NAME, sizeof name, name, NULL);
-    real_clGetPlatformInfo(m->real_platform, CL_PLATFORM_VENDOR, sizeof vendor, vendor, NULL);
-    if (strstr(name, "Portable Computing Language") || strstr(vendor, "pocl"))
+    if (m->pocl)
         return TARGET_POCL;
+    char vendor[256] = "";
+    real_clGetPlatformInfo(m->real_platform, CL_PLATFORM_VENDOR, sizeof vendor, vendor, NULL);
     if (strstr(vendor, "NVIDIA"))
         return TARGET_NVPTX;
     return TARGET_NONE;

@@ -54,6 +54,7 @@ static void find_members(void)
         cl_device_id device;
         cl_device_type type;
         char name[256], pname[256];
+        int pocl;
     } found[MAX_CANDIDATES];
     struct skmd_candidate cands[MAX_CANDIDATES];
     unsigned char selected[MAX_CANDIDATES];
@@ -87,6 +88,8 @@ static void find_members(void)
             real_clGetDeviceInfo(devs[d], CL_DEVICE_NAME, sizeof found[n].name, found[n].name,
                                  NULL);
             snprintf(found[n].pname, sizeof found[n].pname, "%s", pname);
+            found[n].pocl = strstr(pname, "Portable Computing Language") != NULL ||
+                            strstr(vendor, "pocl") != NULL;
             cands[n] = (struct skmd_candidate){(int)p, (int)d, kinds_of(found[n].type),
                                                found[n].name, found[n].pname};
         }
@@ -120,7 +123,7 @@ static void find_members(void)
         m->platform_slot = slot;
         m->real_device = found[i].device;
         m->type = found[i].type;
-        m->pocl = strstr(found[i].pname, "Portable Computing Language") != NULL;
+        m->pocl = found[i].pocl;
         snprintf(m->name, sizeof m->name, "%s", found[i].name);
         skmd_log(SKMD_LOG_INFO, "member %d: %s (platform %s)", skmd_state.nmembers - 1,
                  m->name, found[i].pname);

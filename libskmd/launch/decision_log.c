@@ -131,8 +131,9 @@ static void put_record(FILE *out, const struct launch *L, const char *why,
     fprintf(out, ",\"split\":%s,\"run\":\"%s\",\"members\":%d,\"up\":[",
             split ? "true" : "false", split ? "split" : why ? "whole" : "one_share",
             skmd_state.nmembers);
+    unsigned up = skmd_members_up(L->k->program->context);
     for (int m = 0, n = 0; m < skmd_state.nmembers; m++)
-        if (skmd_member_up(L->k->program->context, m))
+        if (up >> m & 1u)
             fprintf(out, "%s%d", n++ ? "," : "", m);
     fputs("],\"shares\":[", out);
     if (why) {

@@ -96,16 +96,18 @@ static const char *whole_because(struct launch *L, const char *code, const char 
 static void bring_up_if_worth(const struct launch *L, const struct skmd_plan_request *req)
 {
     cl_context ctx = L->k->program->context;
-    int down = 0;
-    for (int m = 0; m < skmd_state.nmembers && !down; m++)
-        down = skmd_device_has(L->q->device, m) && !skmd_member_up(ctx, m) &&
-               skmd_member_takes_shares(m);
-    if (!down)
+    unsigned down = L->q->device->members & ~skmd_members_up(ctx);
+    int worth = 0; /* a member down could take shares */
+    for (int m = 0; m < skmd_state.nmembers && down && !worth; m++)
+        worth = (down >> m & 1u) && skmd_member_takes_shares(m);
+    if (!worth)
         return;
     if (skmd_plan_wants_every_member()) {
         ctx->bring_up(ctx, "the first split launch", 1);
         return;
     }
+    if (atomic_load_explicit(&ctx->bring_up_started, memory_order_relaxed))
+        return; /* on its way in the background: no estimate needed */
     double ms = skmd_plan_alone_ms(req, L->q->member);
     if (ms * 1000.0 >= (double)skmd_config()->bring_up_us) {
         char why[160];

@@ -173,10 +173,7 @@ cl_int skmd_queue_failover(cl_command_queue q)
         return CL_SUCCESS;
     }
     /* Members already up first: a bring-up takes a GPU's driver a tenth of a second. */
-    unsigned up = 0;
-    for (int m = 0; m < skmd_state.nmembers; m++)
-        up |= (unsigned)skmd_member_up(q->context, m) << m;
-    int to = failover_member(from, q->device->members & up);
+    int to = failover_member(from, q->device->members & skmd_members_up(q->context));
     if (to < 0 || !skmd_member_up(q->context, to)) {
         to = failover_member(from, q->device->members);
         if (to >= 0 && !skmd_member_up(q->context, to))

@@ -255,12 +255,7 @@ int skmd_plan_shares(const struct skmd_plan_request *r, uint64_t *count,
     plan_setup();
     enum skmd_part_policy policy = plan_policy();
     ticket->kernel = r->kernel->profile_key;
-    size_t global[3], local[3];
-    for (int d = 0; d < 3; d++) {
-        global[d] = (size_t)r->shape->global_size[d];
-        local[d] = (size_t)r->shape->local_size[d];
-    }
-    ticket->shape = skmd_pdb_shape_class(r->shape->work_dim, global, local);
+    ticket->shape = plan_shape_class(r);
     ticket->learn = set->learn;
     int single = set->single;
     if (!single && (set->forced || policy == SKMD_PART_POLICY_EQUAL)) {

@@ -5,7 +5,6 @@
 #include "plan/plan_entries.h"
 #include "plan/plan_setup.h"
 #include "plan/plan_state.h"
-#include "../../profiledb/skmd_profiledb.h"
 
 int skmd_plan_wants_every_member(void)
 {
@@ -21,12 +20,7 @@ int skmd_plan_wants_every_member(void)
 double skmd_plan_alone_ms(const struct skmd_plan_request *r, int member)
 {
     plan_setup();
-    size_t global[3], local[3];
-    for (int d = 0; d < 3; d++) {
-        global[d] = (size_t)r->shape->global_size[d];
-        local[d] = (size_t)r->shape->local_size[d];
-    }
-    uint32_t shape = skmd_pdb_shape_class(r->shape->work_dim, global, local);
+    uint32_t shape = plan_shape_class(r);
     double ms = -1;
     pthread_mutex_lock(&plan_lock);
     struct entry *e = plan_entry_for(r->kernel->profile_key, shape, r->kernel->name);

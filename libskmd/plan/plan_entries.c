@@ -16,6 +16,16 @@
 static struct entry *entries;
 
 /* Under plan_lock: the entry of a kernel and shape class (NULL: none yet). */
+uint32_t plan_shape_class(const struct skmd_plan_request *r)
+{
+    size_t global[3], local[3];
+    for (int d = 0; d < 3; d++) {
+        global[d] = (size_t)r->shape->global_size[d];
+        local[d] = (size_t)r->shape->local_size[d];
+    }
+    return skmd_pdb_shape_class(r->shape->work_dim, global, local);
+}
+
 struct entry *plan_entry_find(uint64_t kernel, uint32_t shape)
 {
     for (struct entry *e = entries; e; e = e->next)

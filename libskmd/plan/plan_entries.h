@@ -6,6 +6,8 @@
 
 #include "plan/plan_state.h"
 
+/* The profile database's shape class of the request's launch (its entries' key). */
+uint32_t plan_shape_class(const struct skmd_plan_request *r);
 struct entry *plan_entry_find(uint64_t kernel, uint32_t shape);
 struct entry *plan_entry_for(uint64_t kernel, uint32_t shape, const char *name);
 void plan_entries_store(void);

@@ -85,8 +85,9 @@ struct skmd_member {
     int platform_slot;          /* index into skmd_state.platforms */
     cl_device_id real_device;
     cl_device_type type;
-    int pocl;                   /* a device of PoCL (its first runs of a kernel on two
-                                   devices must not overlap: launch_shares.c) */
+    int pocl;                   /* a device of PoCL: libskmd's split programs for it are
+                                   bitcode (splitprog.c), and its first runs of a kernel on
+                                   two devices must not overlap (launch_shares.c) */
     char name[256];
 };
 
@@ -350,6 +351,21 @@ static inline int skmd_slot_up(cl_context ctx, int s)
 static inline int skmd_member_up(cl_context ctx, int m)
 {
     return skmd_slot_up(ctx, skmd_state.members[m].platform_slot);
+}
+
+/* The members of platform slots `slots` (bits), as bits. */
+static inline unsigned skmd_slots_members(unsigned slots)
+{
+    unsigned members = 0;
+    for (int m = 0; m < skmd_state.nmembers; m++)
+        members |= (slots >> skmd_state.members[m].platform_slot & 1u) << m;
+    return members;
+}
+
+/* The members up in ctx, as bits. */
+static inline unsigned skmd_members_up(cl_context ctx)
+{
+    return skmd_slots_members(atomic_load_explicit(&ctx->up, memory_order_acquire));
 }
 
 #endif
