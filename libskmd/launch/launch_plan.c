@@ -10,6 +10,7 @@
 
 #include "support/config.h"
 #include "launch/launch_plan.h"
+#include "support/hash.h"
 #include "support/log.h"
 #include "mem/member_health.h"
 #include "launch/pieces.h"
@@ -63,8 +64,9 @@ static int choose_local(unsigned dims, const size_t *global, size_t *local)
 }
 
 /* The user forced shares (SKMD_SPLIT, or a fixed policy) and this kernel still runs whole:
- * why, once per kernel, at warn level, since the user asked for a split and is not getting
- * one. Launches that the partitioner keeps whole say why at info level (launch_report()). */
+ * why, at warn level, since the user asked for a split and is not getting one; once per
+ * kernel name and reason, since apps often make the same kernel many times. Launches that
+ * the partitioner keeps whole say why at info level (launch_report()). */
 void launch_tell_whole_once(struct launch *L, const char *why)
 {
     /* Once per kernel either way: a run without forced shares has nothing to tell, and
@@ -76,8 +78,11 @@ void launch_tell_whole_once(struct launch *L, const char *why)
     const struct skmd_config *cfg = skmd_config();
     int forced = cfg->split[0] || cfg->policy == SKMD_POLICY_EQUAL ||
                  cfg->policy == SKMD_POLICY_LINEAR;
-    if (forced && L->q && __builtin_popcount(L->q->device->members) >= 2 &&
-        cfg->mode == SKMD_MODE_SPLIT)
+    if (!forced || !L->q || __builtin_popcount(L->q->device->members) < 2 ||
+        cfg->mode != SKMD_MODE_SPLIT)
+        return;
+    uint64_t key = skmd_fnv(SKMD_FNV_BASIS, L->k->name, strlen(L->k->name) + 1);
+    if (skmd_log_first(skmd_fnv(key, why, strlen(why))))
         skmd_log(SKMD_LOG_WARN, "kernel %s runs whole on one device, not split as forced: %s",
                  L->k->name, why);
 }

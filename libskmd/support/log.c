@@ -75,3 +75,24 @@ void skmd_log(enum skmd_log_level level, const char *fmt, ...)
         line[total++] = '\n';
     write_all(log_fd, line, total);
 }
+
+/* The keys skmd_log_first() has seen: open addressing, each slot set once by a CAS from 0
+ * (key 0 is taken as 1). */
+#define FIRST_SLOTS 4096
+static unsigned long long first_keys[FIRST_SLOTS];
+
+int skmd_log_first(unsigned long long key)
+{
+    if (key == 0)
+        key = 1;
+    for (unsigned i = 0; i < FIRST_SLOTS; i++) {
+        unsigned long long *slot = &first_keys[(key + i) % FIRST_SLOTS];
+        unsigned long long seen = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+        if (seen == 0 && __atomic_compare_exchange_n(slot, &seen, key, 0, __ATOMIC_ACQ_REL,
+                                                     __ATOMIC_ACQUIRE))
+            return 1;
+        if (seen == key)
+            return 0;
+    }
+    return 0;
+}

@@ -15,4 +15,9 @@ void skmd_log(enum skmd_log_level level, const char *fmt, ...)
 /* Whether messages of `level` are written: to skip building costly messages. */
 int skmd_log_enabled(enum skmd_log_level level);
 
+/* 1 the first time the process asks with `key` (a hash of what a message says), 0 after:
+ * a warning about kernels of one name then shows once, however many programs make them.
+ * Past a few thousand keys every key counts as seen. */
+int skmd_log_first(unsigned long long key);
+
 #endif

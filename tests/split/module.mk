@@ -2,18 +2,20 @@
 # adversarial programs and every example byte-identical / self-checked, the byte counter,
 # an injected member fault, the events of asynchronous launches, member-to-member peer
 # copies, the app's maps of split launches' buffers (maps.c), and which write footprints
-# need the merge, shapes.c (tests/split/test-split.sh).
+# need the merge, shapes.c, and the warning for a forced split left whole said once per
+# kernel name, told.c (tests/split/test-split.sh).
 SPLIT_TEST_BINS := $(O)tests/split/adversarial $(O)tests/split/moved $(O)tests/split/events \
-  $(O)tests/split/chain $(O)tests/split/shapes $(O)tests/split/rect $(O)tests/split/maps
+  $(O)tests/split/chain $(O)tests/split/shapes $(O)tests/split/rect $(O)tests/split/maps \
+  $(O)tests/split/told
 SHARE_ALIGN_TEST := $(O)tests/split/share_align_test
 ALL_TARGETS += $(SPLIT_TEST_BINS) $(SHARE_ALIGN_TEST)
 CLEAN_FILES += $(SPLIT_TEST_BINS) $(SHARE_ALIGN_TEST) $(O)tests/split/share_align_test.o
 TEST_TARGETS += test-split-adversarial test-split-examples test-split-moved test-split-fault \
   test-split-events test-split-peer test-split-spread test-split-shapes \
-  test-split-share-align test-split-reads test-split-placed test-split-maps
+  test-split-share-align test-split-reads test-split-placed test-split-maps test-split-told
 .PHONY: test-split-adversarial test-split-examples test-split-moved test-split-fault \
   test-split-events test-split-peer test-split-spread test-split-shapes test-split-share-align \
-  test-split-reads test-split-placed test-split-maps
+  test-split-reads test-split-placed test-split-maps test-split-told
 
 # share_align.c alone (no OpenCL driver): rounding, units, write modes, scaled problems.
 $(O)tests/split/share_align_test.o: CPPFLAGS += -Ilibskmd
@@ -34,7 +36,7 @@ $(O)tests/split/%: tests/split/%.c $(CL_TEST_OBJS)
 
 test-split-adversarial test-split-moved test-split-fault test-split-events \
   test-split-peer test-split-shapes test-split-reads test-split-placed \
-  test-split-maps: test-split-%: $(LIBSKMD_SO) \
+  test-split-maps test-split-told: test-split-%: $(LIBSKMD_SO) \
   $(SPLIT_TEST_BINS) $(SKMD_OPT)
 	@env $(SKMD_SAN_ENV) tests/split/test-split.sh $* "$(SKMD_PRELOAD)" $(O)tests/split
 

@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/split/test-split.sh MODE PRELOAD BIN_DIR: the split-launch tests on local PoCL
 # devices (MODE: adversarial, examples, moved, fault, events, peer, spread, shapes, reads,
-# placed, maps). Each run forces uneven shares and checks from the decision log
+# placed, maps, told). Each run forces uneven shares and checks from the decision log
 # (SKMD_DECISIONS) that launches really were split; the debug log only for what has no
 # field there (a failed share, gathers, placed writes, reads into the host copy).
 set -u
@@ -347,8 +347,21 @@ shapes)
             say PASS "$what byte-identical; split: rows2d $(count rows2d) ($(count rows2d whole) whole), planes3d $(count planes3d), stencil $(count stencil) ($(count stencil bounds) by bounds), swap $(count swap) ($(count swap merged) merged)"
         fi
     done ;;
+told)
+    # Three programs make the same two one-group kernels under forced shares: each launch
+    # runs whole (decision log), and the warning that says why comes once per kernel name.
+    out=$(under "pthread pthread" "0.4,0.6" env SKMD_LOG="warn:$tmp/log" "$bins/told" 2>&1)
+    w1=$(grep -c 'kernel one_group runs whole on one device, not split as forced' "$tmp/log")
+    w2=$(grep -c 'kernel one_group_too runs whole on one device, not split as forced' "$tmp/log")
+    if [ "$out" != "told: ok" ] || [ "$(wholes)" -ne 6 ]; then
+        say FAIL "6 whole launches expected, $(wholes) seen: $out"
+    elif [ "$w1" -ne 1 ] || [ "$w2" -ne 1 ]; then
+        say FAIL "the warnings came $w1 and $w2 times, once each expected"
+    else
+        say PASS "six whole launches from three programs, one warning per kernel name"
+    fi ;;
 *)
-    echo "usage: $0 adversarial|examples|moved|fault|events|peer|spread|shapes PRELOAD BIN_DIR" >&2
+    echo "usage: $0 adversarial|examples|moved|fault|events|peer|spread|shapes|told PRELOAD BIN_DIR" >&2
     exit 2 ;;
 esac
 [ ! -e "$tmp/dec-failed" ] || say FAIL "tests/common/decisions.py failed (its error is above)"
