@@ -75,6 +75,24 @@ static void rename_builtins(LLVMModuleRef m)
     }
 }
 
+/* An uninitialised variable that a loop sets before every use reaches the IR as a phi with
+ * an undef (or poison) value on the edge that never runs. PoCL's work-group loops, which
+ * carry values across barriers, can turn that into lost stores (a flag declared without a
+ * value and set in a loop with barriers guarded the kernel's only global store, and no
+ * store came out). Any value is a legal choice for undef, so zero is used. */
+static void define_undef_phis(LLVMModuleRef m)
+{
+    for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+        for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
+            for (LLVMValueRef i = LLVMGetFirstInstruction(b); i && LLVMIsAPHINode(i);
+                 i = LLVMGetNextInstruction(i))
+                for (unsigned k = 0; k < LLVMCountIncoming(i); k++) {
+                    LLVMValueRef v = LLVMGetIncomingValue(i, k);
+                    if (LLVMIsUndef(v) || LLVMIsPoison(v))
+                        LLVMSetOperand(i, k, LLVMConstNull(LLVMTypeOf(v)));
+                }
+}
+
 int skmd_pass_lower_pocl(LLVMModuleRef m, const struct skmd_pass_opts *opts)
 {
     struct skmd_ctx ctx;
@@ -83,6 +101,7 @@ int skmd_pass_lower_pocl(LLVMModuleRef m, const struct skmd_pass_opts *opts)
         return skmd_pass_fail(opts, "PoCL lowering needs a spir64 module, not %s",
                               LLVMGetTarget(m));
     rename_builtins(m);
+    define_undef_phis(m);
     /* Line tables served the analysis; the driver does not need them. */
     LLVMStripModuleDebugInfo(m);
     char *msg = NULL;

@@ -493,6 +493,50 @@ def select_source(r):
     r.launch(p.pick, (64 * 100,), (64,), out, cond, a, b, np.int64(n))
 
 
+@case
+def pyramid_steps(r):
+    """A dynamic-programming pyramid over a row of cells: each group takes a tile with a halo
+    of `steps` cells per side into __local memory and advances it `steps` rows, each cell
+    taking the least of its three upper neighbours plus its cost; the tile shrinks by one
+    cell per side per step. The flag saying a cell was computed is declared without a value
+    and set at every step of a loop with barriers; it alone guards the kernel's one global
+    store (compilers see an undefined value on the loop's entry edge)."""
+    src = """
+    __kernel void advance(__global const int *cost, __global const int *src,
+                          __global int *dst, int cols, int steps,
+                          __local int *cur, __local int *next) {
+        const int L = get_local_size(0), l = get_local_id(0);
+        const int x = get_group_id(0) * (L - 2 * steps) - steps + l;
+        cur[l] = (x >= 0 && x < cols) ? src[x] : (1 << 28);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        bool done;
+        for (int s = 0; s < steps; s++) {
+            done = false;
+            if (l > s && l < L - 1 - s && x >= 0 && x < cols) {
+                done = true;
+                next[l] = min(min(cur[l - 1], cur[l]), cur[l + 1]) + cost[s * cols + x];
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (s == steps - 1)
+                break;
+            if (done)
+                cur[l] = next[l];
+            barrier(CLK_LOCAL_MEM_FENCE);
+        }
+        if (done)
+            dst[x] = next[l];
+    }"""
+    p = r.build(src)
+    cols, L = 1000, 64
+    cost = r.buf("cost", r.rng.integers(0, 10, cols * 8, dtype=np.int32))
+    row = r.buf("row", r.rng.integers(0, 10, cols, dtype=np.int32))
+    out = [r.buf("out%d" % i, np.full(cols, -1, np.int32)) for i in range(2)]
+    for steps, dst in ((1, out[0]), (3, out[1])):
+        groups = -(-cols // (L - 2 * steps))
+        r.launch(p.advance, (groups * L,), (L,), cost, row, dst, np.int32(cols),
+                 np.int32(steps), clmini.Local(L * 4), clmini.Local(L * 4))
+
+
 def main():
     if len(sys.argv) >= 2 and sys.argv[1] == "--list":
         print("\n".join(CASES))
