@@ -197,6 +197,47 @@ size_t skmd_platform_extensions_versioned(cl_name_version *list, size_t max)
     return n;
 }
 
+/* The longest name: apps read CL_DEVICE_NAME into fixed buffers of 64, 100 or 128 bytes
+ * and stop at CL_INVALID_VALUE, as natively names fit them. */
+#define NAME_MAX_BYTES 63
+
+/* "SKMD (member + member ...)" when it fits NAME_MAX_BYTES, else the members counted by
+ * kind: "SKMD (1 CPU + 2 GPUs)" (skmd-info lists them by name). */
+static void device_name(const struct skmd_member_set *set, char *buf, size_t size)
+{
+    char name[256];
+    size_t used = (size_t)snprintf(name, sizeof name, "SKMD (");
+    for (int i = 0; i < set->n && used < sizeof name; i++)
+        used += (size_t)snprintf(name + used, sizeof name - used, "%s%s", i ? " + " : "",
+                                 skmd_state.members[set->at[i]].name);
+    if (used + 1 <= NAME_MAX_BYTES) {
+        snprintf(buf, size, "%s)", name);
+        return;
+    }
+    static const struct {
+        cl_device_type type;
+        const char *one, *many;
+    } kinds[] = {{CL_DEVICE_TYPE_CPU, "CPU", "CPUs"},
+                 {CL_DEVICE_TYPE_GPU, "GPU", "GPUs"},
+                 {CL_DEVICE_TYPE_ACCELERATOR, "accelerator", "accelerators"},
+                 {0, "other device", "other devices"}};
+    used = (size_t)snprintf(buf, size, "SKMD (");
+    int shown = 0;
+    for (size_t k = 0; k < sizeof kinds / sizeof *kinds && used < size; k++) {
+        int count = 0;
+        for (int i = 0; i < set->n; i++) {
+            cl_device_type t = skmd_state.members[set->at[i]].type;
+            int known = t & (CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU | CL_DEVICE_TYPE_ACCELERATOR);
+            count += kinds[k].type ? (t & kinds[k].type) != 0 : !known;
+        }
+        if (count)
+            used += (size_t)snprintf(buf + used, size - used, "%s%d %s", shown++ ? " + " : "",
+                                     count, count == 1 ? kinds[k].one : kinds[k].many);
+    }
+    if (used + 2 <= size)
+        strcat(buf, ")");
+}
+
 static void device_string(const struct skmd_member_set *set, cl_device_info param, char *buf,
                           size_t size)
 {
@@ -220,15 +261,9 @@ static void device_string(const struct skmd_member_set *set, cl_device_info para
         snprintf(buf, size, "OpenCL C %d.%d libskmd", c / 10, c % 10);
         break;
     }
-    case CL_DEVICE_NAME: {
-        size_t used = (size_t)snprintf(buf, size, "SKMD (");
-        for (int i = 0; i < set->n && used < size; i++)
-            used += (size_t)snprintf(buf + used, size - used, "%s%s", i ? " + " : "",
-                                     skmd_state.members[set->at[i]].name);
-        if (used + 2 <= size)
-            strcat(buf, ")");
+    case CL_DEVICE_NAME:
+        device_name(set, buf, size);
         break;
-    }
     case CL_DEVICE_EXTENSIONS:
         device_extensions(set, buf, size);
         break;

@@ -51,6 +51,10 @@ int main(void)
   api_show("clGetDeviceIDs(DEFAULT)", clGetDeviceIDs(platform, CL_DEVICE_TYPE_DEFAULT, 1, &dflt, NULL));
 
   string_query(d, CL_DEVICE_NAME, "CL_DEVICE_NAME", NULL);
+  /* Apps read the name into small fixed buffers; whatever the members, it fits one. */
+  char short_name[64];
+  api_expect("CL_DEVICE_NAME fits 64 bytes",
+             clGetDeviceInfo(d, CL_DEVICE_NAME, sizeof short_name, short_name, NULL) == CL_SUCCESS);
   string_query(d, CL_DEVICE_VENDOR, "CL_DEVICE_VENDOR", NULL);
   string_query(d, CL_DEVICE_VERSION, "CL_DEVICE_VERSION", "OpenCL ");
   string_query(d, CL_DRIVER_VERSION, "CL_DRIVER_VERSION", NULL);
