@@ -284,7 +284,8 @@ static int add_unknown_read(struct analysis *a, struct found_access **list, unsi
     return 0;
 }
 
-/* Every load and store (and vload/vstore) through a global or constant pointer. */
+/* Every load and store (and vload/vstore) through a global or constant pointer, or a
+ * generic one that may point there (skmd_pointer_space). */
 static int collect_accesses(struct analysis *a, struct found_access **list, unsigned *n)
 {
     const struct skmd_ctx *ctx = a->ctx;
@@ -315,8 +316,8 @@ static int collect_accesses(struct analysis *a, struct found_access **list, unsi
                 LLVMValueRef index;
                 if (!vector_builtin(i, &is_store, &count, &stride, &esize, &ptr, &index))
                     continue;
-                unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
-                if (as != ctx->as_global && as != ctx->as_constant)
+                unsigned as = skmd_pointer_space(ctx, ptr);
+                if (as != ctx->as_global && as != ctx->as_constant && as != ctx->as_generic)
                     continue;
                 int p = an_pointer(a, ptr, &off);
                 if (p < 0 && !is_store) {
@@ -339,9 +340,8 @@ static int collect_accesses(struct analysis *a, struct found_access **list, unsi
             } else {
                 continue;
             }
-            LLVMTypeRef pt = LLVMTypeOf(ptr);
-            unsigned as = LLVMGetPointerAddressSpace(pt);
-            if (as != ctx->as_global && as != ctx->as_constant)
+            unsigned as = skmd_pointer_space(ctx, ptr);
+            if (as != ctx->as_global && as != ctx->as_constant && as != ctx->as_generic)
                 continue;
             int p = an_pointer(a, ptr, &off);
             if (p < 0 && flags == SKMD_ACCESS_READ) {

@@ -44,6 +44,7 @@ void skmd_ctx_init(struct skmd_ctx *ctx, LLVMModuleRef m)
     ctx->as_local = 3;
     /* NVPTX keeps constants in its own space 4; SPIR uses 2. */
     ctx->as_constant = ctx->target == SKMD_TARGET_NVPTX ? 4 : 2;
+    ctx->as_generic = ctx->target == SKMD_TARGET_NVPTX ? ~0u : 4;
 
     LLVMContextRef c = ctx->llvm;
     ctx->void_t = LLVMVoidTypeInContext(c);
@@ -226,4 +227,37 @@ unsigned skmd_inst_line(LLVMValueRef inst)
     if (!inst || !LLVMIsAInstruction(inst))
         return 0;
     return LLVMGetDebugLocLine(inst);
+}
+
+static unsigned root_space(const struct skmd_ctx *ctx, LLVMValueRef ptr, int depth)
+{
+    LLVMTypeRef t = LLVMTypeOf(ptr);
+    if (LLVMGetTypeKind(t) != LLVMPointerTypeKind)
+        return ctx->as_generic;
+    unsigned as = LLVMGetPointerAddressSpace(t);
+    if (as != ctx->as_generic || depth > 32)
+        return as;
+    LLVMOpcode op = LLVMIsAInstruction(ptr)    ? LLVMGetInstructionOpcode(ptr)
+                    : LLVMIsAConstantExpr(ptr) ? LLVMGetConstOpcode(ptr)
+                                               : 0;
+    if (op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast)
+        return root_space(ctx, LLVMGetOperand(ptr, 0), depth + 1);
+    if (op != LLVMPHI && op != LLVMSelect)
+        return as; /* loaded, an argument of a helper, made from an integer: unknown */
+    unsigned k = op == LLVMPHI ? LLVMCountIncoming(ptr) : 2, found = ~0u;
+    for (unsigned i = 0; i < k; i++) {
+        LLVMValueRef in = op == LLVMPHI ? LLVMGetIncomingValue(ptr, i) : LLVMGetOperand(ptr, i + 1);
+        if (in == ptr || LLVMIsUndef(in) || LLVMIsPoison(in) || LLVMIsNull(in))
+            continue;
+        unsigned s = root_space(ctx, in, depth + 1);
+        if (s == ctx->as_generic || (found != ~0u && s != found))
+            return ctx->as_generic;
+        found = s;
+    }
+    return found == ~0u ? ctx->as_generic : found;
+}
+
+unsigned skmd_pointer_space(const struct skmd_ctx *ctx, LLVMValueRef ptr)
+{
+    return root_space(ctx, ptr, 0);
 }

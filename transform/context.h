@@ -35,6 +35,8 @@ struct skmd_ctx {
     enum skmd_target target;
     /* OpenCL address spaces as this target numbers them */
     unsigned as_private, as_global, as_constant, as_local;
+    /* OpenCL C 2.0's generic space (SPIR: 4); ~0u on NVPTX, where it is the private one */
+    unsigned as_generic;
     LLVMTypeRef void_t, i1, i8, i32, i64, f32, f64;
     LLVMTypeRef ptr_private, ptr_global, ptr_constant, ptr_local;
     unsigned md_kind_kernel_arg_addr_space; /* metadata kind clang puts on every kernel */
@@ -77,5 +79,11 @@ int skmd_is_partition_ready(LLVMValueRef fn);
 
 /* The source line of an instruction from its debug location, 0 when unknown. */
 unsigned skmd_inst_line(LLVMValueRef inst);
+
+/* The address space a pointer points into: its type's, or for a generic pointer (OpenCL C
+ * 2.0 and later: helpers' pointer parameters, vload/vstore) the space it was cast from,
+ * through GEPs, casts, phis and selects when every path agrees; else as_generic (it may
+ * point anywhere, global memory included). */
+unsigned skmd_pointer_space(const struct skmd_ctx *ctx, LLVMValueRef ptr);
 
 #endif

@@ -146,7 +146,7 @@ static unsigned written_params(const struct skmd_ctx *ctx, LLVMValueRef fn,
                 else if (LLVMGetInstructionOpcode(i) == LLVMCall &&
                          (is_vstore(i, &vc) || is_vstore_half(i, &vc, &vs)))
                     ptr = LLVMGetOperand(i, (unsigned)LLVMGetNumArgOperands(i) - 1);
-                if (!ptr || LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) != ctx->as_global)
+                if (!ptr || skmd_pointer_space(ctx, ptr) != ctx->as_global)
                     continue;
                 int p = base_param(fn, ptr, 0);
                 if (p >= 0 && (unsigned)p < nparams)
@@ -264,7 +264,7 @@ static int rewrite_stores(const struct skmd_ctx *ctx, LLVMValueRef mf, unsigned 
                 continue;
             unsigned nargs = vstore || half ? (unsigned)LLVMGetNumArgOperands(i) : 2;
             LLVMValueRef ptr = LLVMGetOperand(i, vstore || half ? nargs - 1 : 1);
-            if (LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) != ctx->as_global)
+            if (skmd_pointer_space(ctx, ptr) != ctx->as_global)
                 continue;
             int p = base_param(mf, ptr, 0);
             int src = p >= 0 && (unsigned)p < nparams ? src_param[p] : -1;

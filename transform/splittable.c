@@ -95,11 +95,12 @@ void an_check_instructions(struct analysis *a)
              i = LLVMGetNextInstruction(i)) {
             LLVMOpcode op = LLVMGetInstructionOpcode(i);
             if (op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg) {
-                if (addrspace_of(LLVMGetOperand(i, 0)) != ctx->as_local)
+                if (skmd_pointer_space(ctx, LLVMGetOperand(i, 0)) != ctx->as_local)
                     an_unsplittable(a, i, "global atomic operation");
                 continue;
             }
-            if (op == LLVMStore && addrspace_of(LLVMGetOperand(i, 1)) == ctx->as_global) {
+            unsigned store_as = op == LLVMStore ? skmd_pointer_space(ctx, LLVMGetOperand(i, 1)) : 0;
+            if (op == LLVMStore && (store_as == ctx->as_global || store_as == ctx->as_generic)) {
                 struct skmd_poly off;
                 if (an_pointer(a, LLVMGetOperand(i, 1), &off) < 0)
                     an_unsplittable(a, i,
@@ -119,9 +120,17 @@ void an_check_instructions(struct analysis *a)
             unsigned nargs = (unsigned)LLVMGetNumArgOperands(i);
             for (unsigned arg = 0; arg < nargs; arg++) {
                 LLVMValueRef v = LLVMGetOperand(i, arg);
-                unsigned as = addrspace_of(v);
-                if (as == ~0u || as == ctx->as_private || as == ctx->as_local)
+                if (addrspace_of(v) == ~0u)
                     continue;
+                unsigned as = skmd_pointer_space(ctx, v);
+                if (as == ctx->as_private || as == ctx->as_local)
+                    continue;
+                if (as == ctx->as_generic && !starts(name, "llvm.lifetime") &&
+                    !starts(name, "llvm.dbg")) {
+                    an_unsplittable(a, i, "call to %s with a pointer that may point anywhere "
+                                          "(generic address space)", name);
+                    continue;
+                }
                 if (as == ctx->as_constant && !is_atomic_name(name))
                     continue;
                 int copy = starts(name, "llvm.memcpy") || starts(name, "llvm.memmove");
@@ -179,8 +188,8 @@ static void slice(struct analysis *a, LLVMValueRef v, LLVMValueRef store, LLVMVa
     }
     if (op == LLVMLoad) {
         LLVMValueRef ptr = LLVMGetOperand(v, 0);
-        unsigned as = addrspace_of(ptr);
-        if (as == a->ctx->as_global || as == a->ctx->as_constant) {
+        unsigned as = skmd_pointer_space(a->ctx, ptr);
+        if (as == a->ctx->as_global || as == a->ctx->as_constant || as == a->ctx->as_generic) {
             struct skmd_poly off;
             int p = an_pointer(a, ptr, &off);
             if (p < 0 || param_written(a, p)) {
@@ -200,7 +209,7 @@ static void slice(struct analysis *a, LLVMValueRef v, LLVMValueRef store, LLVMVa
                 for (LLVMValueRef s = LLVMGetFirstInstruction(a->blocks[b]); s;
                      s = LLVMGetNextInstruction(s))
                     if (LLVMGetInstructionOpcode(s) == LLVMStore &&
-                        addrspace_of(LLVMGetOperand(s, 1)) != a->ctx->as_global) {
+                        skmd_pointer_space(a->ctx, LLVMGetOperand(s, 1)) != a->ctx->as_global) {
                         slice(a, LLVMGetOperand(s, 0), store, seen, nseen, cap,
                               followed_memory);
                         slice(a, LLVMGetOperand(s, 1), store, seen, nseen, cap,

@@ -21,10 +21,12 @@ CLEAN_FILES += $(TEST_RECORD_BIN)
 TEST_TARGETS += test-transform-record
 
 # The corpus: each kernel file's analysis, summarised, must equal its hand-checked .expect.
+# A file's `// OPTIONS ...` line adds build options (e.g. -cl-std=CL2.0).
 TRANSFORM_CORPUS := $(sort $(wildcard tests/transform/corpus/*.cl))
 TRANSFORM_CORPUS_NAMES := $(notdir $(TRANSFORM_CORPUS:.cl=))
 TRANSFORM_CORPUS_TESTS := $(TRANSFORM_CORPUS_NAMES:%=test-transform-%)
-TRANSFORM_ANALYZE = $(O)tools/skmd-opt --analyze --options "-cl-kernel-arg-info"
+TRANSFORM_ANALYZE = $(O)tools/skmd-opt --analyze \
+  --options "-cl-kernel-arg-info $$(sed -n 's|^// OPTIONS ||p' $(1))" $(1)
 
 .PHONY: test-transform-corpus transform-expect $(TRANSFORM_CORPUS_TESTS)
 test-transform-corpus: $(TRANSFORM_CORPUS_TESTS)
@@ -32,14 +34,14 @@ TEST_TARGETS += test-transform-corpus
 
 $(TRANSFORM_CORPUS_TESTS): test-transform-%: tests/transform/corpus/%.cl \
   tests/transform/corpus/%.expect $(O)tools/skmd-opt
-	@$(TRANSFORM_ANALYZE) $< | /usr/bin/python3 tests/transform/summarize.py | \
+	@$(call TRANSFORM_ANALYZE,$<) | /usr/bin/python3 tests/transform/summarize.py | \
 	  diff -u tests/transform/corpus/$*.expect - && echo "PASS transform $*"
 
 # Regenerates every .expect from the current analysis: read the diff and check each
 # change by hand before committing it.
 transform-expect: $(O)tools/skmd-opt
 	@for f in $(TRANSFORM_CORPUS); do \
-	  $(TRANSFORM_ANALYZE) $$f | /usr/bin/python3 tests/transform/summarize.py > $${f%.cl}.expect \
+	  $(call TRANSFORM_ANALYZE,$$f) | /usr/bin/python3 tests/transform/summarize.py > $${f%.cl}.expect \
 	  || echo "FAILED $$f"; done
 
 # Transform time (bench/transform/bench.py): skmd-opt --compile for PoCL, cold, against
