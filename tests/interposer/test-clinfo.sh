@@ -29,7 +29,8 @@ check_sel() { # SPEC WANT_REGEX NOT_REGEX
 check_sel 'basic' '\(basic-[^+]*\)$' 'pthread'
 check_sel '!basic' '\(pthread-[^+]*\)$' 'basic'
 check_sel '0:1' '\((basic|pthread)-[^+]*\)$' ' \+ '
-check_sel 'cpu' 'pthread.* \+ basic|basic.* \+ pthread' 'NOMATCH'
+# Both: their names together pass 63 bytes, so the name counts them by kind.
+check_sel 'cpu' '\(2 CPUs\)$' 'NOMATCH'
 
 # SKMD_DEVICES that selects nothing: one line, naming the devices there are
 out=$(POCL_DEVICES=pthread SKMD_DEVICES=gpu run clinfo)
