@@ -346,10 +346,19 @@ static int start_build(cl_program p, const struct skmd_launch *shape,
  * the background (NULL now: the launch goes without m, a later one of the shape finds
  * it), so a new shape does not hold the app's launch for a build (tens to hundreds of
  * milliseconds on NVIDIA's driver, and a launch of another size is another shape). After
- * SOURCE_BUILDS_MAX shapes of a program no more are built in the background: an app
- * whose sizes never repeat would keep a core compiling for nothing. */
+ * SOURCE_BUILDS_MAX shapes of a program no more are built, in the background or waited
+ * for: an app whose sizes never repeat would keep a core compiling for nothing, or under
+ * forced shares hold every launch for a build. */
 #define SOURCE_BUILDS_MAX 64
 #define SOURCE_BUILDS_WAITED 4
+
+/* One more shape built for program b (under b->lock). */
+static void count_build(struct skmd_source_builds *b)
+{
+    if (++b->builds == SOURCE_BUILDS_MAX)
+        skmd_log(SKMD_LOG_INFO, "%d launch shapes of one program built for shares from the "
+                 "source: later shapes run without the source members", SOURCE_BUILDS_MAX);
+}
 static cl_program program_for(cl_program p, const struct skmd_launch *shape, int m, int wait)
 {
     struct skmd_source_builds *b = p->source_builds;
@@ -376,17 +385,15 @@ static cl_program program_for(cl_program p, const struct skmd_launch *shape, int
         pthread_mutex_unlock(&b->lock);
         return found;
     }
-    if (!wait) {
-        if (!e && b->builds < SOURCE_BUILDS_MAX && start_build(p, shape, &old) &&
-            ++b->builds == SOURCE_BUILDS_MAX)
-            skmd_log(SKMD_LOG_INFO, "%d launch shapes of one program built for shares "
-                     "from the source: later shapes run without the source members",
-                     SOURCE_BUILDS_MAX);
+    if (!wait || (!e && b->builds >= SOURCE_BUILDS_MAX)) {
+        if (!e && b->builds < SOURCE_BUILDS_MAX && start_build(p, shape, &old))
+            count_build(b);
         pthread_mutex_unlock(&b->lock);
         entry_release(&old);
+        entry_release(&stale);
         return NULL;
     }
-    b->builds++;
+    count_build(b);
     pthread_mutex_unlock(&b->lock);
     struct source_entry fresh;
     build(p, shape, &fresh);

@@ -1,12 +1,17 @@
 #!/usr/bin/python3
-"""tests/native-source/new_shapes.py DECISIONS: one kernel launched at 8 sizes in turn, under
+"""tests/native-source/new_shapes.py DECISIONS [forced]: one kernel launched at 8 sizes in turn, under
 libskmd on the source route (SKMD_SHARE_BUILD=source, no forced shares). Each size is a
 new launch shape, and the source route builds the program once per shape. The program's
 first 4 shapes are built when first launched, so those launches may split; the later
 shapes are built in the background, so their first launch runs whole without waiting;
 a later launch of the last shape finds its build done and may split again. Every output
 must be exact. Reads libskmd's decision log (SKMD_DECISIONS=DECISIONS) to tell which
-launches could split; prints PASS or FAIL lines, exits 1 on a failure."""
+launches could split; prints PASS or FAIL lines, exits 1 on a failure.
+
+With `forced` (run under SKMD_SPLIT): 70 sizes, each launched once. Forced shares build a
+shape at its first launch, but only a program's first 64 shapes: those launches split, the
+later ones run without the source members (whole on two), so an app whose sizes never
+repeat is not held for a build at every launch."""
 import json
 import sys
 import time
@@ -53,11 +58,43 @@ def waited(r):
     return r["reason"] != NOT_READY
 
 
+def forced(log, ctx, q, prog):
+    """70 shapes under forced shares: the first 64 split, the rest whole, all exact."""
+    reps, shapes = 5, 70
+    sizes = [LOCAL * 4 * k for k in range(1, shapes + 1)]
+    a = np.random.default_rng(7).integers(0, 2**32, max(sizes), dtype=np.uint32)
+    mf = cl.mem_flags
+    din = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=a)
+    dout = cl.Buffer(ctx, mf.READ_WRITE, a.nbytes)
+    fails = []
+    for n in sizes:
+        prog.scale(q, (n,), (LOCAL,), din, dout, np.int32(reps))
+        out = np.empty(n, dtype=np.uint32)
+        cl.enqueue_copy(q, out, dout)
+        q.finish()
+        if not np.array_equal(out, expected(a, n, reps)):
+            fails.append("size %d: output differs" % n)
+    rs = launches(log)
+    split = [r["run"] == "split" for r in rs]
+    if len(rs) != shapes:
+        fails.append("%d decision records for %d launches" % (len(rs), shapes))
+    elif not all(split[:64]) or any(split[64:]):
+        fails.append("split launches: %s" % "".join("s" if x else "." for x in split))
+    for f in fails:
+        print("FAIL native-source-shapes-forced: " + f)
+    if not fails:
+        print("PASS native-source-shapes-forced: 70 shapes exact; the first 64 built and "
+              "split as forced, the later ones whole without a build")
+    return 1 if fails else 0
+
+
 def main():
     log = sys.argv[1]
     ctx = cl.Context(cl.get_platforms()[0].get_devices()[:1])
     q = cl.CommandQueue(ctx)
     prog = cl.Program(ctx, SRC).build()
+    if sys.argv[2:] == ["forced"]:
+        return forced(log, ctx, q, prog)
     reps = 50
     sizes = [LOCAL * 32 * k for k in range(1, 9)]
     a = np.random.default_rng(7).integers(0, 2**32, max(sizes), dtype=np.uint32)

@@ -153,10 +153,17 @@ unsafe)
     done ;;
 shapes)
     # One kernel at 8 sizes, the partitioner's own shares: the first 4 shapes are built
-    # at their first launch, later ones in the background (new_shapes.py says more).
+    # at their first launch, later ones in the background; then 70 sizes under forced
+    # shares, built up to 64 (new_shapes.py says more).
     # Python keeps its objects at exit: no leak checks (ASan's other checks stay on).
     PYOPENCL_NO_CACHE=1 POCL_DEVICES="pthread pthread" SKMD_DECISIONS="$tmp/dec" \
         ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" LD_PRELOAD="$preload" /usr/bin/python3 "$(dirname "$0")/new_shapes.py" "$tmp/dec" 2>"$tmp/err"
+    [ $? -eq 0 ] || { fail=1; tail -3 "$tmp/err"; }
+    # Forced shares: 70 sizes, builds for the first 64 shapes only.
+    rm -f "$tmp/dec"
+    PYOPENCL_NO_CACHE=1 POCL_DEVICES="pthread pthread" SKMD_DECISIONS="$tmp/dec" \
+        SKMD_SPLIT=0.5,0.5 SKMD_MIN_SPLIT_WORKGROUPS=2 \
+        ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" LD_PRELOAD="$preload" /usr/bin/python3 "$(dirname "$0")/new_shapes.py" "$tmp/dec" forced 2>"$tmp/err"
     [ $? -eq 0 ] || { fail=1; tail -3 "$tmp/err"; } ;;
 *)
     echo "usage: $0 adversarial|examples|fault|ids|shapes|stub|unsafe PRELOAD" \
