@@ -6,7 +6,8 @@
  * simple: whatever it does not understand is "not affine", which makes a read a
  * whole-buffer bound and a write not exact. Integer casts are taken as value-preserving
  * (indices of in-bounds accesses fit their types); a truncation reads its operand's
- * coefficients in the narrower width (wrap_coefficients). */
+ * coefficients in the narrower width (wrap_coefficients), and so do the shift pair and the
+ * mask that instcombine makes of a truncation extended again. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -330,6 +331,22 @@ static void affine_rec(struct analysis *a, LLVMValueRef v, struct skmd_poly *out
     case LLVMTrunc:
         affine_rec(a, LLVMGetOperand(v, 0), out, depth + 1);
         wrap_coefficients(out, LLVMGetIntTypeWidth(LLVMTypeOf(v)));
+        break;
+    case LLVMAShr: { /* `ashr (shl x, c), c`: how instcombine writes sext(trunc x), an int id */
+        LLVMValueRef inner = LLVMGetOperand(v, 0);
+        int64_t c2;
+        if (const_int(LLVMGetOperand(v, 1), &c) && c > 0 && c < 64 &&
+            an_opcode(inner) == LLVMShl && const_int(LLVMGetOperand(inner, 1), &c2) &&
+            c2 == c) {
+            affine_rec(a, LLVMGetOperand(inner, 0), out, depth + 1);
+            wrap_coefficients(out, (unsigned)(64 - c));
+        }
+        break;
+    }
+    case LLVMAnd: /* `and x, 0xffffffff`: how instcombine writes zext(trunc x), a uint id */
+        if (const_int(LLVMGetOperand(v, 1), &c) && (uint64_t)c == 0xffffffffu &&
+            LLVMGetIntTypeWidth(LLVMTypeOf(v)) == 64)
+            affine_rec(a, LLVMGetOperand(v, 0), out, depth + 1);
         break;
     case LLVMSExt:
     case LLVMZExt:
