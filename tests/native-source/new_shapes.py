@@ -58,22 +58,33 @@ def waited(r):
     return r["reason"] != NOT_READY
 
 
+class Runner:
+    """Launches scale at a size on seeded input and checks the output; failures kept."""
+
+    def __init__(self, ctx, q, prog, reps, largest):
+        self.q, self.prog, self.reps, self.fails = q, prog, reps, []
+        self.a = np.random.default_rng(7).integers(0, 2**32, largest, dtype=np.uint32)
+        mf = cl.mem_flags
+        self.din = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=self.a)
+        self.dout = cl.Buffer(ctx, mf.READ_WRITE, self.a.nbytes)
+
+    def run(self, n):
+        self.prog.scale(self.q, (n,), (LOCAL,), self.din, self.dout, np.int32(self.reps))
+        out = np.empty(n, dtype=np.uint32)
+        cl.enqueue_copy(self.q, out, self.dout)
+        self.q.finish()
+        if not np.array_equal(out, expected(self.a, n, self.reps)):
+            self.fails.append("size %d: output differs" % n)
+
+
 def forced(log, ctx, q, prog):
     """70 shapes under forced shares: the first 64 split, the rest whole, all exact."""
-    reps, shapes = 5, 70
+    shapes = 70
     sizes = [LOCAL * 4 * k for k in range(1, shapes + 1)]
-    a = np.random.default_rng(7).integers(0, 2**32, max(sizes), dtype=np.uint32)
-    mf = cl.mem_flags
-    din = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=a)
-    dout = cl.Buffer(ctx, mf.READ_WRITE, a.nbytes)
-    fails = []
+    r = Runner(ctx, q, prog, 5, max(sizes))
     for n in sizes:
-        prog.scale(q, (n,), (LOCAL,), din, dout, np.int32(reps))
-        out = np.empty(n, dtype=np.uint32)
-        cl.enqueue_copy(q, out, dout)
-        q.finish()
-        if not np.array_equal(out, expected(a, n, reps)):
-            fails.append("size %d: output differs" % n)
+        r.run(n)
+    fails = r.fails
     rs = launches(log)
     split = [r["run"] == "split" for r in rs]
     if len(rs) != shapes:
@@ -97,19 +108,8 @@ def main():
         return forced(log, ctx, q, prog)
     reps = 50
     sizes = [LOCAL * 32 * k for k in range(1, 9)]
-    a = np.random.default_rng(7).integers(0, 2**32, max(sizes), dtype=np.uint32)
-    mf = cl.mem_flags
-    din = cl.Buffer(ctx, mf.READ_ONLY | mf.COPY_HOST_PTR, hostbuf=a)
-    dout = cl.Buffer(ctx, mf.READ_WRITE, a.nbytes)
-    fails = []
-
-    def run(n):
-        prog.scale(q, (n,), (LOCAL,), din, dout, np.int32(reps))
-        out = np.empty(n, dtype=np.uint32)
-        cl.enqueue_copy(q, out, dout)
-        q.finish()
-        if not np.array_equal(out, expected(a, n, reps)):
-            fails.append("size %d: output differs" % n)
+    runner = Runner(ctx, q, prog, reps, max(sizes))
+    run, fails = runner.run, runner.fails
 
     for n in sizes:
         run(n)
