@@ -334,12 +334,12 @@ static void affine_rec(struct analysis *a, LLVMValueRef v, struct skmd_poly *out
         break;
     case LLVMAShr: { /* `ashr (shl x, c), c`: how instcombine writes sext(trunc x), an int id */
         LLVMValueRef inner = LLVMGetOperand(v, 0);
-        int64_t c2;
-        if (const_int(LLVMGetOperand(v, 1), &c) && c > 0 && c < 64 &&
+        int64_t c2, width = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+        if (const_int(LLVMGetOperand(v, 1), &c) && c > 0 && c < width &&
             an_opcode(inner) == LLVMShl && const_int(LLVMGetOperand(inner, 1), &c2) &&
             c2 == c) {
             affine_rec(a, LLVMGetOperand(inner, 0), out, depth + 1);
-            wrap_coefficients(out, (unsigned)(64 - c));
+            wrap_coefficients(out, (unsigned)(width - c));
         }
         break;
     }
