@@ -316,8 +316,7 @@ static int collect_accesses(struct analysis *a, struct found_access **list, unsi
                 LLVMValueRef index;
                 if (!vector_builtin(i, &is_store, &count, &stride, &esize, &ptr, &index))
                     continue;
-                unsigned as = skmd_pointer_space(ctx, ptr);
-                if (as != ctx->as_global && as != ctx->as_constant && as != ctx->as_generic)
+                if (!skmd_space_reaches_buffers(ctx, skmd_pointer_space(ctx, ptr)))
                     continue;
                 int p = an_pointer(a, ptr, &off);
                 if (p < 0 && !is_store) {
@@ -340,8 +339,7 @@ static int collect_accesses(struct analysis *a, struct found_access **list, unsi
             } else {
                 continue;
             }
-            unsigned as = skmd_pointer_space(ctx, ptr);
-            if (as != ctx->as_global && as != ctx->as_constant && as != ctx->as_generic)
+            if (!skmd_space_reaches_buffers(ctx, skmd_pointer_space(ctx, ptr)))
                 continue;
             int p = an_pointer(a, ptr, &off);
             if (p < 0 && flags == SKMD_ACCESS_READ) {

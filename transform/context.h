@@ -86,4 +86,11 @@ unsigned skmd_inst_line(LLVMValueRef inst);
  * point anywhere, global memory included). */
 unsigned skmd_pointer_space(const struct skmd_ctx *ctx, LLVMValueRef ptr);
 
+/* Whether a pointer into space `as` (skmd_pointer_space's answer) may reach a buffer
+ * argument: global, constant, or generic that could not be traced. */
+static inline int skmd_space_reaches_buffers(const struct skmd_ctx *ctx, unsigned as)
+{
+    return as == ctx->as_global || as == ctx->as_constant || as == ctx->as_generic;
+}
+
 #endif

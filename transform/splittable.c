@@ -99,8 +99,8 @@ void an_check_instructions(struct analysis *a)
                     an_unsplittable(a, i, "global atomic operation");
                 continue;
             }
-            unsigned store_as = op == LLVMStore ? skmd_pointer_space(ctx, LLVMGetOperand(i, 1)) : 0;
-            if (op == LLVMStore && (store_as == ctx->as_global || store_as == ctx->as_generic)) {
+            if (op == LLVMStore &&
+                skmd_space_reaches_buffers(ctx, skmd_pointer_space(ctx, LLVMGetOperand(i, 1)))) {
                 struct skmd_poly off;
                 if (an_pointer(a, LLVMGetOperand(i, 1), &off) < 0)
                     an_unsplittable(a, i,
@@ -188,8 +188,7 @@ static void slice(struct analysis *a, LLVMValueRef v, LLVMValueRef store, LLVMVa
     }
     if (op == LLVMLoad) {
         LLVMValueRef ptr = LLVMGetOperand(v, 0);
-        unsigned as = skmd_pointer_space(a->ctx, ptr);
-        if (as == a->ctx->as_global || as == a->ctx->as_constant || as == a->ctx->as_generic) {
+        if (skmd_space_reaches_buffers(a->ctx, skmd_pointer_space(a->ctx, ptr))) {
             struct skmd_poly off;
             int p = an_pointer(a, ptr, &off);
             if (p < 0 || param_written(a, p)) {
