@@ -102,6 +102,8 @@ int skmd_pass_lower_pocl(LLVMModuleRef m, const struct skmd_pass_opts *opts)
                               LLVMGetTarget(m));
     rename_builtins(m);
     define_undef_phis(m);
+    if (skmd_pocl_cut_wide_calls(m, opts))
+        return -1;
     /* Line tables served the analysis; the driver does not need them. */
     LLVMStripModuleDebugInfo(m);
     char *msg = NULL;

@@ -74,6 +74,12 @@ int skmd_pass_merge(LLVMModuleRef m, const struct skmd_pass_opts *opts);
 /* PoCL: spir64 bitcode as clCreateProgramWithBinary takes it (lower_pocl.c). */
 int skmd_pass_lower_pocl(LLVMModuleRef m, const struct skmd_pass_opts *opts);
 
+/* Calls of builtins that take or return vectors wider than 256 bits, which PoCL's SPIR
+ * path passes wrongly on x86-64, become calls on 256-bit pieces (shuffles: element by
+ * element); -1 with the reason when one cannot be cut. 
+ * (pocl_wide_calls.c; used by lower_pocl) */
+int skmd_pocl_cut_wide_calls(LLVMModuleRef m, const struct skmd_pass_opts *opts);
+
 /* Calls of OpenCL math builtins become calls of libdevice's __nv_* functions (vectors one
  * element at a time), libdevice linked in (nvptx_math.c; used by lower_nvptx). */
 int skmd_nvptx_use_libdevice(LLVMModuleRef m, const struct skmd_pass_opts *opts);
