@@ -14,10 +14,21 @@ struct entry {
     skmd_fetch_landed landed;
 };
 
+/* The bytes the batch already brings to one member of one buffer, kept as requests are
+ * added: a share can need thousands of ranges of one buffer (another member's rectangular
+ * writes), and rebuilding this from every entry at each request made that quadratic. */
+struct pending {
+    cl_mem root;
+    int member;
+    struct skmd_ranges bytes;
+};
+
 static _Thread_local struct {
     int open;
     struct entry *e;
     int n, cap;
+    struct pending *p;
+    int np, pcap;
 } batch;
 
 void skmd_fetch_batch_begin(void)
@@ -47,26 +58,45 @@ static int push(const struct skmd_xfer_req *req, cl_mem root, skmd_fetch_landed 
     return 0;
 }
 
+/* What the batch brings to `member` of `root` (made empty at its first request); NULL when
+ * out of memory. */
+static struct skmd_ranges *pending_for(cl_mem root, int member)
+{
+    for (int i = 0; i < batch.np; i++)
+        if (batch.p[i].root == root && batch.p[i].member == member)
+            return &batch.p[i].bytes;
+    if (batch.np == batch.pcap) {
+        int cap = batch.pcap ? 2 * batch.pcap : 8;
+        struct pending *grown = realloc(batch.p, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return NULL;
+        batch.p = grown;
+        batch.pcap = cap;
+    }
+    batch.p[batch.np] = (struct pending){root, member, {0, 0, NULL}};
+    return &batch.p[batch.np++].bytes;
+}
+
 int skmd_fetch_batch_add(const struct skmd_xfer_req *req, cl_mem root, skmd_fetch_landed landed,
                          uint64_t *queued)
 {
     *queued = 0;
     if (!batch.open)
         return 0;
-    /* What the batch already brings to this member of this buffer. */
-    struct skmd_ranges pending = {0, 0, NULL};
-    int err = 0;
-    for (int i = 0; i < batch.n && !err; i++)
-        if (batch.e[i].root == root && batch.e[i].req.member == req->member)
-            err = skmd_ranges_add(&pending, batch.e[i].req.offset,
-                                  batch.e[i].req.offset + batch.e[i].req.size);
+    struct skmd_ranges *pending = pending_for(root, req->member);
+    if (!pending)
+        return -1;
     uint64_t b = req->offset, e = req->offset + req->size, at = b;
     struct skmd_range gap;
-    while (!err && skmd_ranges_next_gap(&pending, b, e, &at, &gap)) {
+    int err = 0;
+    while (!err && skmd_ranges_next_gap(pending, b, e, &at, &gap)) {
         err = push(req, root, landed, gap.begin, gap.end);
         *queued += err ? 0 : gap.end - gap.begin;
     }
-    skmd_ranges_free(&pending);
+    /* The set may stay short of what was pushed only when out of memory: a later request
+     * for the same bytes then moves them twice, which is harmless. */
+    if (!err)
+        skmd_ranges_add(pending, b, e);
     return err ? -1 : 1;
 }
 
@@ -107,5 +137,10 @@ cl_int skmd_fetch_batch_end(int run)
     free(batch.e);
     batch.e = NULL;
     batch.n = batch.cap = 0;
+    for (int i = 0; i < batch.np; i++)
+        skmd_ranges_free(&batch.p[i].bytes);
+    free(batch.p);
+    batch.p = NULL;
+    batch.np = batch.pcap = 0;
     return err;
 }
