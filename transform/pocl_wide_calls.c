@@ -1,19 +1,19 @@
-/* transform/pocl_wide_calls.c: builtin calls that return wide vectors, cut into pieces
- * for PoCL.
+/* transform/pocl_wide_calls.c: builtin calls on wide vectors, cut into pieces for PoCL.
  *
  * PoCL takes SPIR bitcode through a wrapper that maps each SPIR builtin onto its kernel
- * library's. On x86-64 the library returns a vector wider than the CPU's widest register
- * in memory, while PoCL 5's wrapper takes it back as a value: such a call returns garbage
- * (zeros were seen: every ulong16 and double16 builtin on an AVX-512 host; from 512 bits
- * on an AVX2 host by the same rule). A program PoCL compiles from source never meets the
+ * library's. On x86-64 the library passes and returns a vector wider than the CPU's
+ * widest register in memory, and PoCL 5's wrapper gets such vectors wrong: every ulong16
+ * and double16 builtin call gave zeros or garbage on an AVX-512 host (from 512 bits on an
+ * AVX2 host by the same rule). A program PoCL compiles from source never meets the
  * wrapper, so the split kernel wrote what the app's kernel did not.
  *
- * So, before PoCL sees the module, each call of a builtin whose result is wider than
- * MAX_BITS becomes calls of the same builtin on pieces of MAX_BITS (double16:
- * four double4 calls), their results put together again: exact for the builtins that work
- * element by element (their pieces compute the same elements) and for the vloadN family
- * (piece k loads the elements k*P.. of the same place). A call that cannot be cut (shuffle,
- * pointer results, an unknown builtin) makes the program unsplittable on PoCL: it then runs
+ * So, before PoCL sees the module, each builtin call that takes or returns a vector wider
+ * than MAX_BITS becomes calls of the same builtin on pieces of at most MAX_BITS (double16:
+ * four double4 calls), put together again: exact for the builtins that work element by
+ * element (each piece computes the same elements), for the vload and vstore families
+ * (piece k is placed k pieces on) and for any/all (or-ed, and-ed). shuffle and shuffle2
+ * are written out element by element. A call that cannot be cut (one that writes through
+ * a pointer, an unknown builtin) makes the program unsplittable on PoCL: it then runs
  * whole, which is always right. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -303,9 +303,10 @@ static unsigned widest_vector(LLVMValueRef c, unsigned *lanes, unsigned *piece)
     *piece = *lanes;
     for (unsigned a = 0; a <= nargs; a++) {
         LLVMTypeRef t = LLVMTypeOf(a < nargs ? LLVMGetOperand(c, a) : c);
-        if (LLVMGetTypeKind(t) == LLVMVectorTypeKind && LLVMGetVectorSize(t) == *lanes &&
-            MAX_BITS / element_bits(LLVMGetElementType(t)) < *piece)
-            *piece = MAX_BITS / element_bits(LLVMGetElementType(t));
+        unsigned bits = LLVMGetTypeKind(t) == LLVMVectorTypeKind && LLVMGetVectorSize(t) == *lanes
+                            ? element_bits(LLVMGetElementType(t)) : 0;
+        if (bits && MAX_BITS / bits < *piece)
+            *piece = MAX_BITS / bits;
     }
     return widest;
 }
