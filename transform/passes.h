@@ -76,7 +76,7 @@ int skmd_pass_lower_pocl(LLVMModuleRef m, const struct skmd_pass_opts *opts);
 
 /* Calls of builtins that take or return vectors wider than 256 bits, which PoCL's SPIR
  * path passes wrongly on x86-64, become calls on 256-bit pieces (shuffles: element by
- * element); -1 with the reason when one cannot be cut. 
+ * element); -1 with the reason when one cannot be cut.
  * (pocl_wide_calls.c; used by lower_pocl) */
 int skmd_pocl_cut_wide_calls(LLVMModuleRef m, const struct skmd_pass_opts *opts);
 
