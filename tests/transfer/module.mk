@@ -116,3 +116,19 @@ test-copy-pool: $(COPY_POOL_TEST) $(COPY_POOL_TSAN_DIR)/copy_pool_test
 	@$(COPY_POOL_TEST)
 	@TSAN_OPTIONS=halt_on_error=1 $(COPY_POOL_TSAN_DIR)/copy_pool_test
 endif
+
+# The batch of a share's input transfers (libskmd/mem/fetch_batch.c) alone, with stand-ins
+# for the engine: thousands of ranges, each asked byte moved once, landed only when run.
+FETCH_BATCH_TEST := $(O)tests/transfer/fetch_batch_test
+FETCH_BATCH_SRCS := tests/transfer/fetch_batch_test.c libskmd/mem/fetch_batch.c \
+  libskmd/support/ranges.c tests/common/check.c
+ALL_TARGETS += $(FETCH_BATCH_TEST)
+CLEAN_FILES += $(FETCH_BATCH_TEST)
+$(O)tests/transfer/fetch_batch_test.o: CPPFLAGS += -Ilibskmd
+$(FETCH_BATCH_TEST): $(patsubst %.c,$(O)%.o,$(FETCH_BATCH_SRCS))
+	$(CC) $(LDFLAGS) -o $@ $^
+
+TEST_TARGETS += test-fetch-batch
+.PHONY: test-fetch-batch
+test-fetch-batch: $(FETCH_BATCH_TEST)
+	@env $(SKMD_SAN_ENV) $(FETCH_BATCH_TEST)
