@@ -261,3 +261,19 @@ unsigned skmd_pointer_space(const struct skmd_ctx *ctx, LLVMValueRef ptr)
 {
     return root_space(ctx, ptr, 0);
 }
+
+unsigned skmd_scalar_bits(LLVMTypeRef t)
+{
+    switch (LLVMGetTypeKind(t)) {
+    case LLVMIntegerTypeKind:
+        return LLVMGetIntTypeWidth(t);
+    case LLVMHalfTypeKind:
+        return 16;
+    case LLVMFloatTypeKind:
+        return 32;
+    case LLVMDoubleTypeKind:
+        return 64;
+    default:
+        return 0;
+    }
+}

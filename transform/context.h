@@ -5,6 +5,7 @@
 #define SKMD_TRANSFORM_CONTEXT_H
 
 #include <stddef.h>
+#include <string.h>
 #include <llvm-c/Core.h>
 
 enum skmd_target {
@@ -85,6 +86,15 @@ unsigned skmd_inst_line(LLVMValueRef inst);
  * through GEPs, casts, phis and selects when every path agrees; else as_generic (it may
  * point anywhere, global memory included). */
 unsigned skmd_pointer_space(const struct skmd_ctx *ctx, LLVMValueRef ptr);
+
+/* Bits of an integer, half, float or double type; 0 for any other type. */
+unsigned skmd_scalar_bits(LLVMTypeRef t);
+
+/* Whether name s begins with prefix (builtin names by family). */
+static inline int skmd_starts_with(const char *s, const char *prefix)
+{
+    return strncmp(s, prefix, strlen(prefix)) == 0;
+}
 
 /* Whether a pointer into space `as` (skmd_pointer_space's answer) may reach a buffer
  * argument: global, constant, or generic that could not be traced. */

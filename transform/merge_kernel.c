@@ -286,11 +286,8 @@ static int rewrite_stores(const struct skmd_ctx *ctx, LLVMValueRef mf, unsigned 
             if (vstore) { /* vstoreN(data, offset, p) writes p[offset*N ...] */
                 LLVMValueRef index = LLVMGetOperand(i, nargs - 2);
                 LLVMTypeRef et = LLVMGetElementType(vt);
-                unsigned long long esize = LLVMGetTypeKind(et) == LLVMDoubleTypeKind ? 8
-                                           : LLVMGetTypeKind(et) == LLVMHalfTypeKind ? 2
-                                           : LLVMGetTypeKind(et) == LLVMIntegerTypeKind
-                                               ? LLVMGetIntTypeWidth(et) / 8
-                                               : 4;
+                unsigned bits = skmd_scalar_bits(et);
+                unsigned long long esize = bits ? bits / 8 : 4;
                 vstore_align = (unsigned)esize; /* vstoreN's pointer: element-aligned */
                 extra = LLVMBuildMul(b, LLVMBuildZExtOrBitCast(b, index, ctx->i64, ""),
                                      LLVMConstInt(ctx->i64, esize * vc, 0), "");

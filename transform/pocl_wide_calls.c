@@ -19,44 +19,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "context.h"
 #include "passes.h"
 
 /* The widest vector every x86-64 CPU with AVX passes and returns in a register. */
 #define MAX_BITS 256
-
-static unsigned element_bits(LLVMTypeRef t)
-{
-    switch (LLVMGetTypeKind(t)) {
-    case LLVMIntegerTypeKind:
-        return LLVMGetIntTypeWidth(t);
-    case LLVMHalfTypeKind:
-        return 16;
-    case LLVMFloatTypeKind:
-        return 32;
-    case LLVMDoubleTypeKind:
-        return 64;
-    default:
-        return 0;
-    }
-}
 
 /* Bits of a vector type, 0 for anything else. */
 static unsigned vector_bits(LLVMTypeRef t)
 {
     if (LLVMGetTypeKind(t) != LLVMVectorTypeKind)
         return 0;
-    return LLVMGetVectorSize(t) * element_bits(LLVMGetElementType(t));
+    return LLVMGetVectorSize(t) * skmd_scalar_bits(LLVMGetElementType(t));
 }
 
 /* How a builtin's call is cut: element-wise pieces; pieces placed by an offset operand (the
  * vload and vstore families); pieces whose int results are or-ed or and-ed (any, all); or
  * written out one element at a time (shuffle, shuffle2). */
 enum cut { CUT_NONE, CUT_ELEMENTS, CUT_PLACED, CUT_REDUCE, CUT_SHUFFLE };
-
-static int starts(const char *s, const char *prefix)
-{
-    return strncmp(s, prefix, strlen(prefix)) == 0;
-}
 
 /* Replaces the vector width `from` that ends name's type word (convert_double16_rte,
  * vload16, vload_half16) by `to`; 0 when the name carries no width. */
@@ -96,7 +76,7 @@ static int piece_name(const char *mangled, const char *base, unsigned from, unsi
     snprintf(new_tag, sizeof new_tag, "Dv%u_", to);
     int n = snprintf(out, size, "_Z%zu%s", strlen(newbase), newbase);
     for (const char *p = params; *p && n > 0 && (size_t)n < size;) {
-        if (starts(p, old_tag)) {
+        if (skmd_starts_with(p, old_tag)) {
             n += snprintf(out + n, size - (size_t)n, "%s", new_tag);
             p += strlen(old_tag);
         } else {
@@ -105,11 +85,6 @@ static int piece_name(const char *mangled, const char *base, unsigned from, unsi
         }
     }
     return n > 0 && (size_t)n < size;
-}
-
-static int is_scalar(LLVMTypeRef t)
-{
-    return element_bits(t) != 0;
 }
 
 /* How call c of builtin `base` is cut into pieces of vectors of `lanes` elements; why not
@@ -132,7 +107,7 @@ static enum cut how_to_cut(LLVMValueRef c, const char *base, unsigned lanes, int
     }
     /* vloadN(offset, p) and vload_halfN..., vstoreN(data, offset, p) and vstore_halfN...:
      * a size_t offset counted in N-element steps */
-    int load = starts(base, "vload"), store = starts(base, "vstore");
+    int load = skmd_starts_with(base, "vload"), store = skmd_starts_with(base, "vstore");
     if (load || store) {
         *offset_arg = store;
         if (nargs == 2u + store &&
@@ -144,15 +119,17 @@ static enum cut how_to_cut(LLVMValueRef c, const char *base, unsigned lanes, int
     if ((!strcmp(base, "any") || !strcmp(base, "all")) && nargs == 1 &&
         rk == LLVMIntegerTypeKind)
         return CUT_REDUCE;
-    if (starts(base, "sub_group_") || starts(base, "work_group_") || starts(base, "intel_") ||
-        starts(base, "amd_") || rk != LLVMVectorTypeKind || LLVMGetVectorSize(rt) != lanes) {
+    if (skmd_starts_with(base, "sub_group_") || skmd_starts_with(base, "work_group_") ||
+        skmd_starts_with(base, "intel_") || skmd_starts_with(base, "amd_") ||
+        rk != LLVMVectorTypeKind || LLVMGetVectorSize(rt) != lanes) {
         *why = "it does not work element by element";
         return CUT_NONE;
     }
     for (unsigned a = 0; a < nargs; a++) {
         LLVMTypeRef at = LLVMTypeOf(LLVMGetOperand(c, a));
         LLVMTypeKind k = LLVMGetTypeKind(at);
-        if ((k == LLVMVectorTypeKind && LLVMGetVectorSize(at) == lanes) || is_scalar(at))
+        if ((k == LLVMVectorTypeKind && LLVMGetVectorSize(at) == lanes) ||
+            skmd_scalar_bits(at))
             continue; /* a scalar is an operand every element shares (clamp(double16, lo, hi)) */
         *why = k == LLVMPointerTypeKind ? "it also writes through a pointer"
                                         : "its operands are not element-wise";
@@ -304,7 +281,7 @@ static unsigned widest_vector(LLVMValueRef c, unsigned *lanes, unsigned *piece)
     for (unsigned a = 0; a <= nargs; a++) {
         LLVMTypeRef t = LLVMTypeOf(a < nargs ? LLVMGetOperand(c, a) : c);
         unsigned bits = LLVMGetTypeKind(t) == LLVMVectorTypeKind && LLVMGetVectorSize(t) == *lanes
-                            ? element_bits(LLVMGetElementType(t)) : 0;
+                            ? skmd_scalar_bits(LLVMGetElementType(t)) : 0;
         if (bits && MAX_BITS / bits < *piece)
             *piece = MAX_BITS / bits;
     }
@@ -332,7 +309,7 @@ static int visit_call(LLVMModuleRef m, LLVMBuilderRef b, LLVMValueRef c,
         return 0;
     }
     char name[256];
-    int width_in_name = how == CUT_PLACED || starts(base, "convert_");
+    int width_in_name = how == CUT_PLACED || skmd_starts_with(base, "convert_");
     if (how != CUT_NONE && !piece_name(mangled, base, lanes, piece, width_in_name, name,
                                        sizeof name))
         why = "its name could not be narrowed", how = CUT_NONE;

@@ -54,15 +54,11 @@ const char *an_callee_name(LLVMValueRef call, char *buf, size_t size)
     return buf;
 }
 
-static int starts(const char *s, const char *prefix)
-{
-    return !strncmp(s, prefix, strlen(prefix));
-}
-
 static int is_atomic_name(const char *n)
 {
-    return starts(n, "atomic_") || starts(n, "atom_") || starts(n, "__c11_atomic") ||
-           starts(n, "__atomic") || starts(n, "__spirv_Atomic");
+    return skmd_starts_with(n, "atomic_") || skmd_starts_with(n, "atom_") ||
+           skmd_starts_with(n, "__c11_atomic") || skmd_starts_with(n, "__atomic") ||
+           skmd_starts_with(n, "__spirv_Atomic");
 }
 
 static unsigned addrspace_of(LLVMValueRef ptr)
@@ -75,13 +71,14 @@ static unsigned addrspace_of(LLVMValueRef ptr)
  * it in a way the access collector sees: vstore). */
 static int known_pointer_builtin(const char *n, unsigned arg, unsigned nargs)
 {
-    if (starts(n, "vload") || starts(n, "vstore") || starts(n, "prefetch") ||
-        starts(n, "printf") || starts(n, "read_image") || starts(n, "get_image"))
+    if (skmd_starts_with(n, "vload") || skmd_starts_with(n, "vstore") ||
+        skmd_starts_with(n, "prefetch") || skmd_starts_with(n, "printf") ||
+        skmd_starts_with(n, "read_image") || skmd_starts_with(n, "get_image"))
         return 1;
     /* async_work_group_copy(dst, src, ...): global memory only as the source */
-    if (starts(n, "async_work_group"))
+    if (skmd_starts_with(n, "async_work_group"))
         return arg == 1 && nargs >= 3;
-    if (starts(n, "llvm.lifetime") || starts(n, "llvm.dbg"))
+    if (skmd_starts_with(n, "llvm.lifetime") || skmd_starts_with(n, "llvm.dbg"))
         return 1;
     return 0;
 }
@@ -113,7 +110,7 @@ void an_check_instructions(struct analysis *a)
             an_callee_name(i, name, sizeof name);
             if (skmd_builtin_of(LLVMGetCalledValue(i)) != SKMD_BUILTIN_NONE)
                 continue;
-            if (starts(name, "write_image")) {
+            if (skmd_starts_with(name, "write_image")) {
                 an_unsplittable(a, i, "writes an image (%s)", name);
                 continue;
             }
@@ -125,20 +122,21 @@ void an_check_instructions(struct analysis *a)
                 unsigned as = skmd_pointer_space(ctx, v);
                 if (as == ctx->as_private || as == ctx->as_local)
                     continue;
-                if (as == ctx->as_generic && !starts(name, "llvm.lifetime") &&
-                    !starts(name, "llvm.dbg")) {
+                if (as == ctx->as_generic && !skmd_starts_with(name, "llvm.lifetime") &&
+                    !skmd_starts_with(name, "llvm.dbg")) {
                     an_unsplittable(a, i, "call to %s with a pointer that may point anywhere "
                                           "(generic address space)", name);
                     continue;
                 }
                 if (as == ctx->as_constant && !is_atomic_name(name))
                     continue;
-                int copy = starts(name, "llvm.memcpy") || starts(name, "llvm.memmove");
+                int copy = skmd_starts_with(name, "llvm.memcpy") ||
+                           skmd_starts_with(name, "llvm.memmove");
                 if (is_atomic_name(name))
                     an_unsplittable(a, i, "global %s", name);
                 else if (copy && arg == 1)
                     continue; /* its source: a read, recorded by analysis.c */
-                else if (copy || starts(name, "llvm.memset"))
+                else if (copy || skmd_starts_with(name, "llvm.memset"))
                     an_unsplittable(a, i,
                                     "writes global memory by a block copy (a struct or "
                                     "array assigned whole, memcpy, async copy) whose bytes "

@@ -81,10 +81,10 @@ def forced(log, ctx, q, prog):
     """70 shapes under forced shares: the first 64 split, the rest whole, all exact."""
     shapes = 70
     sizes = [LOCAL * 4 * k for k in range(1, shapes + 1)]
-    r = Runner(ctx, q, prog, 5, max(sizes))
+    runner = Runner(ctx, q, prog, 5, max(sizes))
     for n in sizes:
-        r.run(n)
-    fails = r.fails
+        runner.run(n)
+    fails = runner.fails
     rs = launches(log)
     split = [r["run"] == "split" for r in rs]
     if len(rs) != shapes:
