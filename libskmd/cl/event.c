@@ -7,6 +7,7 @@
 #include "cl/common.h"
 #include "device/showreal.h"
 #include "device/eventspan.h"
+#include "device/user_event_callbacks.h"
 #include "support/hash.h"
 #include "plan/placement.h"
 #include "mem/member_health.h"
@@ -271,7 +272,7 @@ cl_int skmd_clSetUserEventStatus(cl_event event, cl_int execution_status)
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(event, EVENT), CL_INVALID_EVENT);
     SKMD_RETURN_ERROR_IF(event->queue != NULL, CL_INVALID_EVENT);
-    cl_int err = real_clSetUserEventStatus(event->real, execution_status);
+    cl_int err = skmd_user_event_set(event->real, execution_status);
     if (err == CL_SUCCESS) /* the driver refuses a second setting: counted once */
         atomic_fetch_sub_explicit(&user_events_unset, 1, memory_order_acq_rel);
     return err;
@@ -283,16 +284,22 @@ struct event_callback {
     void *user_data;
 };
 
-/* Runs on the driver's thread: hands the app its own (virtual) event. */
-static void CL_CALLBACK event_trampoline(cl_event real, cl_int status, void *data)
+/* Runs on the driver's thread, or libskmd's (a user event it sets): hands the app its own
+ * (virtual) event. */
+static void event_callback_run(cl_int status, void *data)
 {
     struct event_callback *cb = data;
-    (void)real;
     int saved = skmd_app_callback_begin();
     cb->fn(cb->event, status, cb->user_data);
     skmd_app_callback_end(saved);
     skmd_clReleaseEvent(cb->event);
     free(cb);
+}
+
+static void CL_CALLBACK event_trampoline(cl_event real, cl_int status, void *data)
+{
+    (void)real;
+    event_callback_run(status, data);
 }
 
 cl_int skmd_clSetEventCallback(cl_event event, cl_int command_exec_callback_type,
@@ -301,17 +308,18 @@ cl_int skmd_clSetEventCallback(cl_event event, cl_int command_exec_callback_type
 {
     SKMD_RETURN_ERROR_IF(!SKMD_VALID(event, EVENT), CL_INVALID_EVENT);
     SKMD_RETURN_ERROR_IF(!pfn_notify, CL_INVALID_VALUE);
+    cl_int type = command_exec_callback_type;
+    SKMD_RETURN_ERROR_IF(type != CL_SUBMITTED && type != CL_RUNNING && type != CL_COMPLETE,
+                         CL_INVALID_VALUE);
     struct event_callback *cb = malloc(sizeof *cb);
     SKMD_RETURN_ERROR_IF(!cb, CL_OUT_OF_HOST_MEMORY);
     *cb = (struct event_callback){pfn_notify, event, user_data};
     skmd_object_retain(&event->obj); /* the event lives until its callback has run */
-    /* A span event stands for a command but is a user event to the driver, which never
-     * reports it running: a CL_RUNNING callback is due when it passes that status (at the
-     * end at the latest). */
-    cl_int type = command_exec_callback_type;
-    if (type == CL_RUNNING && event->host_set && skmd_span_event_is(event->real))
-        type = CL_COMPLETE;
-    cl_int err = real_clSetEventCallback(event->real, type, event_trampoline, cb);
+    /* A user event that libskmd sets (the app's, a span event) has its callbacks run by
+     * libskmd when it sets it, an error status included (user_event_callbacks.h). */
+    cl_int err = event->host_set
+                     ? skmd_user_event_callback_add(event->real, type, event_callback_run, cb)
+                     : real_clSetEventCallback(event->real, type, event_trampoline, cb);
     if (err != CL_SUCCESS) {
         skmd_object_release(&event->obj);
         free(cb);

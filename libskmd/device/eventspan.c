@@ -6,6 +6,7 @@
 #include "device/api.h"
 #include "device/event_time.h"
 #include "device/eventspan.h"
+#include "device/user_event_callbacks.h"
 #include "support/clock.h"
 #include "support/hash.h"
 #include "support/object.h"
@@ -95,7 +96,7 @@ void skmd_span_event_set(cl_event real, cl_int status)
         cl_ulong t[4] = {queued + offset, queued + offset, queued + offset, now + offset};
         skmd_span_event_times(real, t);
     }
-    real_clSetUserEventStatus(real, status);
+    skmd_user_event_set(real, status);
 }
 
 cl_event skmd_span_event_done(cl_command_queue q, uint64_t queued_ns, cl_int *err)

@@ -4,7 +4,9 @@
  *   complete until the user event is set, then it completes and the result is right;
  * - a completion callback runs, with CL_COMPLETE, for the app's own event handle;
  * - profiling: QUEUED <= SUBMIT <= START < END; the command type is NDRANGE_KERNEL;
- * - a user event set to an error makes the launch's event complete with a negative status;
+ * - a user event set to an error makes the launch's event complete with a negative status,
+ *   and every CL_COMPLETE callback (on the user event, the launch's event, a fill behind
+ *   the user event, and one registered after the failure) runs with a negative status;
  * - an out-of-order queue: a launch waiting on another's event sees its result;
  * - clFinish after several launches: a read sees the last one;
  * - a NULL local size (the kernel does not depend on it): the result is right (the log
@@ -33,6 +35,29 @@ static void CL_CALLBACK on_complete(cl_event ev, cl_int status, void *data)
     (void)data;
     callback_event = ev;
     atomic_store(&callback_status, status);
+}
+
+/* Callbacks on failed events: each stores its status in the int that `data` points to. */
+static void CL_CALLBACK on_failed(cl_event ev, cl_int status, void *data)
+{
+    (void)ev;
+    atomic_store((atomic_int *)data, status);
+}
+
+/* Whether every one of n statuses turns negative within a second. */
+static int all_negative(atomic_int *statuses, int n)
+{
+    for (int spin = 0; spin < 1000; spin++) {
+        int negative = 0;
+        for (int i = 0; i < n; i++)
+            negative += atomic_load(&statuses[i]) < 0;
+        if (negative == n)
+            return 1;
+        nanosleep(&(struct timespec){0, 1000000}, NULL);
+    }
+    for (int i = 0; i < n; i++)
+        fprintf(stderr, "failed-event callback %d: status %d\n", i, atomic_load(&statuses[i]));
+    return 0;
 }
 
 static cl_int status_of(cl_event ev)
@@ -108,13 +133,25 @@ int main(void)
     clReleaseEvent(ev);
     clReleaseEvent(gate);
 
-    /* A failed dependency: the launch's event completes with a negative status. */
+    /* A failed dependency: the launch's event completes with a negative status, and the
+     * CL_COMPLETE callbacks run with one (a status "equal to or past" CL_COMPLETE). */
+    static atomic_int failed[4] = {1, 1, 1, 1};
     gate = clCreateUserEvent(cl.context, &err);
     CL_CHECK(err);
     CL_CHECK(launch(cl.queue, k, b, 100, 1, &gate, &ev));
+    cl_uint pattern = 7;
+    cl_event fill;
+    CL_CHECK(clEnqueueFillBuffer(cl.queue, b, &pattern, sizeof pattern, 0, sizeof pattern, 1,
+                                 &gate, &fill));
+    CL_CHECK(clSetEventCallback(gate, CL_COMPLETE, on_failed, &failed[0]));
+    CL_CHECK(clSetEventCallback(ev, CL_COMPLETE, on_failed, &failed[1]));
+    CL_CHECK(clSetEventCallback(fill, CL_COMPLETE, on_failed, &failed[2]));
     CL_CHECK(clSetUserEventStatus(gate, -5));
     clWaitForEvents(1, &ev);
     CL_EXPECT(status_of(ev) < 0);
+    CL_CHECK(clSetEventCallback(gate, CL_COMPLETE, on_failed, &failed[3]));
+    CL_EXPECT(all_negative(failed, 4));
+    clReleaseEvent(fill);
     clReleaseEvent(ev);
     clReleaseEvent(gate);
     CL_CHECK(clFinish(cl.queue));
