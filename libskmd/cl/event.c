@@ -181,10 +181,25 @@ cl_int skmd_clWaitForEvents(cl_uint num_events, const cl_event *event_list)
         else
             real[i] = event_list[i]->real;
     }
-    if (err == CL_SUCCESS)
-        err = real_clWaitForEvents(num_events, real);
+    /* One at a time: the events may belong to different real contexts (a user event lives
+     * on the executing member, a command's event on its queue's member). A failed event is
+     * the app's error even where the driver says nothing of it (NVIDIA's wait on a user
+     * event set to an error succeeds). */
+    int failed = 0;
+    for (cl_uint i = 0; i < num_events && err == CL_SUCCESS; i++) {
+        cl_int status = CL_COMPLETE;
+        err = real_clWaitForEvents(1, &real[i]);
+        if (err == CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+            err = CL_SUCCESS;
+        if (err == CL_SUCCESS &&
+            real_clGetEventInfo(real[i], CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
+                                &status, NULL) == CL_SUCCESS && status < 0)
+            failed = 1;
+    }
     if (real != small)
         free(real);
+    if (err == CL_SUCCESS && failed)
+        err = CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST;
     if (err == CL_SUCCESS)
         skmd_placement_note_app_wait();
     return err;

@@ -107,6 +107,13 @@ run skmd-cpus SKMD_STUB_DEVICES=2 SKMD_STUB_TYPES=cpu,cpu
 check "under libskmd with no GPU: the launch still runs on one device" \
   '[ $rc = 0 ] && grep -q "^PASSED$" <<<"$out" && [ $(count "^clEnqueueNDRangeKernel" launch-add launched-add) = 1 ]'
 
+# A driver whose clWaitForEvents succeeds on a failed user event (NVIDIA's does; the CTS's
+# events/userevents found it): the app's wait on a launch behind a user event set to an
+# error is still CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST (-14) under libskmd.
+run skmd-failed-gate SKMD_STUB_DEVICES=2 SKMD_STUB_WAIT_IGNORES_ERRORS=1 STUB_APP_FAILED_GATE=1
+check "a wait on a launch behind a failed user event is an error, whatever the driver's wait says" \
+  '[ $rc = 0 ] && grep -q "^failed gate: wait -14$" <<<"$out"'
+
 # --- Member faults under libskmd (SKMD_STUB_FAIL), 3 members, split and single mode ------
 # Member 0 (the stub's first device, a GPU) is the one libskmd runs whole launches on. The
 # stub's kernels are never analysed, so every launch runs whole: split and single mode

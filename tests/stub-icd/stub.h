@@ -132,6 +132,8 @@ struct stub_config {
   cl_device_type types[STUB_MAX_DEVICES];
   unsigned fail[STUB_MAX_DEVICES];
   unsigned lose_after[STUB_MAX_DEVICES];
+  int wait_ignores_errors; /* clWaitForEvents succeeds on failed events (NVIDIA's, for a
+                              user event set to an error) */
 };
 const struct stub_config *stub_config(void);
 void stub_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

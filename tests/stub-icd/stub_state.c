@@ -48,8 +48,8 @@ static unsigned parse_fail_what(const char *s)
 }
 
 /* SKMD_STUB_DEVICES=N, SKMD_STUB_TYPES=gpu,cpu,..., SKMD_STUB_FAIL=IDX[:build|launch|alloc|
- * transfer|all|lose@N],..., SKMD_STUB_LOG=file.  Bad values stop the process with a
- * message. */
+ * transfer|all|lose@N],..., SKMD_STUB_WAIT_IGNORES_ERRORS=1, SKMD_STUB_LOG=file.  Bad
+ * values stop the process with a message. */
 static void read_config(void)
 {
   const char *s = getenv("SKMD_STUB_DEVICES");
@@ -97,6 +97,8 @@ static void read_config(void)
     }
     free(copy);
   }
+  s = getenv("SKMD_STUB_WAIT_IGNORES_ERRORS");
+  config.wait_ignores_errors = s && !strcmp(s, "1");
   s = getenv("SKMD_STUB_LOG");
   if (s && *s) {
     log_fd = open(s, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);

@@ -110,6 +110,17 @@ int main(void)
   for (int i = 0; i < N; i++) bad_fill += host[i] != i;
   printf("fill_gid %s\n", bad_fill ? "WRONG" : "ok");
 
+  if (getenv("STUB_APP_FAILED_GATE")) {
+    /* A launch behind a user event set to an error: waiting for it is an error. */
+    cl_event gate = clCreateUserEvent(ctx, &err), ev;
+    CHECK(err);
+    CHECK(clEnqueueNDRangeKernel(q, add, 1, NULL, &global, &local, 1, &gate, &ev));
+    CHECK(clSetUserEventStatus(gate, -1));
+    printf("failed gate: wait %d\n", clWaitForEvents(1, &ev));
+    CHECK(clReleaseEvent(ev));
+    CHECK(clReleaseEvent(gate));
+  }
+
   mark("release");
   CHECK(clReleaseKernel(add));
   CHECK(clReleaseKernel(fill));
