@@ -148,6 +148,8 @@ int skmd_record_write(FILE *f, const struct skmd_program_record *r)
                     access_name(pr->access), pr->elem_size, pr->scalar_bytes,
                     pr->scalar_signed);
             put_line_text(f, pr->name);
+            if (pr->float_bits)
+                fprintf(f, "param_float %u\n", pr->float_bits);
         }
         for (unsigned l = 0; l < k->nloops; l++) {
             const struct skmd_loop_record *lr = &k->loops[l];
@@ -257,6 +259,14 @@ static int parse_kernel_line(struct skmd_kernel_record *k, const char *line)
             return 0;
         }
         *slot = pr;
+        return 1;
+    }
+    if (!strncmp(line, "param_float ", 12)) { /* of the parameter just read */
+        unsigned bits;
+        if (k->nparams == 0 || sscanf(line, "param_float %u", &bits) != 1 ||
+            (bits != 16 && bits != 32 && bits != 64))
+            return 0;
+        k->params[k->nparams - 1].float_bits = bits;
         return 1;
     }
     if (!strncmp(line, "loop ", 5)) {
@@ -381,6 +391,8 @@ int skmd_record_write_json(FILE *f, const struct skmd_program_record *r)
             if (pr->kind == SKMD_PARAM_SCALAR)
                 fprintf(f, ", \"scalar_bytes\": %u, \"signed\": %s", pr->scalar_bytes,
                         pr->scalar_signed ? "true" : "false");
+            if (pr->float_bits)
+                fprintf(f, ", \"float_bits\": %u", pr->float_bits);
             fputc('}', f);
         }
         fprintf(f, "],\n  \"loops\": [");

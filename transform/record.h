@@ -37,6 +37,9 @@ struct skmd_param_record {
     unsigned elem_size;       /* bytes of the accessed element where known, else 0 */
     unsigned scalar_bytes;    /* scalars: 1, 2, 4, 8 (0: not an integer scalar) */
     int scalar_signed;        /* scalars: from the OpenCL type name */
+    unsigned float_bits;      /* pointers: 16, 32 or 64 when the pointee's element type
+                                 (typedefs resolved, vectors too) is half, float or
+                                 double; 0 otherwise */
 };
 
 /* A loop counter t_k: the loop's induction variable is start + step*t_k, 0 <= t_k < trip,

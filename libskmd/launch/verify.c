@@ -389,13 +389,19 @@ static void mismatch(const struct skmd_verify_launch *v, unsigned p, enum skmd_v
     pthread_mutex_unlock(&tally.lock);
 }
 
-/* The element kind of param p's comparison: bytes when every member is alike. */
+/* The element kind of param p's comparison: bytes when every member is alike. The
+ * analysis record knows float and double elements through typedefs (a driver's type name
+ * is the typedef's, and NVIDIA gives none without -cl-kernel-arg-info). */
 static enum skmd_verify_elem kind_of(const struct skmd_verify *s,
                                      const struct skmd_verify_launch *v, unsigned p)
 {
     char type[128] = "";
-    if (all_alike(v) ||
-        real_clGetKernelArgInfo(s->kernel, p, CL_KERNEL_ARG_TYPE_NAME, sizeof type - 1, type,
+    if (all_alike(v))
+        return SKMD_VERIFY_BYTES;
+    unsigned bits = p < v->view->rec->nparams ? v->view->rec->params[p].float_bits : 0;
+    if (bits == 32 || bits == 64)
+        return bits == 32 ? SKMD_VERIFY_FLOAT : SKMD_VERIFY_DOUBLE;
+    if (real_clGetKernelArgInfo(s->kernel, p, CL_KERNEL_ARG_TYPE_NAME, sizeof type - 1, type,
                                 NULL) != CL_SUCCESS)
         return SKMD_VERIFY_BYTES; /* no type known: the strict comparison */
     return skmd_verify_elem_of(type);

@@ -96,6 +96,8 @@ int main(void)
     mm->params[3].kind = SKMD_PARAM_SCALAR;
     mm->params[3].scalar_bytes = 4;
     mm->params[3].scalar_signed = 1;
+    mm->params[0].float_bits = 32; /* float elements (SKMD_VERIFY's tolerance) */
+    mm->params[1].float_bits = 64;
     access(mm, 0, SKMD_ACCESS_WRITE, 4, "4*p3*L1*g1+4*p3*l1+4*L0*g0+4*l0");
     struct skmd_launch l2 = {2, {0, 0}, {64, 32}, {16, 8}};
     int64_t args[4] = {0, 0, 0, 64};
@@ -210,6 +212,8 @@ int main(void)
     CHECK(n1 == n2 && !memcmp(t1, t2, n1));
     const struct skmd_kernel_record *mm2 = skmd_record_find(&back, "mm");
     CHECK(mm2 && mm2->nparams == 4 && mm2->params[3].scalar_signed == 1);
+    CHECK(mm2 && mm2->params[0].float_bits == 32 && mm2->params[1].float_bits == 64 &&
+          mm2->params[2].float_bits == 0);
     if (mm2) {
         args[3] = 64;
         f = fp(mm2, 0, &l2, args, 4, 8);
