@@ -432,6 +432,43 @@ static int indexed_by_group(const struct skmd_access_record *r)
     return any;
 }
 
+/* 32 or 64 when value v is a float or double (or a vector of them), else 0. */
+static unsigned float_bits_of_value(LLVMValueRef v)
+{
+    LLVMTypeRef t = LLVMTypeOf(v);
+    if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+        t = LLVMGetElementType(t);
+    return LLVMGetTypeKind(t) == LLVMFloatTypeKind    ? 32
+           : LLVMGetTypeKind(t) == LLVMDoubleTypeKind ? 64
+                                                       : 0;
+}
+
+/* A written pointer parameter whose type name gave no floating-point element (a struct of
+ * floats, a char buffer) has float elements when every store through it stores floats, or
+ * doubles (loads and builtins do not count). */
+static void floats_from_stores(struct analysis *a, const struct found_access *found,
+                               unsigned nfound)
+{
+    for (unsigned p = 0; p < a->k->nparams; p++) {
+        struct skmd_param_record *pr = &a->k->params[p];
+        if (pr->float_bits || !(pr->access & SKMD_ACCESS_WRITE))
+            continue;
+        unsigned bits = 0;
+        int alike = 1;
+        for (unsigned i = 0; i < nfound && alike; i++) {
+            const struct skmd_access_record *r = &a->k->accesses[i];
+            if (r->param != p || !(r->flags & SKMD_ACCESS_WRITE))
+                continue;
+            unsigned b = LLVMGetInstructionOpcode(found[i].inst) == LLVMStore
+                             ? float_bits_of_value(LLVMGetOperand(found[i].inst, 0))
+                             : 0;
+            alike = b && (!bits || b == bits);
+            bits = b;
+        }
+        pr->float_bits = alike ? bits : 0;
+    }
+}
+
 static int analyze_kernel(const struct skmd_ctx *ctx, LLVMValueRef fn,
                           struct skmd_program_record *rec)
 {
@@ -459,6 +496,7 @@ static int analyze_kernel(const struct skmd_ctx *ctx, LLVMValueRef fn,
     an_check_instructions(&a);
     if (collect_accesses(&a, &found, &nfound))
         goto out;
+    floats_from_stores(&a, found, nfound);
     int needs_merge = 0, disjoint = 1, writes = 0;
     for (unsigned i = 0; i < nfound; i++) {
         struct skmd_access_record *r = &a.k->accesses[i];

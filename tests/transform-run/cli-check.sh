@@ -45,12 +45,20 @@ check "the merge kernel uses no other kernel's __local variables" \
   sh -c "sed -n '/^define.*__skmd_merge(/,/^}/p' '$tmp/merge.ll' | grep -q '@halo_rows\\.' && exit 1 || exit 0"
 # Floating-point elements through a typedef (SKMD_VERIFY's tolerance on mixed devices:
 # a driver names the typedef, or nothing).
-printf 'typedef float real;\n__kernel void k(__global real *a, __global double2 *b, __global int *c)\n{ a[0] = 1; b[0] = 2; c[0] = 3; }\n' >"$tmp/ft.cl"
+# A struct written only with floats counts as floats; one with an int field does not.
+cat >"$tmp/ft.cl" <<'EOF'
+typedef float real;
+typedef struct { float v, x; } pair;
+typedef struct { float a; int n; } mixed;
+__kernel void k(__global real *a, __global double2 *b, __global int *c, __global pair *p,
+                __global mixed *m)
+{ a[0] = 1; b[0] = 2; c[0] = 3; p[0].v = 4; p[0].x = 5; m[0].a = 6; m[0].n = 7; }
+EOF
 "$opt" --analyze "$tmp/ft.cl" >"$tmp/ft.json" 2>/dev/null
-check "float elements through a typedef in the record" /usr/bin/python3 -c "
+check "float elements through a typedef and a struct of floats in the record" /usr/bin/python3 -c "
 import json, sys
 p = json.load(open(sys.argv[1]))['kernels'][0]['params']
-sys.exit([x.get('float_bits', 0) for x in p] != [32, 64, 0])" "$tmp/ft.json"
+sys.exit([x.get('float_bits', 0) for x in p] != [32, 64, 0, 32, 0])" "$tmp/ft.json"
 check "IR out" "$opt" -o "$tmp/v.ll" $corpus/vec_1d.cl
 check "IR in, partition-ready" "$opt" --partition-ready -o "$tmp/pr.ll" "$tmp/v.ll"
 check "8 hidden ulong parameters" grep -q 'i64 %skmd_group_start, i64 %skmd_num_groups_0, i64 %skmd_num_groups_1, i64 %skmd_num_groups_2, i64 %skmd_global_offset_0, i64 %skmd_global_offset_1, i64 %skmd_global_offset_2, i64 %skmd_work_dim)' "$tmp/pr.ll"
