@@ -444,8 +444,8 @@ static unsigned float_bits_of_value(LLVMValueRef v)
 }
 
 /* A written pointer parameter whose type name gave no floating-point element (a struct of
- * floats, a char buffer) has float elements when every store through it stores floats, or
- * doubles (loads and builtins do not count). */
+ * floats, a char buffer) has float elements when every write through it is a plain store
+ * of floats, or of doubles; a vstore or a block copy leaves it unknown. */
 static void floats_from_stores(struct analysis *a, const struct found_access *found,
                                unsigned nfound)
 {
