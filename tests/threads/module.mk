@@ -95,3 +95,30 @@ test-parallel: $(PARALLEL_TEST) $(PARALLEL_TSAN_TEST)
 	@$(PARALLEL_TEST)
 	@TSAN_OPTIONS=halt_on_error=1 $(PARALLEL_TSAN_TEST)
 endif
+
+# Callbacks on the app's user events while another thread sets them (user_event_callbacks.c):
+# each runs once with the status set; under ThreadSanitizer too (libskmd's own callback
+# table, libskmd/device/user_event_callbacks.c). Two PoCL devices under libskmd.
+UEC_BIN := $(O)tests/threads/user_event_callbacks
+UEC_TSAN_BIN := $(THREADS_TSAN_DIR)/user_event_callbacks
+ALL_TARGETS += $(UEC_BIN)
+CLEAN_FILES += $(UEC_BIN)
+UEC_ENV := POCL_DEVICES="pthread pthread" POCL_CPU_MAX_CU_NUM=1
+$(UEC_BIN): tests/threads/user_event_callbacks.c
+	@mkdir -p $(dir $@)
+	$(CC) $(THREADS_CFLAGS) -o $@ $< $(LDFLAGS) -lOpenCL -lpthread
+$(UEC_TSAN_BIN): tests/threads/user_event_callbacks.c
+	@mkdir -p $(dir $@)
+	$(CC) $(THREADS_CFLAGS) $(TSAN_FLAGS) -o $@ $< -lOpenCL -lpthread
+
+TEST_TARGETS += test-user-event-callbacks
+.PHONY: test-user-event-callbacks
+ifeq ($(SAN),1)
+test-user-event-callbacks: $(LIBSKMD_SO) $(UEC_BIN)
+	@env $(SKMD_SAN_ENV) $(UEC_ENV) LD_PRELOAD="$(SKMD_PRELOAD)" $(UEC_BIN)
+else
+test-user-event-callbacks: $(LIBSKMD_SO) $(UEC_BIN) $(THREADS_TSAN_SO) $(UEC_TSAN_BIN)
+	@$(UEC_ENV) LD_PRELOAD="$(SKMD_PRELOAD)" $(UEC_BIN)
+	@$(UEC_ENV) TSAN_OPTIONS="halt_on_error=1 suppressions=$(abspath tests/threads/tsan.supp)" \
+	  LD_PRELOAD="$(abspath $(THREADS_TSAN_SO))" $(UEC_TSAN_BIN)
+endif
