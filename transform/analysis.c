@@ -4,7 +4,6 @@
  * be split at all (splittable.c), and static features (features.c). It runs after the
  * inline and cleanup passes, so helper functions are already inside the kernels, and it
  * does not change the module. */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,23 +51,6 @@ static int is_image_type(const char *t)
     return strstr(t, "image") != NULL;
 }
 
-/* 16, 32 or 64 when a pointer's base type (kernel_arg_base_type: "float*", "double4*")
- * points to half, float or double elements; 0 otherwise. */
-static unsigned float_bits_of(const char *base)
-{
-    if (!strchr(base, '*'))
-        return 0;
-    static const struct { const char *name; unsigned bits; } kinds[] = {
-        {"half", 16}, {"float", 32}, {"double", 64}};
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-        size_t n = strlen(kinds[i].name);
-        if (!strncmp(base, kinds[i].name, n) &&
-            (isdigit((unsigned char)base[n]) || base[n] == '*' || base[n] == ' '))
-            return kinds[i].bits;
-    }
-    return 0;
-}
-
 static int fill_params(struct analysis *a)
 {
     struct skmd_kernel_record *k = a->k;
@@ -97,7 +79,7 @@ static int fill_params(struct analysis *a)
                                                                    : 0;
         char base[128];
         md_string(kernel_md(a->fn, "kernel_arg_base_type", i), base, sizeof base);
-        p->float_bits = float_bits_of(base);
+        p->float_bits = strchr(base, '*') ? skmd_type_float_bits(base) : 0;
         if (is_image_type(type))
             p->kind = SKMD_PARAM_IMAGE;
         else if (!strcmp(type, "sampler_t"))

@@ -2,6 +2,7 @@
  * line-oriented text the runtime reads back, and JSON for people and tests. */
 #include "record.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,20 @@ static const char *const kind_names[] = {"scalar", "global", "constant", "local"
 const char *skmd_param_kind_name(enum skmd_param_kind k)
 {
     return (unsigned)k < sizeof kind_names / sizeof kind_names[0] ? kind_names[k] : "other";
+}
+
+unsigned skmd_type_float_bits(const char *type_name)
+{
+    /* The base type: no pointer star, no vector width ("float4*" is float). */
+    size_t n = strcspn(type_name, "* ");
+    while (n > 0 && isdigit((unsigned char)type_name[n - 1]))
+        n--;
+    static const struct { const char *name; unsigned bits; } kinds[] = {
+        {"half", 16}, {"float", 32}, {"double", 64}};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        if (n == strlen(kinds[k].name) && !strncmp(type_name, kinds[k].name, n))
+            return kinds[k].bits;
+    return 0;
 }
 
 static int kind_from_name(const char *s, enum skmd_param_kind *k)

@@ -27,6 +27,10 @@ enum skmd_param_kind {
 };
 const char *skmd_param_kind_name(enum skmd_param_kind k);
 
+/* 16, 32 or 64 when an OpenCL type name ("float*", "double4*", "half") names half, float or
+ * double elements, scalar or vector; 0 for every other type. */
+unsigned skmd_type_float_bits(const char *type_name);
+
 #define SKMD_ACCESS_READ 1u
 #define SKMD_ACCESS_WRITE 2u
 

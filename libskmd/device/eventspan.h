@@ -27,9 +27,9 @@ void skmd_span_event_release(cl_event real);
 /* Sets its profiling times (before the event is set complete). */
 void skmd_span_event_times(cl_event real, const cl_ulong times[4]);
 
-/* Sets its status (real_clSetUserEventStatus). On a profiling queue, an event complete
- * with no times of its own gets the host clock's, in its member's device time base:
- * QUEUED, SUBMIT and START when it was made, END now. */
+/* Sets its status and runs the app's callbacks on it (user_event_callbacks.h). On a
+ * profiling queue, an event complete with no times of its own gets the host clock's, in
+ * its member's device time base: QUEUED, SUBMIT and START when it was made, END now. */
 void skmd_span_event_set(cl_event real, cl_int status);
 
 /* A new such event, complete (a command done in the call), queued at host time

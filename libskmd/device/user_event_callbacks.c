@@ -1,6 +1,7 @@
 /* libskmd/device/user_event_callbacks.c: callbacks on user events libskmd sets
  * (user_event_callbacks.h). */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "device/api.h"
@@ -20,6 +21,10 @@ struct pending_callback {
 #define PENDING_BUCKETS 64
 static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct pending_callback *pending[PENDING_BUCKETS];
+/* How many are kept, or about to be: a set (every span event's, a hot path) skips the lock
+ * when none is. Counted before the status is asked, so that a set which the ask missed
+ * sees the count (the driver orders the status's write before the ask or after it). */
+static atomic_uint pending_count;
 
 static struct pending_callback **bucket_of(cl_event real)
 {
@@ -42,10 +47,13 @@ cl_int skmd_user_event_callback_add(cl_event real, cl_int type, skmd_status_fn f
     /* Asked under the lock: skmd_user_event_set takes it after setting the status, so a
      * callback found not yet due here is run by that set. */
     pthread_mutex_lock(&pending_lock);
+    atomic_fetch_add(&pending_count, 1);
     real_clGetEventInfo(real, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
                         NULL);
     int due = status <= CL_COMPLETE;
-    if (!due) {
+    if (due) {
+        atomic_fetch_sub(&pending_count, 1);
+    } else {
         struct pending_callback **b = bucket_of(real);
         c->next = *b;
         *b = c;
@@ -59,7 +67,7 @@ cl_int skmd_user_event_callback_add(cl_event real, cl_int type, skmd_status_fn f
 cl_int skmd_user_event_set(cl_event real, cl_int status)
 {
     cl_int err = real_clSetUserEventStatus(real, status);
-    if (err != CL_SUCCESS || status > CL_COMPLETE)
+    if (err != CL_SUCCESS || status > CL_COMPLETE || atomic_load(&pending_count) == 0)
         return err;
     struct pending_callback *due = NULL;
     pthread_mutex_lock(&pending_lock);
@@ -72,6 +80,7 @@ cl_int skmd_user_event_set(cl_event real, cl_int status)
         *at = c->next;
         c->next = due;
         due = c;
+        atomic_fetch_sub(&pending_count, 1);
     }
     pthread_mutex_unlock(&pending_lock);
     while (due) { /* oldest first: the bucket holds them newest first */

@@ -2,23 +2,15 @@
  * (verify_compare.h). */
 #include "launch/verify_compare.h"
 
-#include <ctype.h>
 #include <math.h>
 #include <string.h>
 
+#include "../../transform/record.h"
+
 enum skmd_verify_elem skmd_verify_elem_of(const char *type_name)
 {
-    if (!type_name)
-        return SKMD_VERIFY_BYTES;
-    /* The base type: no pointer star, no vector width ("float4*" is float). */
-    size_t n = strcspn(type_name, "* ");
-    while (n > 0 && isdigit((unsigned char)type_name[n - 1]))
-        n--;
-    if (n == 5 && !strncmp(type_name, "float", 5))
-        return SKMD_VERIFY_FLOAT;
-    if (n == 6 && !strncmp(type_name, "double", 6))
-        return SKMD_VERIFY_DOUBLE;
-    return SKMD_VERIFY_BYTES;
+    unsigned bits = type_name ? skmd_type_float_bits(type_name) : 0;
+    return bits == 32 ? SKMD_VERIFY_FLOAT : bits == 64 ? SKMD_VERIFY_DOUBLE : SKMD_VERIFY_BYTES;
 }
 
 int skmd_verify_close(double a, double b, double rel, double abs)

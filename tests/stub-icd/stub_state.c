@@ -98,6 +98,7 @@ static void read_config(void)
     free(copy);
   }
   s = getenv("SKMD_STUB_WAIT_IGNORES_ERRORS");
+  if (s && *s && strcmp(s, "0") && strcmp(s, "1")) die("SKMD_STUB_WAIT_IGNORES_ERRORS (0|1)", s);
   config.wait_ignores_errors = s && !strcmp(s, "1");
   s = getenv("SKMD_STUB_LOG");
   if (s && *s) {

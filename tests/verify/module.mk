@@ -11,7 +11,7 @@ TEST_TARGETS += test-verify-compare test-verify
 
 $(O)tests/verify/verify_compare_test.o: CPPFLAGS += -Ilibskmd
 $(VERIFY_COMPARE_TEST): $(O)tests/verify/verify_compare_test.o $(O)libskmd/launch/verify_compare.o \
-  $(TEST_CHECK_OBJ)
+  $(TEST_CHECK_OBJ) $(TRANSFORM_RECORD_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) -lm
 
 test-verify-compare: $(VERIFY_COMPARE_TEST)

@@ -2,7 +2,9 @@
  * log (SKMD_STUB_LOG) between its steps, so the test can tell which real calls each of
  * its calls became.  Runs the stub's built-in kernels (add_one, fill_gid) and checks the
  * results; prints "PASSED" and exits 0 when all is well.  STUB_APP_COPY_HOST_PTR=1 gives
- * the buffer its first bytes at creation (CL_MEM_COPY_HOST_PTR) instead of by a write. */
+ * the buffer its first bytes at creation (CL_MEM_COPY_HOST_PTR) instead of by a write.
+ * STUB_APP_FAILED_GATE=1 also launches add_one behind a user event set to -1 and prints
+ * "failed gate: wait ERR", ERR what clWaitForEvents on that launch returned. */
 #define CL_USE_DEPRECATED_OPENCL_1_2_APIS
 #include <CL/cl.h>
 #include <fcntl.h>
